@@ -1,0 +1,32 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// Module layout and the one direction of dependencies: see DESIGN.md ("Modules").
+let package = Package(
+  name: "Psychologist",
+  products: [
+    .executable(name: "psychologist", targets: ["PsychologistCLI"]),
+    .library(name: "Psychologist", targets: ["Psychologist"]),
+  ],
+  targets: [
+    .systemLibrary(
+      name: "CLua", pkgConfig: "lua5.4", providers: [.apt(["liblua5.4-dev"])]),
+    .target(name: "CLuaBridge", dependencies: ["CLua"]),
+    .target(name: "LuaHost", dependencies: ["CLuaBridge", "CLua"]),
+    .target(name: "Render"),
+    .target(name: "Face", dependencies: ["Render"]),
+    .target(name: "Storyboard"),
+    .target(name: "Psychologist", dependencies: ["LuaHost", "Face", "Render", "Storyboard"]),
+    .executableTarget(
+      name: "PsychologistCLI", dependencies: ["Psychologist"], path: "Sources/psychologist"),
+    .executableTarget(
+      name: "PsyBench", dependencies: ["Psychologist", "LuaHost", "Face", "Render"],
+      path: "Sources/bench"),
+    .testTarget(name: "LuaHostTests", dependencies: ["LuaHost"]),
+    .testTarget(name: "RenderTests", dependencies: ["Render"]),
+    .testTarget(name: "FaceTests", dependencies: ["Face", "Render"]),
+    .testTarget(name: "StoryboardTests", dependencies: ["Storyboard"]),
+    .testTarget(name: "PsychologistTests", dependencies: ["Psychologist"]),
+    .testTarget(name: "CLITests", dependencies: ["Psychologist"]),
+  ]
+)

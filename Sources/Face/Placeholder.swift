@@ -1,0 +1,1 @@
+// Face module placeholder; replaced by the module's files.

@@ -1,0 +1,1 @@
+// LuaHost module placeholder; replaced by the module's files.

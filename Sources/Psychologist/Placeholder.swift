@@ -1,0 +1,1 @@
+// Psychologist module placeholder; replaced by the module's files.

@@ -1,0 +1,1 @@
+// Render module placeholder; replaced by the module's files.

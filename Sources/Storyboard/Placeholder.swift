@@ -1,0 +1,1 @@
+// Storyboard module placeholder; replaced by the module's files.

@@ -1,0 +1,3 @@
+// Placeholder: the face/render benchmarks live here.
+func benchSVG(count: Int) {}
+func benchTerminal(count: Int) {}

@@ -1,0 +1,3 @@
+import Testing
+
+@Test func placeholderRenderTests() { #expect(Bool(true)) }
