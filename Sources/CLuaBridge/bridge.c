@@ -1,1 +1,330 @@
-/* placeholder */
+/* The trampoline, the protected helpers and the error handler: every place
+   a Lua error may be raised on Swift's behalf. */
+#include <string.h>
+
+#include "CLuaBridge.h"
+#include "limits.h"
+
+static psy_dispatch_fn swift_dispatch;
+static psy_release_fn swift_release;
+
+void psy_set_callbacks(psy_dispatch_fn dispatch, psy_release_fn release) {
+  swift_dispatch = dispatch;
+  swift_release = release;
+}
+
+/* A box userdata: the Swift object's retained pointer and its class tag. */
+typedef struct {
+  void *box;
+  const void *tag;
+} psy_box;
+
+static const char function_tag = 0;
+
+static int box_gc(lua_State *L) {
+  psy_box *b = lua_touserdata(L, 1);
+  if (b && b->box && swift_release) {
+    void *box = b->box;
+    b->box = NULL;
+    swift_release(box);
+  }
+  return 0;
+}
+
+/* Raises what Swift left on the stack, after Swift has returned. */
+static int raise_result(lua_State *L, int n) {
+  if (n == PSY_RAISE_HERE) {
+    luaL_where(L, 1);
+    lua_insert(L, -2);
+    lua_concat(L, 2);
+  }
+  return lua_error(L);
+}
+
+static int trampoline(lua_State *L) {
+  psy_box *b = lua_touserdata(L, lua_upvalueindex(1));
+  if (b == NULL || b->box == NULL) return luaL_error(L, "host function is gone");
+  int n = swift_dispatch(L, b->box);
+  if (n < 0) return raise_result(L, n);
+  return n;
+}
+
+/* ---- the error handler and calls ------------------------------------- */
+
+static int message_handler(lua_State *L) {
+  const char *msg = lua_tostring(L, 1);
+  if (msg == NULL) {
+    if (luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING)
+      msg = lua_tostring(L, -1);
+    else
+      msg = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
+  }
+  luaL_traceback(L, L, msg, 1);
+  return 1;
+}
+
+int psy_pcall(lua_State *L, int nargs, int nresults) {
+  int base = lua_gettop(L) - nargs;
+  lua_pushcfunction(L, message_handler);
+  lua_insert(L, base);
+  int status = lua_pcall(L, nargs, nresults, base);
+  lua_remove(L, base);
+  return status;
+}
+
+int psy_loadtext(lua_State *L, const char *text, size_t length, const char *chunkname) {
+  return luaL_loadbufferx(L, text, length, chunkname, "t");
+}
+
+int psy_where(lua_State *L, int level, char *buffer, size_t size) {
+  lua_Debug ar;
+  if (size == 0) return 0;
+  buffer[0] = 0;
+  if (!lua_getstack(L, level, &ar) || !lua_getinfo(L, "Sl", &ar) || ar.currentline <= 0) return 0;
+  const char *src = ar.source[0] == '@' ? ar.source + 1 : ar.short_src;
+  size_t n = strlen(src);
+  if (n + 24 >= size) n = size > 24 ? size - 24 : 0;
+  memcpy(buffer, src, n);
+  buffer[n] = ':';
+  int line = ar.currentline, digits = 0;
+  char tmp[16];
+  while (line > 0 && digits < 15) {
+    tmp[digits++] = (char)('0' + line % 10);
+    line /= 10;
+  }
+  size_t p = n + 1;
+  while (digits > 0) buffer[p++] = tmp[--digits];
+  buffer[p] = 0;
+  return (int)p;
+}
+
+/* ---- protected helpers ------------------------------------------------ */
+
+/* Each runs its body under lua_pcall: arguments travel as light userdata and
+   integers, which push without allocating. */
+
+static int p_pushstring(lua_State *L) {
+  const char *s = lua_touserdata(L, 1);
+  lua_pushlstring(L, s, (size_t)lua_tointeger(L, 2));
+  return 1;
+}
+
+int psy_pushstring(lua_State *L, const char *s, size_t length) {
+  if (!lua_checkstack(L, 4)) return LUA_ERRMEM;
+  lua_pushcfunction(L, p_pushstring);
+  lua_pushlightuserdata(L, (void *)s);
+  lua_pushinteger(L, (lua_Integer)length);
+  return lua_pcall(L, 2, 1, 0);
+}
+
+static int p_newtable(lua_State *L) {
+  lua_createtable(L, (int)lua_tointeger(L, 1), (int)lua_tointeger(L, 2));
+  return 1;
+}
+
+int psy_newtable(lua_State *L, int narray, int nhash) {
+  if (!lua_checkstack(L, 4)) return LUA_ERRMEM;
+  lua_pushcfunction(L, p_newtable);
+  lua_pushinteger(L, narray);
+  lua_pushinteger(L, nhash);
+  return lua_pcall(L, 2, 1, 0);
+}
+
+static int p_rawset(lua_State *L) {
+  lua_rawset(L, 1);
+  return 0;
+}
+
+/* Moves t, k, v into a protected call of f; on error leaves the error value. */
+static int protected_on_table(lua_State *L, int t, int nvalues, lua_CFunction f) {
+  t = lua_absindex(L, t);
+  if (!lua_checkstack(L, 4)) {
+    lua_pop(L, nvalues);
+    return LUA_ERRMEM;
+  }
+  lua_pushcfunction(L, f);
+  lua_pushvalue(L, t);
+  for (int i = 0; i < nvalues; i++) lua_pushvalue(L, -2 - nvalues);
+  int status = lua_pcall(L, 1 + nvalues, 0, 0);
+  if (status == LUA_OK) {
+    lua_pop(L, nvalues);
+  } else {
+    lua_insert(L, -1 - nvalues);
+    lua_pop(L, nvalues);
+  }
+  return status;
+}
+
+int psy_rawset(lua_State *L, int t) { return protected_on_table(L, t, 2, p_rawset); }
+
+static int p_rawseti(lua_State *L) {
+  lua_pushvalue(L, 3);
+  lua_rawseti(L, 1, lua_tointeger(L, 2));
+  return 0;
+}
+
+int psy_rawseti(lua_State *L, int t, lua_Integer i) {
+  t = lua_absindex(L, t);
+  if (!lua_checkstack(L, 4)) {
+    lua_pop(L, 1);
+    return LUA_ERRMEM;
+  }
+  lua_pushcfunction(L, p_rawseti);
+  lua_pushvalue(L, t);
+  lua_pushinteger(L, i);
+  lua_pushvalue(L, -4);
+  int status = lua_pcall(L, 3, 0, 0);
+  if (status == LUA_OK) {
+    lua_pop(L, 1);
+  } else {
+    lua_remove(L, -2);
+  }
+  return status;
+}
+
+static int p_setfield(lua_State *L) {
+  lua_pushstring(L, lua_touserdata(L, 2));
+  lua_pushvalue(L, 3);
+  lua_rawset(L, 1);
+  return 0;
+}
+
+int psy_setfield(lua_State *L, int t, const char *name) {
+  t = lua_absindex(L, t);
+  if (!lua_checkstack(L, 4)) {
+    lua_pop(L, 1);
+    return LUA_ERRMEM;
+  }
+  lua_pushcfunction(L, p_setfield);
+  lua_pushvalue(L, t);
+  lua_pushlightuserdata(L, (void *)name);
+  lua_pushvalue(L, -4);
+  int status = lua_pcall(L, 3, 0, 0);
+  if (status == LUA_OK) {
+    lua_pop(L, 1);
+  } else {
+    lua_remove(L, -2);
+  }
+  return status;
+}
+
+static int p_getfield(lua_State *L) {
+  lua_pushstring(L, lua_touserdata(L, 2));
+  lua_rawget(L, 1);
+  return 1;
+}
+
+int psy_getfield(lua_State *L, int t, const char *name) {
+  t = lua_absindex(L, t);
+  if (!lua_checkstack(L, 4)) return LUA_ERRMEM;
+  lua_pushcfunction(L, p_getfield);
+  lua_pushvalue(L, t);
+  lua_pushlightuserdata(L, (void *)name);
+  return lua_pcall(L, 2, 1, 0);
+}
+
+int psy_setglobal(lua_State *L, const char *name) {
+  lua_pushglobaltable(L);
+  lua_insert(L, -2);
+  int status = psy_setfield(L, -2, name);
+  lua_remove(L, status == LUA_OK ? -1 : -2);
+  return status;
+}
+
+static psy_box *new_box(lua_State *L, void *box, const void *tag) {
+  psy_box *b = lua_newuserdatauv(L, sizeof(psy_box), 0);
+  b->box = box;
+  b->tag = tag;
+  return b;
+}
+
+/* The metatable for tag, created on first use, left on the stack. */
+static void class_metatable(lua_State *L, const void *tag, const char *name) {
+  if (lua_rawgetp(L, LUA_REGISTRYINDEX, tag) != LUA_TNIL) return;
+  lua_pop(L, 1);
+  lua_createtable(L, 0, 4);
+  lua_pushcfunction(L, box_gc);
+  lua_setfield(L, -2, "__gc");
+  lua_pushboolean(L, 0);
+  lua_setfield(L, -2, "__metatable");
+  lua_pushstring(L, name);
+  lua_setfield(L, -2, "__name");
+  lua_pushvalue(L, -1);
+  lua_rawsetp(L, LUA_REGISTRYINDEX, tag);
+}
+
+static int p_pushfunction(lua_State *L) {
+  void *box = lua_touserdata(L, 1);
+  class_metatable(L, &function_tag, "host function");
+  new_box(L, box, &function_tag);
+  lua_insert(L, -2);
+  lua_setmetatable(L, -2);
+  lua_pushcclosure(L, trampoline, 1);
+  return 1;
+}
+
+int psy_pushfunction(lua_State *L, void *box) {
+  if (!lua_checkstack(L, 4)) return LUA_ERRMEM;
+  lua_pushcfunction(L, p_pushfunction);
+  lua_pushlightuserdata(L, box);
+  int status = lua_pcall(L, 1, 1, 0);
+  /* The box is owned by Lua only once the userdata exists: on failure the
+     caller still owns it. */
+  return status;
+}
+
+static int p_pushobject(lua_State *L) {
+  void *box = lua_touserdata(L, 1);
+  const void *tag = lua_touserdata(L, 2);
+  if (lua_rawgetp(L, LUA_REGISTRYINDEX, tag) != LUA_TTABLE)
+    return luaL_error(L, "class not registered");
+  new_box(L, box, tag);
+  lua_insert(L, -2);
+  lua_setmetatable(L, -2);
+  return 1;
+}
+
+int psy_pushobject(lua_State *L, void *box, const void *tag) {
+  if (!lua_checkstack(L, 4)) return LUA_ERRMEM;
+  lua_pushcfunction(L, p_pushobject);
+  lua_pushlightuserdata(L, box);
+  lua_pushlightuserdata(L, (void *)tag);
+  return lua_pcall(L, 2, 1, 0);
+}
+
+static int p_newclass(lua_State *L) {
+  class_metatable(L, lua_touserdata(L, 1), lua_touserdata(L, 2));
+  return 1;
+}
+
+int psy_newclass(lua_State *L, const void *tag, const char *name) {
+  if (!lua_checkstack(L, 4)) return LUA_ERRMEM;
+  lua_pushcfunction(L, p_newclass);
+  lua_pushlightuserdata(L, (void *)tag);
+  lua_pushlightuserdata(L, (void *)name);
+  return lua_pcall(L, 2, 1, 0);
+}
+
+void *psy_toobject(lua_State *L, int idx, const void *tag) {
+  if (lua_type(L, idx) != LUA_TUSERDATA || lua_rawlen(L, idx) != sizeof(psy_box)) return NULL;
+  psy_box *b = lua_touserdata(L, idx);
+  return b->tag == tag ? b->box : NULL;
+}
+
+static int p_ref(lua_State *L) {
+  lua_pushinteger(L, luaL_ref(L, LUA_REGISTRYINDEX));
+  return 1;
+}
+
+int psy_ref(lua_State *L, int idx, int *ref) {
+  idx = lua_absindex(L, idx);
+  if (!lua_checkstack(L, 4)) return LUA_ERRMEM;
+  lua_pushcfunction(L, p_ref);
+  lua_pushvalue(L, idx);
+  int status = lua_pcall(L, 1, 1, 0);
+  if (status == LUA_OK) {
+    *ref = (int)lua_tointeger(L, -1);
+    lua_pop(L, 1);
+  }
+  return status;
+}

@@ -1,1 +1,96 @@
+/* CLuaBridge: the only code in the project that raises Lua errors (lua_error
+   and longjmp). Swift calls the protected helpers below, which return a status
+   instead of raising; Swift functions called from Lua return a status to the
+   trampoline, which raises after Swift has returned. */
+#ifndef PSY_CLUABRIDGE_H
+#define PSY_CLUABRIDGE_H
+
 #include <lua.h>
+#include <lauxlib.h>
+#include <stddef.h>
+
+/* ---- Swift callbacks, set once per process ---------------------------- */
+
+/* Called by the trampoline with the function's box. Returns the number of
+   results pushed, PSY_RAISE (error value on top: raise it as is) or
+   PSY_RAISE_HERE (message on top: prefix the caller's file:line, raise). */
+typedef int (*psy_dispatch_fn)(lua_State *L, void *box);
+/* Called by __gc of a box userdata: the Swift side releases its retain. */
+typedef void (*psy_release_fn)(void *box);
+/* Where print writes: ctx is the host's output stream. */
+typedef void (*psy_write_fn)(void *ctx, const char *bytes, size_t length);
+
+#define PSY_RAISE (-1)
+#define PSY_RAISE_HERE (-2)
+
+void psy_set_callbacks(psy_dispatch_fn dispatch, psy_release_fn release);
+
+/* ---- states, memory and time limits ----------------------------------- */
+
+/* A new state whose allocator refuses growth past memory_limit bytes
+   (0: no limit). NULL if even that fails. */
+lua_State *psy_newstate(size_t memory_limit);
+void psy_close(lua_State *L);
+size_t psy_memory_used(lua_State *L);
+void psy_set_memory_limit(lua_State *L, size_t limit);
+/* 1 when the last allocation failure was the cap (not the time limit). */
+int psy_memory_refused(lua_State *L);
+
+/* Arms the time limit for one top-level call (seconds <= 0: none). A
+   watchdog thread installs a hook only once the deadline has passed. */
+void psy_arm(lua_State *L, double seconds);
+/* Disarms, clears the hook; returns 1 if the deadline had passed. */
+int psy_disarm(lua_State *L);
+int psy_expired(lua_State *L);
+
+/* ---- calls ------------------------------------------------------------ */
+
+/* lua_pcall of the function below nargs arguments, with a message handler
+   that appends a traceback ("\nstack traceback:\n..."). */
+int psy_pcall(lua_State *L, int nargs, int nresults);
+/* Loads a text chunk (never bytecode) named chunkname ("@path"). */
+int psy_loadtext(lua_State *L, const char *text, size_t length, const char *chunkname);
+
+/* ---- protected helpers: LUA_OK, or an error status with the error
+        value pushed instead of the result ------------------------------ */
+
+int psy_pushstring(lua_State *L, const char *s, size_t length);
+int psy_newtable(lua_State *L, int narray, int nhash);
+/* t[k] = v with k, v on top and t at index t (raw, no metamethods); pops k, v. */
+int psy_rawset(lua_State *L, int t);
+/* t[i] = v with v on top (raw); pops v. */
+int psy_rawseti(lua_State *L, int t, lua_Integer i);
+/* t[name] = v with v on top (raw); pops v. */
+int psy_setfield(lua_State *L, int t, const char *name);
+/* pushes t[name] (raw) */
+int psy_getfield(lua_State *L, int t, const char *name);
+int psy_setglobal(lua_State *L, const char *name);
+/* *ref = a registry reference to the value at idx (luaL_ref) */
+int psy_ref(lua_State *L, int idx, int *ref);
+/* pushes a function that calls the Swift box through the trampoline; the
+   box is released when the function is collected. */
+int psy_pushfunction(lua_State *L, void *box);
+/* pushes a userdata holding box whose metatable is the one made by
+   psy_newclass for tag. */
+int psy_pushobject(lua_State *L, void *box, const void *tag);
+/* creates (once) and pushes the metatable for tag: __gc releases the box,
+   __metatable hides it from scripts, __name is name. */
+int psy_newclass(lua_State *L, const void *tag, const char *name);
+/* the box of the userdata at idx if it was made for tag, else NULL (never raises) */
+void *psy_toobject(lua_State *L, int idx, const void *tag);
+
+/* ---- the standard library --------------------------------------------- */
+
+/* Opens the sandbox (trusted = 0) or the full library (trusted = 1). */
+int psy_openlibs(lua_State *L, int trusted);
+/* ';'-separated folders that require searches, in order. */
+int psy_set_require_path(lua_State *L, const char *folders);
+/* pushes the table of files require has loaded (paths, in order) */
+void psy_pushrequired(lua_State *L);
+/* print writes to write(ctx, ...) instead of stdout. */
+int psy_set_print(lua_State *L, psy_write_fn write, void *ctx);
+
+/* position "file:line:" of the Lua code at the given stack level, or "" */
+int psy_where(lua_State *L, int level, char *buffer, size_t size);
+
+#endif

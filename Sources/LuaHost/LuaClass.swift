@@ -1,0 +1,139 @@
+import CLua
+import CLuaBridge
+
+/// How Swift objects of one type look in Lua: methods (`obj:name(...)`, the object is
+/// argument 1) and properties (`obj.name`, `obj.name = v`). `__gc` releases the object.
+public final class LuaClass<Object: AnyObject> {
+  /// The type's name in Lua (`__name`, error messages).
+  public let name: String
+  var methods: [String: LuaFunction] = [:]
+  var getters: [String: (Object) throws -> LuaValue] = [:]
+  var setters: [String: (Object, LuaValue) throws -> Void] = [:]
+
+  /// An empty class named `name`.
+  public init(name: String) { self.name = name }
+
+  /// Adds a method; `call.object(1, cls)` is the receiver.
+  public func method(_ name: String, _ body: @escaping LuaFunction) {
+    methods[name] = body
+  }
+
+  /// Adds a property, read-only unless `set` is given.
+  public func property(
+    _ name: String, get: @escaping (Object) throws -> LuaValue,
+    set: ((Object, LuaValue) throws -> Void)? = nil
+  ) {
+    getters[name] = get
+    setters[name] = set
+  }
+
+  /// Every method and property name, sorted (for documentation checks).
+  public var memberNames: [String] { (Array(methods.keys) + Array(getters.keys)).sorted() }
+}
+
+/// A class as registered in one state: its metatable's tag and its method functions.
+final class BoundClass {
+  let tag: UnsafeMutableRawPointer
+  var methodRefs: [String: Int32] = [:]
+  init() { tag = UnsafeMutableRawPointer.allocate(byteCount: 1, alignment: 1) }
+  deinit { tag.deallocate() }
+}
+
+extension LuaState {
+  func bound<Object>(_ cls: LuaClass<Object>) -> BoundClass? {
+    boundClasses[ObjectIdentifier(cls)] as? BoundClass
+  }
+
+  /// Builds the metatable of `cls` in this state: __index, __newindex, __tostring.
+  func bind<Object>(_ L: OpaquePointer, _ cls: LuaClass<Object>) throws -> BoundClass {
+    if let b = bound(cls) { return b }
+    let b = BoundClass()
+    for (name, body) in cls.methods {
+      try pushFunction(L, body)
+      var ref: Int32 = 0
+      let status = psy_ref(L, -1, &ref)
+      psy_pop(L, 1)
+      try check(L, status)
+      b.methodRefs[name] = ref
+    }
+    try check(L, psy_newclass(L, b.tag, cls.name))
+    defer { psy_pop(L, 1) }
+    let typeName = cls.name
+    try pushFunction(L) { [unowned b] call in
+      guard let object = call.object(1, cls), let key = call.string(2) else {
+        throw LuaError(kind: .runtime, location: nil, message: "bad \(typeName) access")
+      }
+      if let ref = b.methodRefs[key] {
+        lua_rawgeti(call.L, psy_LUA_REGISTRYINDEX, lua_Integer(ref))
+        call.results += 1
+      } else if let get = cls.getters[key] {
+        try call.push(try get(object))
+      } else {
+        throw LuaError(
+          kind: .runtime, location: nil,
+          message: "\(typeName) has no field '\(key)'\(suggestion(key, cls.memberNames))")
+      }
+    }
+    try check(L, psy_setfield(L, -2, "__index"))
+    try pushFunction(L) { call in
+      guard let object = call.object(1, cls), let key = call.string(2) else {
+        throw LuaError(kind: .runtime, location: nil, message: "bad \(typeName) assignment")
+      }
+      guard let set = cls.setters[key] else {
+        let what = cls.getters[key] != nil || cls.methods[key] != nil ? "read-only" : "unknown"
+        throw LuaError(
+          kind: .runtime, location: nil, message: "cannot assign \(what) field '\(key)' of \(typeName)")
+      }
+      try set(object, try call.value(3))
+    }
+    try check(L, psy_setfield(L, -2, "__newindex"))
+    try pushFunction(L) { call in
+      try call.push(.text(typeName))
+    }
+    try check(L, psy_setfield(L, -2, "__tostring"))
+    boundClasses[ObjectIdentifier(cls)] = b
+    return b
+  }
+
+  func push<Object>(_ L: OpaquePointer, _ object: Object, as cls: LuaClass<Object>) throws {
+    let b = try bind(L, cls)
+    let box = Unmanaged.passRetained(object)
+    let status = psy_pushobject(L, box.toOpaque(), b.tag)
+    if status != LUA_OK { box.release() }
+    try check(L, status)
+  }
+
+  /// Pushes a Swift object as a userdata of `cls` and makes it a global.
+  public func setGlobal<Object>(_ name: String, object: Object, as cls: LuaClass<Object>) throws {
+    try push(L, object, as: cls)
+    try check(L, psy_setglobal(L, name))
+  }
+}
+
+/// `" (did you mean 'x'?)"` for the closest name within two edits, else "".
+public func suggestion(_ word: String, _ candidates: [String]) -> String {
+  var best: (String, Int)?
+  for c in candidates {
+    let d = editDistance(word, c)
+    if d <= 2, d < (best?.1 ?? Int.max) { best = (c, d) }
+  }
+  return best.map { " (did you mean '\($0.0)'?)" } ?? ""
+}
+
+/// Levenshtein distance over Unicode scalars.
+public func editDistance(_ a: String, _ b: String) -> Int {
+  let x = Array(a.unicodeScalars), y = Array(b.unicodeScalars)
+  if x.isEmpty { return y.count }
+  if y.isEmpty { return x.count }
+  var previous = Array(0...y.count)
+  var current = previous
+  for i in 1...x.count {
+    current[0] = i
+    for j in 1...y.count {
+      let cost = x[i - 1] == y[j - 1] ? 0 : 1
+      current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+    }
+    swap(&previous, &current)
+  }
+  return previous[y.count]
+}

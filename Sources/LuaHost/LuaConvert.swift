@@ -1,0 +1,106 @@
+import CLua
+import CLuaBridge
+
+/// Tables nested deeper than this (or cyclic ones) are refused when copied either way.
+let maxTableDepth = 200
+
+extension LuaState {
+  /// Pushes a Swift value; everything that allocates runs protected.
+  func push(_ L: OpaquePointer, _ value: LuaValue, depth: Int = 0) throws {
+    guard lua_checkstack(L, 8) != 0 else {
+      throw LuaError(kind: .memory, location: nil, message: "Lua stack overflow")
+    }
+    switch value {
+    case .nil: lua_pushnil(L)
+    case .boolean(let b): lua_pushboolean(L, b ? 1 : 0)
+    case .integer(let i): lua_pushinteger(L, lua_Integer(i))
+    case .number(let d): lua_pushnumber(L, d)
+    case .string(let bytes): try pushBytes(L, bytes)
+    case .array(let items):
+      guard depth < maxTableDepth else { throw tooDeep() }
+      try check(L, psy_newtable(L, Int32(clamping: items.count), 0))
+      for (i, item) in items.enumerated() {
+        try push(L, item, depth: depth + 1)
+        try check(L, psy_rawseti(L, -2, lua_Integer(i + 1)))
+      }
+    case .map(let entries):
+      guard depth < maxTableDepth else { throw tooDeep() }
+      try check(L, psy_newtable(L, 0, Int32(clamping: entries.count)))
+      for (k, v) in entries {
+        if case .nil = k { continue }
+        if case .number(let d) = k, d.isNaN { continue }
+        try push(L, k, depth: depth + 1)
+        try push(L, v, depth: depth + 1)
+        try check(L, psy_rawset(L, -3))
+      }
+    case .function(let r), .userdata(let r):
+      guard r.state === self else {
+        throw LuaError(kind: .runtime, location: nil, message: "value from another Lua state")
+      }
+      lua_rawgeti(L, psy_LUA_REGISTRYINDEX, lua_Integer(r.ref))
+    }
+  }
+
+  func pushBytes(_ L: OpaquePointer, _ bytes: [UInt8]) throws {
+    let status = bytes.withUnsafeBufferPointer { buf in
+      buf.withMemoryRebound(to: CChar.self) { psy_pushstring(L, $0.baseAddress, $0.count) }
+    }
+    try check(L, status)
+  }
+
+  /// Copies the value at idx into Swift (never raises: raw reads, no conversions in place).
+  func value(_ L: OpaquePointer, at idx: Int32, depth: Int = 0) throws -> LuaValue {
+    switch lua_type(L, idx) {
+    case LUA_TNIL, LUA_TNONE: return .nil
+    case LUA_TBOOLEAN: return .boolean(lua_toboolean(L, idx) != 0)
+    case LUA_TNUMBER:
+      if lua_isinteger(L, idx) != 0 { return .integer(Int(lua_tointegerx(L, idx, nil))) }
+      return .number(lua_tonumberx(L, idx, nil))
+    case LUA_TSTRING:
+      var n = 0
+      let p = lua_tolstring(L, idx, &n)!
+      return .string(Array(UnsafeRawBufferPointer(start: p, count: n)))
+    case LUA_TTABLE:
+      return try table(L, at: idx, depth: depth)
+    case let t:
+      let name = t == LUA_TFUNCTION ? "function" : t == LUA_TTHREAD ? "thread" : "userdata"
+      var ref: Int32 = 0
+      try check(L, psy_ref(L, idx, &ref))
+      let r = LuaReference(state: self, ref: ref, typeName: name)
+      return t == LUA_TFUNCTION ? .function(r) : .userdata(r)
+    }
+  }
+
+  private func table(_ L: OpaquePointer, at idx: Int32, depth: Int) throws -> LuaValue {
+    guard depth < maxTableDepth else { throw tooDeep() }
+    guard lua_checkstack(L, 4) != 0 else { throw tooDeep() }
+    let t = lua_absindex(L, idx)
+    var map: [LuaValue: LuaValue] = [:]
+    var maxIndex = 0
+    var integerKeys = 0
+    lua_pushnil(L)
+    while lua_next(L, t) != 0 {
+      let key: LuaValue
+      do {
+        key = try value(L, at: -2, depth: depth + 1)
+        map[key] = try value(L, at: -1, depth: depth + 1)
+      } catch {
+        psy_pop(L, 2)
+        throw error
+      }
+      if case .integer(let i) = key, i > 0 {
+        integerKeys += 1
+        maxIndex = max(maxIndex, i)
+      }
+      psy_pop(L, 1)
+    }
+    if integerKeys == map.count && maxIndex == map.count {
+      return .array((0..<maxIndex).map { map[.integer($0 + 1)]! })
+    }
+    return .map(map)
+  }
+
+  private func tooDeep() -> LuaError {
+    LuaError(kind: .runtime, location: nil, message: "table nested too deeply (or cyclic)")
+  }
+}

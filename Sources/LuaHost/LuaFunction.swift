@@ -1,0 +1,155 @@
+import CLua
+import CLuaBridge
+
+/// A Swift function callable from Lua: reads its arguments from the call and pushes results.
+/// Throwing raises a Lua error at the caller's `file:line` (after Swift has returned).
+public typealias LuaFunction = (inout LuaCall) throws -> Void
+
+/// One call from Lua into Swift: typed, non-raising access to the arguments and a place for
+/// the results.
+public struct LuaCall {
+  let L: OpaquePointer
+  /// The state the call runs in.
+  public let state: LuaState
+  /// How many arguments Lua passed.
+  public let count: Int
+  var results: Int32 = 0
+
+  init(L: OpaquePointer) {
+    self.L = L
+    self.state = LuaState.owner(of: L)
+    self.count = Int(lua_gettop(L))
+  }
+
+  /// The argument at i (1-based) copied into Swift.
+  public func value(_ i: Int) throws -> LuaValue {
+    i <= count ? try state.value(L, at: Int32(i)) : .nil
+  }
+
+  /// The argument's Lua type name.
+  public func typeName(_ i: Int) -> String {
+    i <= count ? String(cString: lua_typename(L, lua_type(L, Int32(i)))) : "no value"
+  }
+
+  /// The argument when it is a string.
+  public func string(_ i: Int) -> String? { i <= count ? stringAt(L, Int32(i)) : nil }
+
+  /// The argument when it is a number (or a string that reads as one).
+  public func number(_ i: Int) -> Double? {
+    guard i <= count else { return nil }
+    var ok: Int32 = 0
+    let d = lua_tonumberx(L, Int32(i), &ok)
+    return ok != 0 ? d : nil
+  }
+
+  /// True when the argument is absent or nil.
+  public func isNil(_ i: Int) -> Bool { i > count || lua_type(L, Int32(i)) <= LUA_TNIL }
+
+  /// The Swift object the argument holds, when it was pushed as `cls`.
+  public func object<Object>(_ i: Int, _ cls: LuaClass<Object>) -> Object? {
+    guard i <= count, let bound = state.bound(cls),
+      let raw = psy_toobject(L, Int32(i), bound.tag)
+    else { return nil }
+    return Unmanaged<Object>.fromOpaque(raw).takeUnretainedValue()
+  }
+
+  /// `file:line` of the Lua code that made this call (empty if unknown).
+  public var location: String {
+    var buffer = [CChar](repeating: 0, count: 512)
+    let n = psy_where(L, 1, &buffer, 512)
+    return String(decoding: buffer.prefix(Int(n)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+  }
+
+  /// Pushes a result.
+  public mutating func push(_ value: LuaValue) throws {
+    try state.push(L, value)
+    results += 1
+  }
+
+  /// Pushes a string result straight from bytes (no intermediate array).
+  public mutating func push(bytes: UnsafeRawBufferPointer) throws {
+    guard lua_checkstack(L, 4) != 0 else {
+      throw LuaError(kind: .memory, location: nil, message: "Lua stack overflow")
+    }
+    try check(L, psy_pushstring(L, bytes.baseAddress?.assumingMemoryBound(to: CChar.self), bytes.count))
+    results += 1
+  }
+
+  /// Pushes a number result.
+  public mutating func push(_ number: Double) {
+    if lua_checkstack(L, 1) != 0 {
+      lua_pushnumber(L, number)
+      results += 1
+    }
+  }
+
+  /// Pushes a Swift object as userdata of class `cls` (registered on first use).
+  public mutating func push<Object>(_ object: Object, as cls: LuaClass<Object>) throws {
+    try state.push(L, object, as: cls)
+    results += 1
+  }
+
+  /// Calls a Lua function from inside this call, on the running thread.
+  public func call(_ function: LuaReference, _ arguments: [LuaValue] = []) throws -> [LuaValue] {
+    let base = lua_gettop(L)
+    defer { lua_settop(L, base) }
+    guard lua_checkstack(L, Int32(arguments.count) + 4) != 0 else {
+      throw LuaError(kind: .memory, location: nil, message: "Lua stack overflow")
+    }
+    lua_rawgeti(L, psy_LUA_REGISTRYINDEX, lua_Integer(function.ref))
+    return try state.invoke(L, arguments: arguments)
+  }
+}
+
+/// Retains a Swift function for as long as Lua holds it.
+final class FunctionBox {
+  let function: LuaFunction
+  init(_ function: @escaping LuaFunction) { self.function = function }
+}
+
+extension LuaState {
+  /// Installs the trampoline's callbacks once per process.
+  static let installCallbacks: Void = psy_set_callbacks(dispatch, release)
+
+  func pushFunction(_ L: OpaquePointer, _ function: @escaping LuaFunction) throws {
+    let box = Unmanaged.passRetained(FunctionBox(function))
+    let status = psy_pushfunction(L, box.toOpaque())
+    if status != LUA_OK { box.release() }
+    try check(L, status)
+  }
+}
+
+/// Runs a Swift function for the trampoline: returns the result count, or leaves an error
+/// for the trampoline to raise once this frame is gone.
+private let dispatch: psy_dispatch_fn = { L, raw in
+  guard let L, let raw else { return PSY_RAISE }
+  let box = Unmanaged<FunctionBox>.fromOpaque(raw).takeUnretainedValue()
+  var call = LuaCall(L: L)
+  do {
+    try box.function(&call)
+    return call.results
+  } catch let error as LuaError {
+    // An error that already names its place (it came from Lua) is raised as it is.
+    lua_settop(L, Int32(call.count))
+    guard pushMessage(L, error.description) else { return PSY_RAISE }
+    return error.location == nil ? PSY_RAISE_HERE : PSY_RAISE
+  } catch {
+    lua_settop(L, Int32(call.count))
+    return pushMessage(L, String(describing: error)) ? PSY_RAISE_HERE : PSY_RAISE
+  }
+}
+
+/// Pushes an error message; false when even that failed (the memory error is on top then).
+private func pushMessage(_ L: OpaquePointer, _ message: String) -> Bool {
+  var m = message
+  return m.withUTF8 { buf in
+    buf.withMemoryRebound(to: CChar.self) {
+      psy_pushstring(L, $0.baseAddress, $0.count) == LUA_OK
+    }
+  }
+}
+
+private let release: psy_release_fn = { raw in
+  guard let raw else { return }
+  Unmanaged<AnyObject>.fromOpaque(raw).release()
+}

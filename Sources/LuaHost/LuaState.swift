@@ -1,0 +1,223 @@
+import CLua
+import CLuaBridge
+
+/// How much a script may use: memory (bytes, 0 for no cap) and time per top-level call
+/// (seconds, 0 for none).
+public struct LuaLimits: Sendable, Equatable {
+  /// Bytes the state may hold; only growth past it fails.
+  public var memory: Int
+  /// Seconds one top-level call may run.
+  public var seconds: Double
+  /// 256 MiB and 10 s.
+  public static let standard = LuaLimits(memory: 256 << 20, seconds: 10)
+  /// Limits of the given size.
+  public init(memory: Int, seconds: Double) {
+    self.memory = memory
+    self.seconds = seconds
+  }
+}
+
+/// Where `print` writes.
+public protocol LuaPrintTarget: AnyObject {
+  /// Receives the bytes a script printed.
+  func write(_ bytes: UnsafeRawBufferPointer)
+}
+
+/// Which standard library a state opens.
+public enum LuaLibraries: Sendable {
+  /// The allowlist of DESIGN.md: no io, no os beyond clocks, no debug, text chunks only.
+  case sandbox
+  /// Everything, for the host's own code.
+  case trusted
+}
+
+/// One Lua 5.4 state: loads text chunks, calls under a traceback handler, enforces limits.
+public final class LuaState {
+  let L: OpaquePointer
+  /// The limits in force; memory changes apply at once, time at the next top-level call.
+  public var limits: LuaLimits {
+    didSet { psy_set_memory_limit(L, limits.memory) }
+  }
+  var depth = 0
+  var boundClasses: [ObjectIdentifier: AnyObject] = [:]
+  private let printBox: PrintBox?
+
+  /// A new state with the given libraries and limits; `print` goes to `output` (stdout if nil).
+  public init(
+    libraries: LuaLibraries = .sandbox, limits: LuaLimits = .standard,
+    output: LuaPrintTarget? = nil
+  ) throws {
+    LuaState.installCallbacks
+    guard let L = psy_newstate(limits.memory) else {
+      throw LuaError(kind: .memory, location: nil, message: "cannot create a Lua state")
+    }
+    self.L = L
+    self.limits = limits
+    self.printBox = output.map(PrintBox.init)
+    psy_getextraspace(L).storeBytes(
+      of: Unmanaged.passUnretained(self).toOpaque(), as: UnsafeMutableRawPointer.self)
+    try check(L, psy_openlibs(L, libraries == .trusted ? 1 : 0))
+    if let printBox {
+      try check(L, psy_set_print(L, printTrampoline, Unmanaged.passUnretained(printBox).toOpaque()))
+    }
+  }
+
+  deinit { psy_close(L) }
+
+  /// The state that owns a lua_State (any of its threads).
+  static func owner(of L: OpaquePointer) -> LuaState {
+    let raw = psy_getextraspace(L).load(as: UnsafeMutableRawPointer.self)
+    return Unmanaged<LuaState>.fromOpaque(raw).takeUnretainedValue()
+  }
+
+  /// Bytes the state holds now.
+  public var memoryUsed: Int { psy_memory_used(L) }
+
+  /// Folders `require` searches, in order (the script's folder, then the plugin path).
+  public func setRequirePath(_ folders: [String]) throws {
+    try check(L, psy_set_require_path(L, folders.joined(separator: ";")))
+  }
+
+  /// The files `require` has loaded so far, in order.
+  public var requiredFiles: [String] {
+    psy_pushrequired(L)
+    defer { psy_pop(L, 1) }
+    guard lua_type(L, -1) == LUA_TTABLE else { return [] }
+    let n = lua_rawlen(L, -1)
+    var files: [String] = []
+    for i in 0..<n {
+      lua_rawgeti(L, -1, lua_Integer(i + 1))
+      if let s = stringAt(L, -1) { files.append(s) }
+      psy_pop(L, 1)
+    }
+    return files
+  }
+
+  // MARK: Loading and calling
+
+  /// Loads `source` as a text chunk named `chunkName` (`@path` for files) and runs it.
+  @discardableResult
+  public func run(_ source: [UInt8], chunkName: String, arguments: [LuaValue] = []) throws
+    -> [LuaValue]
+  {
+    let base = lua_gettop(L)
+    defer { lua_settop(L, base) }
+    try load(L, source, chunkName: chunkName)
+    return try invoke(L, arguments: arguments)
+  }
+
+  /// Calls a Lua function from the top (arming the time limit) or from inside a callback.
+  public func call(_ function: LuaReference, _ arguments: [LuaValue] = []) throws -> [LuaValue] {
+    let base = lua_gettop(L)
+    defer { lua_settop(L, base) }
+    lua_rawgeti(L, psy_LUA_REGISTRYINDEX, lua_Integer(function.ref))
+    return try invoke(L, arguments: arguments)
+  }
+
+  /// Sets a global variable.
+  public func setGlobal(_ name: String, _ value: LuaValue) throws {
+    try push(L, value)
+    try check(L, psy_setglobal(L, name))
+  }
+
+  /// Reads a global variable.
+  public func global(_ name: String) throws -> LuaValue {
+    psy_pushglobaltable(L)
+    defer { psy_pop(L, 2) }
+    try check(L, psy_getfield(L, -1, name))
+    return try value(L, at: -1)
+  }
+
+  /// Makes a Swift function callable from Lua as a global.
+  public func register(_ name: String, _ function: @escaping LuaFunction) throws {
+    try pushFunction(L, function)
+    try check(L, psy_setglobal(L, name))
+  }
+
+  func load(_ L: OpaquePointer, _ source: [UInt8], chunkName: String) throws {
+    let status =
+      source.isEmpty
+      ? psy_loadtext(L, "", 0, chunkName)
+      : source.withUnsafeBufferPointer { buf in
+        buf.withMemoryRebound(to: CChar.self) {
+          psy_loadtext(L, $0.baseAddress, $0.count, chunkName)
+        }
+      }
+    if status != LUA_OK {
+      let raw = stringAt(L, -1) ?? "cannot load"
+      psy_pop(L, 1)
+      throw LuaError(kind: status == LUA_ERRSYNTAX ? .syntax : .memory, raw: raw)
+    }
+  }
+
+  /// Calls the function on top of L (below nothing) with arguments; pops it, returns results.
+  func invoke(_ L: OpaquePointer, arguments: [LuaValue]) throws -> [LuaValue] {
+    let base = lua_gettop(L) - 1
+    for a in arguments { try push(L, a) }
+    let top = depth == 0
+    if top { psy_arm(L, limits.seconds) }
+    depth += 1
+    let status = psy_pcall(L, Int32(arguments.count), LUA_MULTRET)
+    depth -= 1
+    let expired = top ? psy_disarm(L) != 0 : psy_expired(L) != 0
+    if status != LUA_OK {
+      let raw = stringAt(L, -1) ?? "error"
+      lua_settop(L, base)
+      var kind: LuaError.Kind = .runtime
+      if expired {
+        kind = .timeLimit
+      } else if status == LUA_ERRMEM || raw.hasPrefix("not enough memory")
+        || raw.contains(": not enough memory") || raw.contains("string too large")
+      {
+        kind = .memory
+      }
+      var error = LuaError(kind: kind, raw: raw)
+      if kind == .memory && error.message == "not enough memory" {
+        error.message = "not enough memory (limit \(limits.memory >> 20) MiB)"
+      }
+      throw error
+    }
+    var results: [LuaValue] = []
+    let top2 = lua_gettop(L)
+    if top2 > base {
+      results.reserveCapacity(Int(top2 - base))
+      for i in (base + 1)...top2 { results.append(try value(L, at: i)) }
+    }
+    lua_settop(L, base)
+    return results
+  }
+
+  func unref(_ ref: Int32) {
+    luaL_unref(L, psy_LUA_REGISTRYINDEX, ref)
+  }
+}
+
+/// Throws the error a protected helper left on the stack (and pops it).
+func check(_ L: OpaquePointer, _ status: Int32) throws {
+  if status == LUA_OK { return }
+  let raw = stringAt(L, -1) ?? "error"
+  psy_pop(L, 1)
+  throw LuaError(kind: status == LUA_ERRMEM ? .memory : .runtime, raw: raw)
+}
+
+/// The string at idx if it is a string (never converts, never raises).
+func stringAt(_ L: OpaquePointer, _ idx: Int32) -> String? {
+  guard lua_type(L, idx) == LUA_TSTRING else { return nil }
+  var n = 0
+  guard let p = lua_tolstring(L, idx, &n) else { return nil }
+  return p.withMemoryRebound(to: UInt8.self, capacity: n) {
+    String(decoding: UnsafeBufferPointer(start: $0, count: n), as: UTF8.self)
+  }
+}
+
+/// Holds the print target so the C side can reach it without a dynamic cast.
+final class PrintBox {
+  let target: LuaPrintTarget
+  init(_ target: LuaPrintTarget) { self.target = target }
+}
+
+private let printTrampoline: psy_write_fn = { ctx, bytes, count in
+  guard let ctx, let bytes else { return }
+  Unmanaged<PrintBox>.fromOpaque(ctx).takeUnretainedValue().target.write(
+    UnsafeRawBufferPointer(start: bytes, count: count))
+}

@@ -1,0 +1,100 @@
+/// A Lua value copied into Swift: scalars and strings by value, tables as arrays or maps,
+/// functions and userdata by reference.
+public enum LuaValue: Hashable, Sendable {
+  case `nil`
+  case boolean(Bool)
+  case integer(Int)
+  case number(Double)
+  /// The string's bytes exactly (NULs and invalid UTF-8 included).
+  case string([UInt8])
+  /// A table whose keys are exactly 1…n.
+  case array([LuaValue])
+  /// Any other table (the empty table is an empty array).
+  case map([LuaValue: LuaValue])
+  /// A Lua function, callable while its state lives.
+  case function(LuaReference)
+  /// A userdata or a thread, kept as a reference.
+  case userdata(LuaReference)
+
+  /// A string value from Swift text.
+  public static func text(_ s: String) -> LuaValue { .string(Array(s.utf8)) }
+
+  /// The value as a number when it is one (integers widen).
+  public var number: Double? {
+    switch self {
+    case .integer(let i): return Double(i)
+    case .number(let d): return d
+    default: return nil
+    }
+  }
+
+  /// The value as a Swift string when it is a Lua string (invalid UTF-8 repaired).
+  public var text: String? {
+    if case .string(let bytes) = self { return String(decoding: bytes, as: UTF8.self) }
+    return nil
+  }
+
+  /// The name Lua's `type()` gives this value.
+  public var typeName: String {
+    switch self {
+    case .nil: return "nil"
+    case .boolean: return "boolean"
+    case .integer, .number: return "number"
+    case .string: return "string"
+    case .array, .map: return "table"
+    case .function: return "function"
+    case .userdata(let r): return r.typeName
+    }
+  }
+
+  /// A field of a map by string key (nil when absent or not a table).
+  public subscript(key: String) -> LuaValue? {
+    if case .map(let m) = self { return m[.text(key)] }
+    return nil
+  }
+
+  /// The table's entries as (key, value) pairs; arrays give integer keys from 1.
+  public var entries: [(key: LuaValue, value: LuaValue)] {
+    switch self {
+    case .array(let a): return a.enumerated().map { (LuaValue.integer($0.offset + 1), $0.element) }
+    case .map(let m): return m.map { ($0.key, $0.value) }
+    default: return []
+    }
+  }
+}
+
+extension LuaValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral,
+  ExpressibleByFloatLiteral, ExpressibleByBooleanLiteral, ExpressibleByNilLiteral
+{
+  /// A string literal is a Lua string.
+  public init(stringLiteral value: String) { self = .text(value) }
+  /// An integer literal is a Lua integer.
+  public init(integerLiteral value: Int) { self = .integer(value) }
+  /// A float literal is a Lua float.
+  public init(floatLiteral value: Double) { self = .number(value) }
+  /// A boolean literal is a Lua boolean.
+  public init(booleanLiteral value: Bool) { self = .boolean(value) }
+  /// `nil` is Lua's nil.
+  public init(nilLiteral: ()) { self = .nil }
+}
+
+/// A value kept alive in a state's registry: a function or userdata that Swift holds.
+public final class LuaReference: Hashable, @unchecked Sendable {
+  weak var state: LuaState?
+  let ref: Int32
+  /// `function`, `userdata` or `thread`.
+  public let typeName: String
+
+  init(state: LuaState, ref: Int32, typeName: String) {
+    self.state = state
+    self.ref = ref
+    self.typeName = typeName
+  }
+
+  deinit { state?.unref(ref) }
+
+  /// References are equal when they are the same reference.
+  public static func == (a: LuaReference, b: LuaReference) -> Bool { a === b }
+  /// Hashes by identity.
+  public func hash(into h: inout Hasher) { h.combine(ObjectIdentifier(self)) }
+}

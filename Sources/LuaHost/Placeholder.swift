@@ -1,1 +1,0 @@
-// LuaHost module placeholder; replaced by the module's files.

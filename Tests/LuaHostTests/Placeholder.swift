@@ -1,3 +1,0 @@
-import Testing
-
-@Test func placeholderLuaHostTests() { #expect(Bool(true)) }
