@@ -36,7 +36,7 @@ public struct Pane<Content> {
   /// Whether this pane shows the navigator's focus (the scene gestures apply to).
   public var isFocused: Bool
 
-  /// A pane; `contentRect` is what the navigator computes, given here for completeness.
+  /// A pane from its parts (`Navigator.layout()` makes them; hosts may build their own).
   public init(
     role: Role, frame: StoryboardRect, navigationBar: StoryboardRect?, title: String,
     backTitle: String?, contentRect: StoryboardRect, scene: Scene<Content>?,
