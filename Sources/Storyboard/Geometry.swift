@@ -1,0 +1,63 @@
+// Small geometry types of the storyboard: points, y growing downwards (as UIKit does).
+// Storyboard does not depend on Render, so it has its own rect and size.
+
+/// A width and a height in points.
+public struct StoryboardSize: Equatable, Hashable, Sendable, CustomStringConvertible {
+  /// The width in points.
+  public var width: Double
+  /// The height in points.
+  public var height: Double
+
+  /// A size of `width` × `height` points.
+  public init(width: Double, height: Double) {
+    self.width = width
+    self.height = height
+  }
+
+  /// The same size with width and height exchanged (a quarter turn).
+  public var swapped: StoryboardSize { StoryboardSize(width: height, height: width) }
+
+  /// `"320×480"`.
+  public var description: String { "\(points(width))×\(points(height))" }
+}
+
+/// A rectangle in screen points: origin at the top left, y growing downwards.
+public struct StoryboardRect: Equatable, Hashable, Sendable, CustomStringConvertible {
+  /// The left edge.
+  public var x: Double
+  /// The top edge.
+  public var y: Double
+  /// The width.
+  public var width: Double
+  /// The height.
+  public var height: Double
+
+  /// A rectangle with its top left corner at (`x`, `y`).
+  public init(x: Double, y: Double, width: Double, height: Double) {
+    self.x = x
+    self.y = y
+    self.width = width
+    self.height = height
+  }
+
+  /// The right edge, `x + width`.
+  public var maxX: Double { x + width }
+  /// The bottom edge, `y + height`.
+  public var maxY: Double { y + height }
+  /// The size of the rectangle.
+  public var size: StoryboardSize { StoryboardSize(width: width, height: height) }
+
+  /// `"(x, y) w×h"`, e.g. `"(0, 64) 320×416"`.
+  public var description: String {
+    "(\(points(x)), \(points(y))) \(points(width))×\(points(height))"
+  }
+}
+
+/// A number of points without a trailing `.0` when it is whole.
+func points(_ value: Double) -> String {
+  // Int(_:) rather than rounded(): rounding calls libm, which the stdlib alone does not link.
+  if value.isFinite, abs(value) < 1e15, Double(Int(value)) == value {
+    return String(Int(value))
+  }
+  return String(value)
+}

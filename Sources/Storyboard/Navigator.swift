@@ -1,0 +1,229 @@
+// The navigation state machine: what is on screen, which scene has the focus, and the
+// segue operations with their device checks (DESIGN.md, "Storyboard").
+//
+// iPhone: a navigation stack on the root scene, plus modals presented full screen over it.
+// iPad: a split view (the master's navigation stack, root = the root scene, and a detail
+// scene), plus form sheets and at most one popover, always the topmost, presented over it.
+//
+// Decisions where iOS left a choice:
+// - A popover is dismissed before any other operation (as a tap outside it does in iOS),
+//   so a popover is always the single topmost presentation.
+// - Push and replace while a modal is presented throw `coveredByModal` (iOS has no
+//   navigation controller in a presented scene); go back first.
+// - In portrait the iPad's master is hidden, except while the focus is in it (after a push,
+//   or a pop, in the master): then it slides over the detail's left side, 320 wide, as
+//   iOS 5.1's split view shows its master, so the focused scene is always on screen.
+
+/// The headless storyboard: navigation state, segue operations and the screen layout,
+/// generic over the host's data in each scene.
+public struct Navigator<Content> {
+  /// The device; fixed for the navigator's life.
+  public private(set) var device: Device
+  /// The orientation; changing it keeps the navigation state and changes the layout.
+  public var orientation: Orientation
+  /// The navigation stack from the root outwards: the iPhone's, or the iPad's master.
+  /// Never empty: the root scene stays.
+  public private(set) var navigationStack: [Scene<Content>]
+  /// The iPad's detail scene (nil until one is given or replaced in; always nil on an iPhone).
+  public private(set) var detail: Scene<Content>?
+
+  /// A presented scene and how it was presented.
+  struct Presentation {
+    var scene: Scene<Content>
+    /// nil for a modal, the requested content size for a popover.
+    var popoverSize: StoryboardSize?
+  }
+
+  /// Presented scenes, bottom to top; a popover can only be the last.
+  var presentations: [Presentation] = []
+  /// Where the focus is when nothing is presented: the stack (master) or the detail.
+  var focusIsOnDetail = false
+
+  /// A navigator on `device` showing `root` at the bottom of the navigation stack and, on an
+  /// iPad, `detail` as the split view's initial detail scene (ignored on an iPhone). The
+  /// focus starts on the detail when there is one, else on the root.
+  public init(
+    device: Device, orientation: Orientation, root: Scene<Content>,
+    detail: Scene<Content>? = nil
+  ) {
+    self.device = device
+    self.orientation = orientation
+    self.navigationStack = [root]
+    if device.isPad, let detail {
+      self.detail = detail
+      self.focusIsOnDetail = true
+    }
+  }
+
+  /// Turns the device a quarter turn: swaps the orientation; the navigation state stays.
+  public mutating func rotate() {
+    orientation = orientation.rotated
+  }
+
+  // MARK: Segue operations
+
+  /// Performs a segue of a built-in `kind` to `scene`. `popoverSize` is the popover's content
+  /// size (default 320×320) and is ignored by other kinds. A kind the device lacks throws
+  /// `kindNotOnDevice`; `custom` throws `customSegueUnresolved`: the host resolves a custom
+  /// segue into the operations below.
+  public mutating func perform(
+    _ kind: SegueKind, _ scene: Scene<Content>, popoverSize: StoryboardSize? = nil
+  ) throws(StoryboardError) {
+    switch kind {
+    case .push: try push(scene)
+    case .modal: try present(scene)
+    case .popover: try popover(scene, size: popoverSize)
+    case .replace: try replace(scene)
+    case .custom:
+      try device.check(.custom)
+      throw .customSegueUnresolved
+    }
+  }
+
+  /// Pushes `scene` onto the navigation stack (the iPad's master) and focuses it.
+  /// Dismisses a popover first; throws `coveredByModal` while a modal is presented.
+  public mutating func push(_ scene: Scene<Content>) throws(StoryboardError) {
+    try device.check(.push)
+    try requireNoModal(for: .push)
+    dismissPopover()
+    navigationStack.append(scene)
+    focusIsOnDetail = false
+  }
+
+  /// Presents `scene` modally: on an iPhone full screen below the status bar, on an iPad as
+  /// a 540×620 form sheet centred over the dimmed screen. Dismisses a popover first.
+  public mutating func present(_ scene: Scene<Content>) throws(StoryboardError) {
+    try device.check(.modal)
+    dismissPopover()
+    presentations.append(Presentation(scene: scene, popoverSize: nil))
+  }
+
+  /// Shows `scene` in a popover (iPad only) over the current screen, its content `size`
+  /// (default 320×320, shrunk to fit the screen). A popover already shown is dismissed first.
+  public mutating func popover(
+    _ scene: Scene<Content>, size: StoryboardSize? = nil
+  ) throws(StoryboardError) {
+    try device.check(.popover)
+    let size = size ?? Navigator.defaultPopoverSize
+    guard size.width.isFinite, size.height.isFinite, size.width > 0, size.height > 0 else {
+      throw .invalidPopoverSize(width: size.width, height: size.height)
+    }
+    dismissPopover()
+    presentations.append(Presentation(scene: scene, popoverSize: size))
+  }
+
+  /// Replaces the iPad's detail scene with `scene` and focuses it; the master's stack is
+  /// untouched and there is no back. Dismisses a popover first; throws `coveredByModal`
+  /// while a modal is presented.
+  public mutating func replace(_ scene: Scene<Content>) throws(StoryboardError) {
+    try device.check(.replace)
+    try requireNoModal(for: .replace)
+    dismissPopover()
+    detail = scene
+    focusIsOnDetail = true
+  }
+
+  /// Pops the navigation stack (the iPad's master) and focuses its new top; never the root.
+  /// Dismisses a popover first. Returns false, changing nothing else, when only the root is
+  /// on the stack or a modal covers it.
+  public mutating func pop() -> Bool {
+    guard navigationStack.count > 1, !isPresentingModal else { return false }
+    dismissPopover()
+    navigationStack.removeLast()
+    focusIsOnDetail = false
+    return true
+  }
+
+  /// Dismisses the topmost presented scene (popover or modal); false when none is presented.
+  public mutating func dismiss() -> Bool {
+    guard !presentations.isEmpty else { return false }
+    presentations.removeLast()
+    return true
+  }
+
+  /// Goes back as the back button (or a tap outside a popover) does: dismisses the topmost
+  /// popover or modal, else pops the navigation stack (never the root). Returns false when
+  /// there is nothing to go back to.
+  @discardableResult public mutating func back() -> Bool {
+    dismiss() || pop()
+  }
+
+  // MARK: State
+
+  /// The content size of a popover whose segue gives none.
+  public static var defaultPopoverSize: StoryboardSize { StoryboardSize(width: 320, height: 320) }
+
+  /// The presented scenes (modals and a popover), bottom to top.
+  public var presented: [Scene<Content>] { presentations.map(\.scene) }
+
+  /// Whether a modal scene (full screen, or the iPad's form sheet) is presented.
+  public var isPresentingModal: Bool { presentations.contains { $0.popoverSize == nil } }
+
+  /// Whether a popover is shown.
+  public var isShowingPopover: Bool { presentations.last?.popoverSize != nil }
+
+  /// The scene gestures apply to: the topmost popover or modal, else the scene most recently
+  /// shown by a push, pop or replace (the top of the navigation stack, or the iPad's detail).
+  public var focus: Scene<Content> {
+    if let top = presentations.last { return top.scene }
+    if focusIsOnDetail, let detail { return detail }
+    return navigationStack[navigationStack.count - 1]
+  }
+
+  /// The role of the pane that shows the focus.
+  public var focusRole: PaneRole {
+    if let top = presentations.last { return top.popoverSize == nil ? .modal : .popover }
+    if !device.isPad { return .navigation }
+    return focusIsOnDetail && detail != nil ? .detail : .master
+  }
+
+  /// Changes the focused scene (its title or content) in place.
+  public mutating func updateFocus(_ body: (inout Scene<Content>) -> Void) {
+    if !presentations.isEmpty {
+      body(&presentations[presentations.count - 1].scene)
+    } else if focusIsOnDetail, detail != nil {
+      body(&detail!)
+    } else {
+      body(&navigationStack[navigationStack.count - 1])
+    }
+  }
+
+  /// Where the focused scene's content (the face) is drawn, in screen coordinates.
+  public var focusContentRect: StoryboardRect {
+    let size = presentations.last?.popoverSize ?? Navigator.defaultPopoverSize
+    return geometry(focusRole, popoverSize: size).content
+  }
+
+  /// The titles of what is on screen, from the root outwards: the navigation stack (the
+  /// iPad's master), then the iPad's detail, then the presented scenes, bottom to top;
+  /// e.g. `["Psychologist", "Happiness"]`.
+  public var stack: [String] {
+    navigationStack.map(\.title) + (detail.map { [$0.title] } ?? [])
+      + presentations.map(\.scene.title)
+  }
+
+  /// Whether `back()` would do something.
+  public var canGoBack: Bool { !presentations.isEmpty || navigationStack.count > 1 }
+
+  /// Whether the root (menu) scene can be tapped: it is the only scene on the navigation
+  /// stack and no modal covers it. A popover does not count: tapping outside it dismisses
+  /// it, and every operation dismisses it first. On an iPad in portrait the master (with
+  /// the root) is hidden but reachable, as iOS's split view button makes it, so the same
+  /// rule holds in both orientations.
+  public var rootIsVisible: Bool { navigationStack.count == 1 && !isPresentingModal }
+
+  // MARK: Helpers
+
+  private func requireNoModal(for kind: SegueKind) throws(StoryboardError) {
+    if let modal = presentations.last(where: { $0.popoverSize == nil }) {
+      throw .coveredByModal(kind: kind, modal: modal.scene.title)
+    }
+  }
+
+  private mutating func dismissPopover() {
+    if isShowingPopover { presentations.removeLast() }
+  }
+}
+
+extension Navigator: Sendable where Content: Sendable {}
+extension Navigator.Presentation: Sendable where Content: Sendable {}

@@ -1,1 +1,0 @@
-// Storyboard module placeholder; replaced by the module's files.

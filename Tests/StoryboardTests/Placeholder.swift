@@ -1,3 +1,0 @@
-import Testing
-
-@Test func placeholderStoryboardTests() { #expect(Bool(true)) }
