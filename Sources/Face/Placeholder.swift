@@ -1,1 +1,0 @@
-// Face module placeholder; replaced by the module's files.

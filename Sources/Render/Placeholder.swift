@@ -1,1 +1,0 @@
-// Render module placeholder; replaced by the module's files.

@@ -1,0 +1,548 @@
+// Drawing -> terminal text: Unicode braille (2×4 dots a cell) or ASCII (1×2 dots a
+// cell), thick strokes, per-cell colour as ANSI escape codes. Dots are square (a cell is
+// about twice as tall as wide), so circles stay round.
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// How many colours the terminal shows, if any.
+public enum ColorMode: Sendable {
+  /// No escape codes at all.
+  case none
+  /// The 16 basic ANSI colours (`ESC[3Xm`, `ESC[9Xm`).
+  case ansi16
+  /// The xterm 256-colour palette (`ESC[38;5;Nm`).
+  case ansi256
+  /// 24-bit colour (`ESC[38;2;R;G;Bm`).
+  case truecolor
+
+  /// Chooses the mode: `choice` "never" gives `.none`; "always" gives colour even off a
+  /// TTY (and despite `NO_COLOR` or `TERM=dumb`); "auto" (or anything else) gives `.none`
+  /// when not a TTY, when `NO_COLOR` is set and non-empty or when `TERM` is `dumb`.
+  /// The depth: truecolor when `COLORTERM` is `truecolor`/`24bit`, 256 colours when
+  /// `TERM` contains `256color`, else 16.
+  public static func detect(isTTY: Bool, environment: [String: String], choice: String) -> ColorMode {
+    if choice == "never" { return .none }
+    let term = environment["TERM"] ?? ""
+    if choice != "always" {
+      if !isTTY { return .none }
+      if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return .none }
+      if term == "dumb" { return .none }
+    }
+    let colorterm = (environment["COLORTERM"] ?? "").lowercased()
+    if colorterm == "truecolor" || colorterm == "24bit" { return .truecolor }
+    if term.contains("256color") { return .ansi256 }
+    return .ansi16
+  }
+}
+
+/// Draws a `Drawing` as lines of terminal cells.
+public enum TerminalRenderer {
+  /// The drawing fitted into `columns`×`rows` cells (aspect kept, centred), as exactly
+  /// `rows` lines of exactly `columns` visible cells each. Braille dots, or with `ascii`
+  /// only ASCII characters. ANSI colour codes appear only when `colors` is not `.none`,
+  /// and every line that sets a colour ends with a reset.
+  public static func lines(_ d: Drawing, columns: Int, rows: Int, colors: ColorMode, ascii: Bool) -> [String] {
+    let bytes = renderBytes(d, columns: columns, rows: rows, colors: colors, ascii: ascii)
+    var result: [String] = []
+    result.reserveCapacity(max(rows, 0))
+    var start = 0
+    for (index, byte) in bytes.enumerated() where byte == 0x0A {
+      result.append(String(decoding: bytes[start..<index], as: UTF8.self))
+      start = index + 1
+    }
+    return result
+  }
+
+  /// `lines` joined with newlines, with a trailing newline (empty for no rows).
+  public static func render(_ d: Drawing, columns: Int, rows: Int, colors: ColorMode, ascii: Bool) -> String {
+    String(decoding: renderBytes(d, columns: columns, rows: rows, colors: colors, ascii: ascii), as: UTF8.self)
+  }
+
+  /// The terminal's size: the `TIOCGWINSZ` of standard output when it is a terminal,
+  /// else `COLUMNS`/`LINES` from `environment` when they are positive numbers, else 80×24.
+  public static func terminalSize(environment: [String: String]) -> (columns: Int, rows: Int) {
+    #if canImport(Glibc) || canImport(Musl) || canImport(Darwin)
+      var size = winsize()
+      if ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 {
+        return (Int(size.ws_col), Int(size.ws_row))
+      }
+    #endif
+    let columns = environment["COLUMNS"].flatMap { Int($0) } ?? 0
+    let rows = environment["LINES"].flatMap { Int($0) } ?? 0
+    return (columns > 0 ? columns : 80, rows > 0 ? rows : 24)
+  }
+
+  /// The full output (lines each ending in "\n") as UTF-8 bytes.
+  static func renderBytes(_ d: Drawing, columns: Int, rows: Int, colors: ColorMode, ascii: Bool) -> [UInt8] {
+    let columns = max(columns, 0)
+    let rows = max(rows, 0)
+    var raster = Raster(columns: columns, rows: rows, ascii: ascii)
+    raster.draw(d)
+    return raster.output(colors: colors)
+  }
+}
+
+/// Dots packed into cells: each cell byte is a mask of its lit dots (braille bit order,
+/// or bit 0 = upper and bit 1 = lower dot in ASCII mode), with the colour of the last item
+/// that lit a dot in it.
+struct Raster {
+  let columns: Int
+  let rows: Int
+  let ascii: Bool
+  /// Dots a cell: 2×4 (braille) or 1×2 (ASCII).
+  let shiftX: Int
+  let shiftY: Int
+  let dotsWide: Int
+  let dotsHigh: Int
+  var cells: [UInt8]
+  var cellColors: [UInt8]
+  var text: [UInt32] = []
+  var palette: [Color] = []
+  /// The bit of a dot, indexed by ((y & (dots a cell high - 1)) << shiftX) | (x & (dots a cell wide - 1)).
+  let bits: [UInt8]
+  // Current item: colour index (1-based) and clip box in dots (half-open).
+  var color: UInt8 = 1
+  var clipX0 = 0
+  var clipX1 = 0
+  var clipY0 = 0
+  var clipY1 = 0
+  // Mapping from points to dots.
+  var scale = 1.0
+  var offsetX = 0.0
+  var offsetY = 0.0
+
+  init(columns: Int, rows: Int, ascii: Bool) {
+    self.columns = columns
+    self.rows = rows
+    self.ascii = ascii
+    shiftX = ascii ? 0 : 1
+    shiftY = ascii ? 1 : 2
+    dotsWide = columns << shiftX
+    dotsHigh = rows << shiftY
+    cells = [UInt8](repeating: 0, count: columns * rows)
+    cellColors = [UInt8](repeating: 0, count: columns * rows)
+    bits = ascii ? [1, 2] : [0x01, 0x08, 0x02, 0x10, 0x04, 0x20, 0x40, 0x80]
+  }
+
+  mutating func draw(_ d: Drawing) {
+    guard dotsWide > 0, dotsHigh > 0 else { return }
+    let width = d.width.isFinite && d.width > 0 ? d.width : 1
+    let height = d.height.isFinite && d.height > 0 ? d.height : 1
+    scale = min(Double(dotsWide) / width, Double(dotsHigh) / height)
+    offsetX = (Double(dotsWide) - width * scale) / 2
+    offsetY = (Double(dotsHigh) - height * scale) / 2
+    if let background = d.background {
+      // A background only colours the cells; its dots stay blank.
+      color = paletteIndex(background)
+      for index in cellColors.indices { cellColors[index] = color }
+    }
+    for item in d.items { draw(item) }
+  }
+
+  mutating func paletteIndex(_ c: Color) -> UInt8 {
+    if let index = palette.firstIndex(of: c) { return UInt8(truncatingIfNeeded: index + 1) }
+    if palette.count >= 254 { return 254 }
+    palette.append(c)
+    return UInt8(palette.count)
+  }
+
+  @inline(__always) func px(_ x: Double) -> Double { offsetX + x * scale }
+  @inline(__always) func py(_ y: Double) -> Double { offsetY + y * scale }
+  @inline(__always) func dot(_ p: Point) -> Point { Point(px(p.x), py(p.y)) }
+
+  mutating func draw(_ item: Item) {
+    let paint = item.paint
+    if !(paint.opacity > 0) { return }
+    clipX0 = 0
+    clipY0 = 0
+    clipX1 = dotsWide
+    clipY1 = dotsHigh
+    if let clip = item.clip {
+      let x0 = px(min(clip.x, clip.x + clip.width)), x1 = px(max(clip.x, clip.x + clip.width))
+      let y0 = py(min(clip.y, clip.y + clip.height)), y1 = py(max(clip.y, clip.y + clip.height))
+      guard x0.isFinite, x1.isFinite, y0.isFinite, y1.isFinite else { return }
+      clipX0 = max(clipX0, Int(max(x0.rounded(.toNearestOrAwayFromZero), -1)))
+      clipX1 = min(clipX1, Int(min(x1.rounded(.toNearestOrAwayFromZero), Double(dotsWide))))
+      clipY0 = max(clipY0, Int(max(y0.rounded(.toNearestOrAwayFromZero), -1)))
+      clipY1 = min(clipY1, Int(min(y1.rounded(.toNearestOrAwayFromZero), Double(dotsHigh))))
+      if clipX0 >= clipX1 || clipY0 >= clipY1 { return }
+    }
+    let halfWidth = max(paint.lineWidth.isFinite ? paint.lineWidth * scale : 1, 1) / 2
+    if case .text(let string, let at, let size) = item.shape {
+      if let c = paint.fill ?? paint.stroke { color = paletteIndex(c) } else { color = 0 }
+      drawText(string, at: at, size: size)
+      return
+    }
+    if let fill = paint.fill {
+      color = paletteIndex(fill)
+      fillShape(item.shape)
+    }
+    if let stroke = paint.stroke {
+      color = paletteIndex(stroke)
+      strokeShape(item.shape, halfWidth: halfWidth)
+    }
+  }
+
+  // MARK: Spans
+
+  /// Lights the dots of row `y` whose centres lie in [a, b] (dot units).
+  @inline(__always)
+  mutating func span(_ y: Int, _ a: Double, _ b: Double) {
+    guard y >= clipY0, y < clipY1, a <= b else { return }
+    let lo = a - 0.5, hi = b - 0.5
+    guard lo < Double(clipX1), hi >= Double(clipX0) else { return }
+    let x0 = max(Int(lo.rounded(.up)), clipX0)
+    let x1 = min(Int(hi.rounded(.down)), clipX1 - 1)
+    if x0 > x1 { return }
+    let rowBase = (y >> shiftY) * columns
+    let bitRow = (y & ((1 << shiftY) - 1)) << shiftX
+    let maskX = (1 << shiftX) - 1
+    let color = self.color
+    let shiftX = self.shiftX
+    bits.withUnsafeBufferPointer { bits in
+      cells.withUnsafeMutableBufferPointer { cells in
+        cellColors.withUnsafeMutableBufferPointer { colors in
+          var x = x0
+          while x <= x1 {
+            let cell = rowBase + (x >> shiftX)
+            cells[cell] |= bits[bitRow | (x & maskX)]
+            colors[cell] = color
+            x += 1
+          }
+        }
+      }
+    }
+  }
+
+  /// The rows (dot indices) whose centres lie within [top, bottom], clipped.
+  @inline(__always)
+  func rowRange(_ top: Double, _ bottom: Double) -> ClosedRange<Int>? {
+    guard top.isFinite, bottom.isFinite, top <= bottom else { return nil }
+    let first = max(Int(max((top - 0.5).rounded(.up), -1)), clipY0)
+    let last = min(Int(min((bottom - 0.5).rounded(.down), Double(dotsHigh))), clipY1 - 1)
+    return first <= last ? first...last : nil
+  }
+
+  // MARK: Shapes
+
+  mutating func strokeShape(_ shape: Shape, halfWidth hw: Double) {
+    switch shape {
+    case .circle(let c, let r):
+      let r = max(r, 0) * scale
+      ring(dot(c), rx: r, ry: r, halfWidth: hw)
+    case .ellipse(let c, let rx, let ry):
+      ring(dot(c), rx: max(rx, 0) * scale, ry: max(ry, 0) * scale, halfWidth: hw)
+    case .line(let a, let b):
+      capsule(dot(a), dot(b), hw)
+    case .cubic(let p0, let p1, let p2, let p3):
+      cubic(dot(p0), dot(p1), dot(p2), dot(p3), hw)
+    case .polyline(let points):
+      if points.count == 1 { capsule(dot(points[0]), dot(points[0]), hw) }
+      var previous: Point? = nil
+      for p in points {
+        let q = dot(p)
+        if let prev = previous { capsule(prev, q, hw) }
+        previous = q
+      }
+    case .rect(let r):
+      let a = dot(Point(r.x, r.y)), b = dot(Point(r.x + r.width, r.y))
+      let c = dot(Point(r.x + r.width, r.y + r.height)), e = dot(Point(r.x, r.y + r.height))
+      capsule(a, b, hw)
+      capsule(b, c, hw)
+      capsule(c, e, hw)
+      capsule(e, a, hw)
+    case .text:
+      break
+    }
+  }
+
+  mutating func fillShape(_ shape: Shape) {
+    switch shape {
+    case .circle(let c, let r):
+      let r = max(r, 0) * scale
+      disc(dot(c), rx: r, ry: r)
+    case .ellipse(let c, let rx, let ry):
+      disc(dot(c), rx: max(rx, 0) * scale, ry: max(ry, 0) * scale)
+    case .rect(let r):
+      let x0 = px(min(r.x, r.x + r.width)), x1 = px(max(r.x, r.x + r.width))
+      guard let range = rowRange(py(min(r.y, r.y + r.height)), py(max(r.y, r.y + r.height))) else { return }
+      for y in range { span(y, x0, x1) }
+    case .line, .cubic, .polyline, .text:
+      break  // open paths are only stroked
+    }
+  }
+
+  /// The half-width of an ellipse (radii rx, ry) at vertical offset dy, or nil outside.
+  @inline(__always)
+  static func halfChord(_ rx: Double, _ ry: Double, _ dy: Double) -> Double? {
+    guard ry > 0, dy.magnitude <= ry else { return nil }
+    let t = dy / ry
+    return rx * (1 - t * t).squareRoot()
+  }
+
+  mutating func disc(_ c: Point, rx: Double, ry: Double) {
+    guard let range = rowRange(c.y - ry, c.y + ry) else { return }
+    for y in range {
+      if let w = Raster.halfChord(rx, ry, Double(y) + 0.5 - c.y) { span(y, c.x - w, c.x + w) }
+    }
+  }
+
+  /// The band between the ellipses (rx ± hw, ry ± hw): a stroked circle or ellipse.
+  mutating func ring(_ c: Point, rx: Double, ry: Double, halfWidth hw: Double) {
+    let ox = rx + hw, oy = ry + hw
+    let ix = rx - hw, iy = ry - hw
+    guard let range = rowRange(c.y - oy, c.y + oy) else { return }
+    for y in range {
+      let dy = Double(y) + 0.5 - c.y
+      guard let outer = Raster.halfChord(ox, oy, dy) else { continue }
+      if ix > 0, iy > 0, let inner = Raster.halfChord(ix, iy, dy) {
+        span(y, c.x - outer, c.x - inner)
+        span(y, c.x + inner, c.x + outer)
+      } else {
+        span(y, c.x - outer, c.x + outer)
+      }
+    }
+  }
+
+  /// A thick segment with round caps: every dot within `hw` of the segment a–b.
+  mutating func capsule(_ a: Point, _ b: Point, _ hw: Double) {
+    guard a.x.isFinite, a.y.isFinite, b.x.isFinite, b.y.isFinite else { return }
+    guard let range = rowRange(min(a.y, b.y) - hw, max(a.y, b.y) + hw) else { return }
+    let dx = b.x - a.x, dy = b.y - a.y
+    let length = (dx * dx + dy * dy).squareRoot()
+    // The band's corners (when the segment has a length), edges c0-c1-c2-c3-c0.
+    let hasBand = length > 1e-9
+    let nx = hasBand ? -dy / length * hw : 0, ny = hasBand ? dx / length * hw : 0
+    let c0 = Point(a.x + nx, a.y + ny), c1 = Point(b.x + nx, b.y + ny)
+    let c2 = Point(b.x - nx, b.y - ny), c3 = Point(a.x - nx, a.y - ny)
+    let hw2 = hw * hw
+    for y in range {
+      let yc = Double(y) + 0.5
+      var lo = Double.infinity, hi = -Double.infinity
+      let da = yc - a.y
+      if da * da <= hw2 {
+        let s = (hw2 - da * da).squareRoot()
+        lo = a.x - s
+        hi = a.x + s
+      }
+      let db = yc - b.y
+      if db * db <= hw2 {
+        let s = (hw2 - db * db).squareRoot()
+        lo = min(lo, b.x - s)
+        hi = max(hi, b.x + s)
+      }
+      if hasBand {
+        Raster.crossing(c0, c1, yc, &lo, &hi)
+        Raster.crossing(c1, c2, yc, &lo, &hi)
+        Raster.crossing(c2, c3, yc, &lo, &hi)
+        Raster.crossing(c3, c0, yc, &lo, &hi)
+      }
+      if lo <= hi { span(y, lo, hi) }
+    }
+  }
+
+  /// Widens [lo, hi] by where the edge p–q crosses the horizontal line at `yc`.
+  @inline(__always)
+  static func crossing(_ p: Point, _ q: Point, _ yc: Double, _ lo: inout Double, _ hi: inout Double) {
+    guard (p.y - yc) * (q.y - yc) <= 0 else { return }
+    if p.y == q.y {
+      lo = min(lo, min(p.x, q.x))
+      hi = max(hi, max(p.x, q.x))
+    } else {
+      let x = p.x + (yc - p.y) * (q.x - p.x) / (q.y - p.y)
+      lo = min(lo, x)
+      hi = max(hi, x)
+    }
+  }
+
+  /// A cubic flattened into segments deviating at most half a dot from the curve.
+  mutating func cubic(_ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point, _ hw: Double) {
+    // Deviation of n uniform chords <= (3/4)·max|second difference| / n².
+    let ax = p0.x - 2 * p1.x + p2.x, ay = p0.y - 2 * p1.y + p2.y
+    let bx = p1.x - 2 * p2.x + p3.x, by = p1.y - 2 * p2.y + p3.y
+    let m = max((ax * ax + ay * ay).squareRoot(), (bx * bx + by * by).squareRoot())
+    guard m.isFinite else { return }
+    let n = max(1, min(1000, Int((0.75 * m / 0.5).squareRoot().rounded(.up))))
+    var previous = p0
+    for i in 1...n {
+      let t = Double(i) / Double(n), u = 1 - t
+      let w0 = u * u * u, w1 = 3 * u * u * t, w2 = 3 * u * t * t, w3 = t * t * t
+      let q = Point(
+        w0 * p0.x + w1 * p1.x + w2 * p2.x + w3 * p3.x,
+        w0 * p0.y + w1 * p1.y + w2 * p2.y + w3 * p3.y)
+      capsule(previous, q, hw)
+      previous = q
+    }
+  }
+
+  // MARK: Text
+
+  /// Writes the characters into the cells from the one holding the baseline's start
+  /// (raised by a third of the font size), one character a cell, wide ones two.
+  mutating func drawText(_ string: String, at: Point, size: Double) {
+    let x = px(at.x), y = py(at.y - max(size, 0) * 0.3)
+    guard x.isFinite, y.isFinite else { return }
+    let row = Int(max(min((y / Double(1 << shiftY)).rounded(.down), Double(rows)), -1))
+    var column = Int(max(min((x / Double(1 << shiftX)).rounded(.down), Double(columns)), -1e6))
+    guard row >= 0, row < rows, row >= (clipY0 >> shiftY), row <= ((clipY1 - 1) >> shiftY) else { return }
+    if text.isEmpty { text = [UInt32](repeating: 0, count: columns * rows) }
+    let minColumn = max(0, clipX0 >> shiftX), maxColumn = min(columns, ((clipX1 - 1) >> shiftX) + 1)
+    for scalar in string.unicodeScalars {
+      var value = scalar.value
+      let width = Raster.cellWidth(value)
+      if width == 0 { continue }
+      if value < 0x20 || (value >= 0x7F && value < 0xA0) { value = 0x20 }
+      if ascii && value >= 0x80 { value = 0x3F }  // '?'
+      let cells = ascii ? 1 : width
+      if column >= minColumn && column + cells <= maxColumn {
+        let index = row * columns + column
+        text[index] = value
+        cellColors[index] = color
+        if cells == 2 {
+          text[index + 1] = Raster.continuation
+          cellColors[index + 1] = color
+        }
+      }
+      column += cells
+      if column >= maxColumn { break }
+    }
+  }
+
+  /// Marks the cell covered by the right half of a wide character.
+  static let continuation: UInt32 = 0xFFFF_FFFF
+
+  /// Cells a character takes: 0 for combining marks and zero-width characters, 2 for
+  /// East Asian wide and emoji ranges, else 1.
+  static func cellWidth(_ v: UInt32) -> Int {
+    switch v {
+    case 0x0300...0x036F, 0x200B...0x200F, 0xFE00...0xFE0F, 0x20D0...0x20FF: return 0
+    case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
+      0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
+      0xFFE0...0xFFE6, 0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x3FFFD:
+      return 2
+    default: return 1
+    }
+  }
+
+  // MARK: Output
+
+  /// ASCII characters for the 1×2 dot masks: none, upper, lower, both.
+  static let asciiGlyphs: [UInt8] = [0x20, 0x27, 0x2E, 0x3A]  // ' ' '\'' '.' ':'
+
+  func output(colors: ColorMode) -> [UInt8] {
+    var out: [UInt8] = []
+    out.reserveCapacity(rows * (columns * (colors == .none ? 3 : 8) + 8))
+    let escapeCodes = colors != .none
+    var codes: [[UInt8]] = [[]]
+    if escapeCodes {
+      for c in palette { codes.append(Raster.escape(c, colors)) }
+    }
+    cells.withUnsafeBufferPointer { cells in
+      cellColors.withUnsafeBufferPointer { cellColors in
+        for row in 0..<rows {
+          var current: UInt8 = 0
+          let base = row * columns
+          for column in 0..<columns {
+            let index = base + column
+            var glyph: UInt32 = 0
+            if !text.isEmpty {
+              glyph = text[index]
+              if glyph == Raster.continuation { continue }
+            }
+            let mask = cells[index]
+            if escapeCodes && (glyph != 0 || mask != 0) {
+              let c = cellColors[index]
+              if c != current && c != 0 {
+                out.append(contentsOf: codes[Int(c)])
+                current = c
+              }
+            }
+            if glyph != 0 {
+              appendScalar(glyph, to: &out)
+            } else if ascii {
+              out.append(Raster.asciiGlyphs[Int(mask & 3)])
+            } else if mask == 0 {
+              out.append(0x20)
+            } else {
+              // U+2800 + mask in UTF-8: E2, A0 | mask >> 6, 80 | mask & 0x3F
+              out.append(0xE2)
+              out.append(0xA0 | (mask >> 6))
+              out.append(0x80 | (mask & 0x3F))
+            }
+          }
+          if current != 0 { out.append(contentsOf: [0x1B, 0x5B, 0x30, 0x6D]) }  // ESC[0m
+          out.append(0x0A)
+        }
+      }
+    }
+    return out
+  }
+
+  func appendScalar(_ value: UInt32, to out: inout [UInt8]) {
+    if value < 0x80 {
+      out.append(UInt8(value))
+    } else if let scalar = Unicode.Scalar(value) {
+      out.append(contentsOf: String(Character(scalar)).utf8)
+    } else {
+      out.append(0x3F)
+    }
+  }
+
+  /// The escape sequence selecting foreground colour `c`.
+  static func escape(_ c: Color, _ mode: ColorMode) -> [UInt8] {
+    let body: String
+    switch mode {
+    case .none: return []
+    case .truecolor: body = "38;2;\(c.r);\(c.g);\(c.b)"
+    case .ansi256: body = "38;5;\(ansi256(c))"
+    case .ansi16:
+      let n = ansi16(c)
+      body = n < 8 ? "\(30 + n)" : "\(90 + n - 8)"
+    }
+    return [0x1B, 0x5B] + Array(body.utf8) + [0x6D]
+  }
+
+  /// The xterm default 16-colour palette.
+  static let basic16: [(Int, Int, Int)] = [
+    (0, 0, 0), (205, 0, 0), (0, 205, 0), (205, 205, 0), (0, 0, 238), (205, 0, 205), (0, 205, 205),
+    (229, 229, 229), (127, 127, 127), (255, 0, 0), (0, 255, 0), (255, 255, 0), (92, 92, 255),
+    (255, 0, 255), (0, 255, 255), (255, 255, 255),
+  ]
+
+  static func distance(_ c: Color, _ r: Int, _ g: Int, _ b: Int) -> Int {
+    let dr = Int(c.r) - r, dg = Int(c.g) - g, db = Int(c.b) - b
+    return dr * dr + dg * dg + db * db
+  }
+
+  /// The nearest of the 16 basic colours (0–15).
+  static func ansi16(_ c: Color) -> Int {
+    var best = 0, bestDistance = Int.max
+    for (index, p) in basic16.enumerated() {
+      let d = distance(c, p.0, p.1, p.2)
+      if d < bestDistance {
+        best = index
+        bestDistance = d
+      }
+    }
+    return best
+  }
+
+  /// The nearest colour of the 6×6×6 cube or the grey ramp (16–255).
+  static func ansi256(_ c: Color) -> Int {
+    let levels = [0, 95, 135, 175, 215, 255]
+    func level(_ v: UInt8) -> Int { v < 48 ? 0 : v < 115 ? 1 : (Int(v) - 35) / 40 }
+    let r = level(c.r), g = level(c.g), b = level(c.b)
+    let cube = 16 + 36 * r + 6 * g + b
+    let cubeDistance = distance(c, levels[r], levels[g], levels[b])
+    let average = (Int(c.r) + Int(c.g) + Int(c.b)) / 3
+    let greyIndex = max(0, min(23, (average - 3) / 10))
+    let grey = 8 + 10 * greyIndex
+    return distance(c, grey, grey, grey) < cubeDistance ? 232 + greyIndex : cube
+  }
+}

@@ -1,3 +1,0 @@
-import Testing
-
-@Test func placeholderFaceTests() { #expect(Bool(true)) }
