@@ -20,8 +20,8 @@ func run(_ arguments: [String], input: Data = Data()) throws -> RunResult {
   let outURL = directory.appendingPathComponent("out")
   let errURL = directory.appendingPathComponent("err")
   try input.write(to: inURL)
-  FileManager.default.createFile(atPath: outURL.path, contents: nil)
-  FileManager.default.createFile(atPath: errURL.path, contents: nil)
+  _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+  _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
   let process = Process()
   process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
   process.arguments = arguments

@@ -1,0 +1,142 @@
+// Helpers for the Face tests: running tools (xmllint, rsvg-convert, python3) on generated documents.
+
+import Foundation
+
+/// The result of running a command.
+struct RunResult {
+  var status: Int32
+  var stdout: Data
+  var stderr: String
+}
+
+/// Runs `arguments` (looked up on PATH) with `input` on standard input; output goes
+/// through temporary files, so no pipe can fill up.
+func run(_ arguments: [String], input: Data = Data()) throws -> RunResult {
+  let directory = FileManager.default.temporaryDirectory
+    .appendingPathComponent("psy-test-\(UUID().uuidString)")
+  try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+  defer { try? FileManager.default.removeItem(at: directory) }
+  let inURL = directory.appendingPathComponent("in")
+  let outURL = directory.appendingPathComponent("out")
+  let errURL = directory.appendingPathComponent("err")
+  try input.write(to: inURL)
+  _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+  _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
+  let process = Process()
+  process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+  process.arguments = arguments
+  process.standardInput = try FileHandle(forReadingFrom: inURL)
+  process.standardOutput = try FileHandle(forWritingTo: outURL)
+  process.standardError = try FileHandle(forWritingTo: errURL)
+  try process.run()
+  process.waitUntilExit()
+  return RunResult(
+    status: process.terminationStatus, stdout: try Data(contentsOf: outURL),
+    stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
+}
+
+/// xmllint's complaint about `svg`, or nil when it is well-formed XML.
+func xmlProblem(_ svg: String) throws -> String? {
+  let result = try run(["xmllint", "--noout", "-"], input: Data(svg.utf8))
+  return result.status == 0 ? nil : "xmllint exit \(result.status): \(result.stderr)"
+}
+
+/// An RGB image decoded from a PNG, composited over white.
+struct Pixels {
+  var width: Int
+  var height: Int
+  var rgb: [UInt8]
+
+  /// The colour at (x, y), or nil outside the image.
+  func at(_ x: Int, _ y: Int) -> (r: Int, g: Int, b: Int)? {
+    guard x >= 0, y >= 0, x < width, y < height else { return nil }
+    let i = (y * width + x) * 3
+    return (Int(rgb[i]), Int(rgb[i + 1]), Int(rgb[i + 2]))
+  }
+
+  /// Whether any pixel within `radius` of (x, y) is close to `color`.
+  func has(_ color: (Int, Int, Int), near x: Double, _ y: Double, radius: Int = 2) -> Bool {
+    let cx = Int(x.rounded(.down)), cy = Int(y.rounded(.down))
+    for dy in -radius...radius {
+      for dx in -radius...radius {
+        if let p = at(cx + dx, cy + dy),
+          abs(p.r - color.0) + abs(p.g - color.1) + abs(p.b - color.2) < 120
+        {
+          return true
+        }
+      }
+    }
+    return false
+  }
+}
+
+/// A PNG decoder in Python's standard library (zlib + the five PNG filters) that prints a
+/// binary PPM, composited over white: the tests check pixels without any image library.
+let pngToPPM = #"""
+import sys, zlib, struct
+data = sys.stdin.buffer.read()
+assert data[:8] == b'\x89PNG\r\n\x1a\n', 'not a PNG'
+pos, idat = 8, b''
+while pos < len(data):
+    n, kind = struct.unpack('>I4s', data[pos:pos + 8])
+    body = data[pos + 8:pos + 8 + n]
+    pos += 12 + n
+    if kind == b'IHDR':
+        w, h, depth, ctype, _, _, interlace = struct.unpack('>IIBBBBB', body)
+    elif kind == b'IDAT':
+        idat += body
+assert depth == 8 and interlace == 0 and ctype in (0, 2, 4, 6), 'unsupported PNG'
+bpp = {0: 1, 2: 3, 4: 2, 6: 4}[ctype]
+raw = zlib.decompress(idat)
+stride = w * bpp
+prev = bytearray(stride)
+out = bytearray()
+i = 0
+for y in range(h):
+    f = raw[i]
+    line = bytearray(raw[i + 1:i + 1 + stride])
+    i += 1 + stride
+    for x in range(stride):
+        a = line[x - bpp] if x >= bpp else 0
+        b = prev[x]
+        c = prev[x - bpp] if x >= bpp else 0
+        if f == 1: line[x] = (line[x] + a) & 255
+        elif f == 2: line[x] = (line[x] + b) & 255
+        elif f == 3: line[x] = (line[x] + (a + b) // 2) & 255
+        elif f == 4:
+            p = a + b - c
+            pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+            line[x] = (line[x] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
+    prev = line
+    for x in range(w):
+        px = line[x * bpp:(x + 1) * bpp]
+        if ctype == 6: r, g, bl, al = px
+        elif ctype == 2: (r, g, bl), al = px, 255
+        elif ctype == 4: r = g = bl = px[0]; al = px[1]
+        else: r = g = bl = px[0]; al = 255
+        out += bytes(((v * al + 255 * (255 - al)) // 255) for v in (r, g, bl))
+sys.stdout.buffer.write(b'P6 %d %d 255\n' % (w, h) + bytes(out))
+"""#
+
+/// `svg` rendered by rsvg-convert and decoded to pixels.
+func rasterize(_ svg: String) throws -> Pixels {
+  let png = try run(["rsvg-convert", "--format=png"], input: Data(svg.utf8))
+  guard png.status == 0, !png.stdout.isEmpty else { throw TestFailure("rsvg-convert failed: \(png.stderr)") }
+  let ppm = try run(["python3", "-c", pngToPPM], input: png.stdout)
+  guard ppm.status == 0 else { throw TestFailure("PNG decoding failed: \(ppm.stderr)") }
+  let bytes = [UInt8](ppm.stdout)
+  guard let newline = bytes.firstIndex(of: 0x0A) else { throw TestFailure("no PPM header") }
+  let header = String(decoding: bytes[..<newline], as: UTF8.self).split(separator: " ")
+  guard header.count == 4, header[0] == "P6", let w = Int(header[1]), let h = Int(header[2]) else {
+    throw TestFailure("bad PPM header \(header)")
+  }
+  let rgb = Array(bytes[(newline + 1)...])
+  guard rgb.count == w * h * 3 else { throw TestFailure("PPM size \(rgb.count) for \(w)x\(h)") }
+  return Pixels(width: w, height: h, rgb: rgb)
+}
+
+/// A failure of the test machinery itself.
+struct TestFailure: Error, CustomStringConvertible {
+  var description: String
+  init(_ description: String) { self.description = description }
+}
