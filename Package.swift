@@ -24,7 +24,7 @@ let package = Package(
       path: "Sources/bench"),
     .testTarget(name: "LuaHostTests", dependencies: ["LuaHost"]),
     .testTarget(name: "RenderTests", dependencies: ["Render"]),
-    .testTarget(name: "FaceTests", dependencies: ["Face", "Render"]),
+    .testTarget(name: "FaceTests", dependencies: ["Face", "Render"], exclude: ["Golden"]),
     .testTarget(name: "StoryboardTests", dependencies: ["Storyboard"]),
     .testTarget(name: "PsychologistTests", dependencies: ["Psychologist"]),
     .testTarget(name: "CLITests", dependencies: ["Psychologist"]),

@@ -137,3 +137,12 @@ public func editDistance(_ a: String, _ b: String) -> Int {
   }
   return previous[y.count]
 }
+
+extension LuaState {
+  /// A Swift object as a userdata value of `cls`, to pass to Lua functions.
+  public func userdata<Object>(_ object: Object, as cls: LuaClass<Object>) throws -> LuaValue {
+    try push(L, object, as: cls)
+    defer { psy_pop(L, 1) }
+    return try value(L, at: -1)
+  }
+}

@@ -153,3 +153,21 @@ private let release: psy_release_fn = { raw in
   guard let raw else { return }
   Unmanaged<AnyObject>.fromOpaque(raw).release()
 }
+
+extension LuaCall {
+  /// A Lua function value that calls `body`, made on the running thread.
+  public func function(_ body: @escaping LuaFunction) throws -> LuaValue {
+    try state.pushFunction(L, body)
+    defer { psy_pop(L, 1) }
+    return try state.value(L, at: -1)
+  }
+}
+
+extension LuaState {
+  /// A Lua function value that calls `body` (for use outside calls from Lua).
+  public func function(_ body: @escaping LuaFunction) throws -> LuaValue {
+    try pushFunction(L, body)
+    defer { psy_pop(L, 1) }
+    return try value(L, at: -1)
+  }
+}

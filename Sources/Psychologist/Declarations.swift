@@ -1,0 +1,190 @@
+import Face
+import LuaHost
+import Storyboard
+
+/// The DSL's declaring globals: `diagnosis`, `segue`, `segue_kind`, `feature`, `style`.
+/// Each is curried (`diagnosis "name" { … }`) and remembers the `file:line` of its call.
+extension Script {
+  func registerDeclarations() throws {
+    try state.register("diagnosis") { [unowned self] call in
+      try self.curried(&call, what: "diagnosis") { name, value, location in
+        self.declareDiagnosis(name, value, location)
+      }
+    }
+    try state.register("segue") { [unowned self] call in
+      try self.curried(&call, what: "segue") { name, value, location in
+        self.declareSegue(name, value, location)
+      }
+    }
+    try state.register("segue_kind") { [unowned self] call in
+      try self.curried(&call, what: "segue_kind") { name, value, location in
+        self.declareKind(name, value, location)
+      }
+    }
+    try state.register("feature") { [unowned self] call in
+      try self.curried(&call, what: "feature") { name, value, location in
+        self.declareFeature(name, value, location)
+      }
+    }
+    try state.register("style") { [unowned self] call in
+      // style { … } (global) or style "name" { … }
+      if call.string(1) == nil, !call.isNil(1) {
+        self.declareStyle(nil, try call.value(1), call.location)
+        return
+      }
+      try self.curried(&call, what: "style") { name, value, location in
+        self.declareStyle(name, value, location)
+      }
+    }
+  }
+
+  /// `what "name"` returns a function taking the fields; the location is the name's line.
+  private func curried(
+    _ call: inout LuaCall, what: String,
+    declare: @escaping (String, LuaValue, Location) -> Void
+  ) throws {
+    guard let name = call.string(1), !name.isEmpty else {
+      throw LuaError(
+        kind: .runtime, location: nil,
+        message: "\(what) needs a name: \(what) \"name\" { … } (got \(call.typeName(1)))")
+    }
+    let location = call.location
+    let fields = try call.function { inner in
+      declare(name, try inner.value(1), location)
+    }
+    try call.push(fields)
+  }
+
+  private func declareDiagnosis(_ name: String, _ value: LuaValue, _ location: Location) {
+    var f = Fields(
+      value, what: "diagnosis '\(name)'", location: location,
+      known: [
+        "happiness", "title", "segue", "expression", "features", "style", "override",
+      ])
+    var expression: ExpressionSource?
+    if let e = f.raw("expression") {
+      if case .function(let fn) = e {
+        expression = .function(fn)
+      } else {
+        let (exp, problems) = readExpression(e, what: "diagnosis '\(name)' expression", location: location)
+        f.problems += problems
+        expression = exp.map { .value($0) }
+      }
+    }
+    let d = Diagnosis(
+      name: name, title: f.string("title"), happiness: f.happiness(), expression: expression,
+      segue: f.string("segue") ?? "showDiagnosis", features: f.strings("features"),
+      style: f.string("style"), location: location, plugin: currentPlugin)
+    let override = f.bool("override")
+    registry.problems += f.problems
+    registry.add(
+      d, to: \.diagnoses, name: { $0.name }, location: { $0.location }, override: override,
+      what: "diagnosis")
+  }
+
+  private func declareSegue(_ id: String, _ value: LuaValue, _ location: Location) {
+    var f = Fields(
+      value, what: "segue '\(id)'", location: location,
+      known: ["kind", "happiness", "title", "size", "style", "override"])
+    var kind = KindChoice.same("push")
+    switch f.raw("kind") {
+    case nil: break
+    case .string?: kind = .same(f.string("kind") ?? "push")
+    case .map(let m)?:
+      var perDevice: [String: String] = [:]
+      for (k, v) in m {
+        guard let device = k.text, let name = v.text else {
+          f.fail("kind's table maps device names to kinds, like { iphone = \"push\", ipad = \"replace\" }")
+          continue
+        }
+        if Device(rawValue: device) == nil {
+          let names = Device.allCases.map(\.rawValue)
+          f.fail("kind names an unknown device '\(device)'\(suggestion(device, names))")
+        }
+        perDevice[device] = name
+      }
+      kind = .perDevice(perDevice)
+    case let other?: f.fail("kind must be a string or a table per device, got \(other.typeName)")
+    }
+    var size: StoryboardSize?
+    if let s = f.raw("size") {
+      var sf = Fields(s, what: "segue '\(id)' size", location: location, known: ["width", "height"])
+      if let w = sf.number("width", in: 1...4096), let h = sf.number("height", in: 1...4096) {
+        size = StoryboardSize(width: w, height: h)
+      } else if sf.problems.isEmpty {
+        sf.fail("needs both width and height")
+      }
+      f.problems += sf.problems
+    }
+    let s = Segue(
+      identifier: id, kind: kind, happiness: f.happiness(), title: f.string("title"), size: size,
+      style: f.string("style"), location: location, plugin: currentPlugin)
+    let override = f.bool("override")
+    registry.problems += f.problems
+    registry.add(
+      s, to: \.segues, name: { $0.identifier }, location: { $0.location }, override: override,
+      what: "segue")
+  }
+
+  private func declareKind(_ name: String, _ value: LuaValue, _ location: Location) {
+    var f = Fields(
+      value, what: "segue_kind '\(name)'", location: location,
+      known: ["perform", "devices", "override"])
+    if SegueKind(rawValue: name) != nil {
+      f.fail("'\(name)' is a built-in kind; choose another name")
+    }
+    let perform = f.function("perform")
+    if f.raw("perform") == nil { f.fail("needs perform = function(nav, scene, ctx) … end") }
+    var devices: [Device]?
+    if f.raw("devices") != nil {
+      devices = f.strings("devices").compactMap { d in
+        if let dev = Device(rawValue: d) { return dev }
+        f.fail("devices names an unknown device '\(d)'\(suggestion(d, Device.allCases.map(\.rawValue)))")
+        return nil
+      }
+    }
+    let k = CustomKind(
+      name: name, perform: perform, devices: devices, location: location, plugin: currentPlugin)
+    let override = f.bool("override")
+    registry.problems += f.problems
+    registry.add(
+      k, to: \.kinds, name: { $0.name }, location: { $0.location }, override: override,
+      what: "segue_kind")
+  }
+
+  private func declareFeature(_ name: String, _ value: LuaValue, _ location: Location) {
+    var f = Fields(
+      value, what: "feature '\(name)'", location: location,
+      known: ["draw", "everywhere", "override"])
+    let draw = f.function("draw")
+    if f.raw("draw") == nil { f.fail("needs draw = function(face, pen) … end") }
+    let everywhere: Bool
+    if case .boolean(let b)? = f.raw("everywhere") { everywhere = b } else { everywhere = true }
+    let feature = Feature(
+      name: name, draw: draw, everywhere: everywhere, location: location, plugin: currentPlugin)
+    let override = f.bool("override")
+    registry.problems += f.problems
+    registry.add(
+      feature, to: \.features, name: { $0.name }, location: { $0.location }, override: override,
+      what: "feature")
+  }
+
+  private func declareStyle(_ name: String?, _ value: LuaValue, _ location: Location) {
+    var f = Fields(
+      value, what: name.map { "style '\($0)'" } ?? "style", location: location,
+      known: styleKeys + ["override"])
+    let base = registry.globalStyle
+    let style = readStyle(&f, over: base)
+    let override = f.bool("override") || name == nil  // the global style accumulates
+    registry.problems += f.problems
+    let decl = StyleDeclaration(name: name, style: style, location: location, plugin: currentPlugin)
+    if name == nil {
+      registry.styles.removeAll { $0.name == nil }
+      registry.styles.append(decl)
+    } else {
+      registry.add(
+        decl, to: \.styles, name: { $0.name }, location: { $0.location }, override: override,
+        what: "style")
+    }
+  }
+}

@@ -1,0 +1,82 @@
+import Glibc
+import LuaHost
+
+/// A buffered writer on a file descriptor (stdout for `print` and results): one `write(2)`
+/// per 64 KiB, flushed at exit.
+public final class FileOutput: LuaPrintTarget {
+  let fd: Int32
+  var buffer: [UInt8] = []
+  /// Set when a write failed (a closed pipe, a full disk).
+  public private(set) var failed = false
+
+  /// A writer on `fd`.
+  public init(fd: Int32) {
+    self.fd = fd
+    buffer.reserveCapacity(1 << 16)
+  }
+
+  /// Standard output.
+  nonisolated(unsafe) public static let standard = FileOutput(fd: 1)
+
+  /// Appends bytes, writing out when the buffer is full.
+  public func write(_ bytes: UnsafeRawBufferPointer) {
+    buffer.append(contentsOf: bytes)
+    if buffer.count >= 1 << 16 { flush() }
+  }
+
+  /// Appends bytes.
+  public func write(_ bytes: [UInt8]) { bytes.withUnsafeBytes { write($0) } }
+  /// Appends text.
+  public func write(_ text: String) {
+    var t = text
+    t.withUTF8 { write(UnsafeRawBufferPointer($0)) }
+  }
+
+  /// Writes out what is buffered.
+  public func flush() {
+    guard !buffer.isEmpty else { return }
+    if !failed {
+      failed = !buffer.withUnsafeBytes { FileSystem.writeAll(fd, $0) }
+    }
+    buffer.removeAll(keepingCapacity: true)
+  }
+}
+
+/// The process's environment as a dictionary.
+public func environment() -> [String: String] {
+  var env: [String: String] = [:]
+  var p = environ
+  while let entry = p.pointee {
+    let s = String(cString: entry)
+    if let eq = s.firstIndex(of: "=") {
+      env[String(s[..<eq])] = String(s[s.index(after: eq)...])
+    }
+    p += 1
+  }
+  return env
+}
+
+/// Whether a descriptor is a terminal.
+public func isTerminal(_ fd: Int32) -> Bool { isatty(fd) != 0 }
+
+/// A string as a JSON string literal.
+public func jsonString(_ s: String) -> String {
+  var out = "\""
+  for u in s.unicodeScalars {
+    switch u {
+    case "\"": out += "\\\""
+    case "\\": out += "\\\\"
+    case "\n": out += "\\n"
+    case "\r": out += "\\r"
+    case "\t": out += "\\t"
+    default:
+      if u.value < 0x20 {
+        let hex = String(u.value, radix: 16)
+        out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+      } else {
+        out.unicodeScalars.append(u)
+      }
+    }
+  }
+  return out + "\""
+}

@@ -1,1 +1,0 @@
-// Psychologist module placeholder; replaced by the module's files.

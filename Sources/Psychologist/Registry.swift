@@ -1,0 +1,191 @@
+import Face
+import LuaHost
+import Storyboard
+
+/// Where a declaration was written: `file:line`.
+public typealias Location = String
+
+/// A problem found in a script, reported as `file:line: message`.
+public struct Problem: Error, Equatable, CustomStringConvertible, Sendable {
+  /// `file:line` of the declaration at fault.
+  public var location: Location
+  /// What is wrong, in one line.
+  public var message: String
+  /// A problem at a place.
+  public init(_ location: Location, _ message: String) {
+    self.location = location
+    self.message = message
+  }
+  /// `file:line: message`.
+  public var description: String { location.isEmpty ? message : "\(location): \(message)" }
+}
+
+/// A happiness a declaration gives: a number, or a Lua function computing it.
+public enum HappinessSource {
+  case value(Double)
+  case function(LuaReference)
+}
+
+/// An expression a diagnosis gives: fixed, or computed by a Lua function.
+public enum ExpressionSource {
+  case value(Expression)
+  case function(LuaReference)
+}
+
+/// `diagnosis "name" { … }`: a button that computes a happiness and performs a segue.
+public struct Diagnosis {
+  /// Its name, the button's label.
+  public var name: String
+  /// The title of the scene it leads to.
+  public var title: String?
+  /// The happiness it diagnoses (nil: neutral 50).
+  public var happiness: HappinessSource?
+  /// An expression instead of or besides happiness.
+  public var expression: ExpressionSource?
+  /// The segue it performs (`showDiagnosis` unless named).
+  public var segue: String
+  /// Features drawn on its face only.
+  public var features: [String]
+  /// A named style for its face.
+  public var style: String?
+  /// Where it was declared.
+  public var location: Location
+  /// The plugin file that declared it (nil: the script).
+  public var plugin: String?
+}
+
+/// A segue's kind: one for every device, or one per device.
+public enum KindChoice: Equatable {
+  case same(String)
+  case perDevice([String: String])
+
+  /// The kind's name on `device`, nil when the table gives none for it.
+  public func name(on device: Device) -> String? {
+    switch self {
+    case .same(let k): return k
+    case .perDevice(let m):
+      return m[device.rawValue] ?? (device == .iphone5 ? m["iphone"] : nil)
+    }
+  }
+}
+
+/// `segue "identifier" { kind = …, happiness = … }`: how a scene appears and with what face.
+public struct Segue {
+  /// The segue identifier (`showDiagnosis`, `movie`, …).
+  public var identifier: String
+  /// push, modal, popover, replace, custom or a `segue_kind` name, maybe per device.
+  public var kind: KindChoice
+  /// The happiness it gives its scene (nil: the diagnosis, or 50).
+  public var happiness: HappinessSource?
+  /// The scene's title.
+  public var title: String?
+  /// Popover content size.
+  public var size: StoryboardSize?
+  /// A named style for its face.
+  public var style: String?
+  /// Where it was declared.
+  public var location: Location
+  /// The plugin file that declared it.
+  public var plugin: String?
+}
+
+/// `segue_kind "name" { perform = function(nav, scene, ctx) … end }`: a custom kind in Lua.
+public struct CustomKind {
+  /// The kind's name as segues use it.
+  public var name: String
+  /// The Lua function that performs it.
+  public var perform: LuaReference?
+  /// Devices it exists on (nil: every device).
+  public var devices: [Device]?
+  /// Where it was declared.
+  public var location: Location
+  /// The plugin file that declared it.
+  public var plugin: String?
+}
+
+/// `feature "name" { draw = function(face, pen) … end }`: drawing added to faces.
+public struct Feature {
+  /// The feature's name.
+  public var name: String
+  /// The Lua function that draws it.
+  public var draw: LuaReference?
+  /// true: on every face; false: only where a diagnosis lists it.
+  public var everywhere: Bool
+  /// Where it was declared.
+  public var location: Location
+  /// The plugin file that declared it.
+  public var plugin: String?
+}
+
+/// A style declaration, global (`name == nil`) or named.
+public struct StyleDeclaration {
+  /// nil for `style { … }`, else its name.
+  public var name: String?
+  /// The style with its keys applied over the seed's.
+  public var style: FaceStyle
+  /// Where it was declared.
+  public var location: Location
+  /// The plugin file that declared it.
+  public var plugin: String?
+}
+
+/// Everything a script and its plugins declared, in declaration order, with the problems found.
+public struct Registry {
+  /// Diagnoses in declaration order.
+  public var diagnoses: [Diagnosis] = []
+  /// Segues in declaration order.
+  public var segues: [Segue] = []
+  /// Custom segue kinds.
+  public var kinds: [CustomKind] = []
+  /// Features.
+  public var features: [Feature] = []
+  /// Styles (the global one has no name).
+  public var styles: [StyleDeclaration] = []
+  /// Problems met while declaring (each declaration's own fields).
+  public var problems: [Problem] = []
+
+  /// An empty registry.
+  public init() {}
+
+  /// The diagnosis called `name`.
+  public func diagnosis(_ name: String) -> Diagnosis? { diagnoses.first { $0.name == name } }
+  /// The segue with `identifier`.
+  public func segue(_ identifier: String) -> Segue? {
+    segues.first { $0.identifier == identifier }
+  }
+  /// The custom kind called `name`.
+  public func kind(_ name: String) -> CustomKind? { kinds.first { $0.name == name } }
+  /// The feature called `name`.
+  public func feature(_ name: String) -> Feature? { features.first { $0.name == name } }
+
+  /// The global style (the seed's when none was declared).
+  public var globalStyle: FaceStyle { styles.last { $0.name == nil }?.style ?? FaceStyle() }
+
+  /// The named style, or the global one for nil.
+  public func style(_ name: String?) -> FaceStyle? {
+    guard let name else { return globalStyle }
+    return styles.last { $0.name == name }?.style
+  }
+
+  /// Adds a declaration, or reports it as a duplicate naming both places.
+  mutating func add<T>(
+    _ item: T, to list: WritableKeyPath<Registry, [T]>, name: (T) -> String?,
+    location: (T) -> Location, override: Bool, what: String
+  ) {
+    let key = name(item)
+    if let i = self[keyPath: list].firstIndex(where: { name($0) == key }) {
+      if override {
+        self[keyPath: list][i] = item
+      } else {
+        let label = key.map { "\(what) '\($0)'" } ?? what
+        problems.append(
+          Problem(
+            location(item),
+            "\(label) is declared twice: here and at \(location(self[keyPath: list][i])) (say override = true to replace it)"
+          ))
+      }
+      return
+    }
+    self[keyPath: list].append(item)
+  }
+}

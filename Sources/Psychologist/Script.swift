@@ -1,0 +1,174 @@
+import Face
+import LuaHost
+import Storyboard
+
+/// How a script runs: the device and orientation sessions start on, where snapshots go,
+/// the plugins to load first, and the limits.
+public struct ScriptOptions: Sendable {
+  /// The device sessions and `show` use unless a script says otherwise.
+  public var device: Device = .iphone
+  /// The orientation they start in.
+  public var orientation: Orientation = .portrait
+  /// Where snapshots are written (they may not leave it).
+  public var outputDirectory: String = "."
+  /// Plugin files and folders, in load order (folders: their `*.lua` in name order).
+  public var plugins: [String] = []
+  /// Memory and time limits of the Lua state.
+  public var limits: LuaLimits = .standard
+  /// Validate only: sessions run but write no files.
+  public var dryRun = false
+  /// A named style for every face (`--style`).
+  public var style: String?
+  /// Options as given.
+  public init() {}
+}
+
+/// A loaded script: its Lua state, what it and its plugins declared, and the files involved.
+public final class Script {
+  /// The script's path as given.
+  public let path: String
+  /// The options it runs with.
+  public let options: ScriptOptions
+  /// Its Lua state (sandboxed).
+  public let state: LuaState
+  /// What was declared.
+  public var registry = Registry()
+  /// The plugin file being loaded (nil while the script itself runs).
+  var currentPlugin: String?
+  /// Plugin files actually loaded, in order.
+  public private(set) var pluginFiles: [String] = []
+
+  /// Prepares a state with the DSL; nothing runs until `load()`.
+  public init(path: String, options: ScriptOptions = ScriptOptions(), output: LuaPrintTarget)
+    throws
+  {
+    self.path = path
+    self.options = options
+    state = try LuaState(libraries: .sandbox, limits: options.limits, output: output)
+    try registerDeclarations()
+    try registerSessions()
+  }
+
+  /// Every file the script depends on (itself, plugins, required modules), for `--watch`.
+  public var files: [String] { [path] + pluginFiles + state.requiredFiles }
+
+  /// Loads the plugins, then runs the script. Throws `LuaError` (with file:line) or
+  /// `FileError`.
+  public func load() throws {
+    let plugins = try expandPlugins(options.plugins)
+    var folders = [FileSystem.directory(of: path).isEmpty ? "." : FileSystem.directory(of: path)]
+    for p in options.plugins {
+      let dir = FileSystem.isDirectory(p) ? p : FileSystem.directory(of: p)
+      let folder = dir.isEmpty ? "." : dir
+      if !folders.contains(folder) { folders.append(folder) }
+    }
+    try state.setRequirePath(folders)
+    for plugin in plugins {
+      currentPlugin = plugin
+      pluginFiles.append(plugin)
+      try run(file: plugin)
+    }
+    currentPlugin = nil
+    try run(file: path)
+  }
+
+  private func run(file: String) throws {
+    let source: [UInt8]
+    do { source = try FileSystem.read(file) } catch {
+      throw LuaError(kind: .file, location: nil, message: "cannot read \(error)")
+    }
+    try state.run(source, chunkName: "@" + file)
+  }
+
+  /// Files first as given; folders expand to their `*.lua` in name order.
+  private func expandPlugins(_ entries: [String]) throws -> [String] {
+    var files: [String] = []
+    for entry in entries {
+      if FileSystem.isDirectory(entry) {
+        for name in try FileSystem.list(entry) where name.hasSuffix(".lua") {
+          files.append(entry.hasSuffix("/") ? entry + name : entry + "/" + name)
+        }
+      } else {
+        files.append(entry)
+      }
+    }
+    return files
+  }
+
+  /// Every problem in the declarations, for `device`: the fields' own, then the links
+  /// between declarations (kinds, segues, styles, features).
+  public func problems(on device: Device) -> [Problem] {
+    var problems = registry.problems
+    let customNames = registry.kinds.map(\.name)
+    let allKinds = SegueKind.allCases.filter { $0 != .custom }.map(\.rawValue) + customNames
+    for segue in registry.segues {
+      guard let kind = segue.kind.name(on: device) else {
+        problems.append(
+          Problem(segue.location, "segue '\(segue.identifier)' gives no kind for \(device.rawValue)"))
+        continue
+      }
+      if let builtin = SegueKind(rawValue: kind) {
+        if builtin == .custom {
+          problems.append(
+            Problem(
+              segue.location,
+              "segue '\(segue.identifier)': kind 'custom' needs a name: declare segue_kind \"name\" { perform = … } and use that name"
+            ))
+        } else if !device.allows(builtin) {
+          let allowed = device.allowedKinds.map(\.rawValue).joined(separator: ", ")
+          problems.append(
+            Problem(
+              segue.location,
+              "segue '\(segue.identifier)': \(kind) segues do not exist on an \(device.rawValue) (allowed: \(allowed), or a segue_kind)"
+            ))
+        }
+      } else if let custom = registry.kind(kind) {
+        if let devices = custom.devices, !devices.contains(device) {
+          problems.append(
+            Problem(
+              segue.location,
+              "segue '\(segue.identifier)': kind '\(kind)' does not exist on an \(device.rawValue) (declared at \(custom.location) for \(devices.map(\.rawValue).joined(separator: ", ")))"
+            ))
+        }
+      } else {
+        problems.append(
+          Problem(
+            segue.location,
+            "segue '\(segue.identifier)': unknown kind '\(kind)'\(suggestion(kind, allKinds)) (kinds: \(allKinds.joined(separator: ", ")))"
+          ))
+      }
+      if let style = segue.style, registry.style(style) == nil {
+        problems.append(unknownStyle(style, segue.location))
+      }
+    }
+    for d in registry.diagnoses {
+      if registry.segue(d.segue) == nil {
+        let ids = registry.segues.map(\.identifier)
+        problems.append(
+          Problem(
+            d.location,
+            "diagnosis '\(d.name)' performs segue '\(d.segue)', which is not declared\(suggestion(d.segue, ids))"
+          ))
+      }
+      if let style = d.style, registry.style(style) == nil {
+        problems.append(unknownStyle(style, d.location))
+      }
+      for f in d.features where registry.feature(f) == nil {
+        problems.append(
+          Problem(
+            d.location,
+            "diagnosis '\(d.name)' uses feature '\(f)', which is not declared\(suggestion(f, registry.features.map(\.name)))"
+          ))
+      }
+    }
+    if let style = options.style, registry.style(style) == nil {
+      problems.append(unknownStyle(style, ""))
+    }
+    return problems
+  }
+
+  private func unknownStyle(_ name: String, _ location: Location) -> Problem {
+    let names = registry.styles.compactMap(\.name)
+    return Problem(location, "unknown style '\(name)'\(suggestion(name, names))")
+  }
+}

@@ -1,0 +1,311 @@
+import Face
+import LuaHost
+import Render
+import Storyboard
+
+/// What a scene shows: the menu of buttons, a face, or nothing yet (the iPad's first detail).
+public enum SceneContent {
+  case menu
+  case face(FaceScene)
+  case empty
+}
+
+/// A face on a scene: its state, its style and the features only it draws.
+public struct FaceScene {
+  /// Happiness, scale and expression.
+  public var face: FaceState
+  /// The proportions and colour.
+  public var style: FaceStyle
+  /// Features named by the diagnosis that led here.
+  public var features: [String]
+}
+
+/// Calls a Lua function on the thread that is running (from a session method called by Lua)
+/// or from the top (when Swift drives the session).
+public typealias Invoke = (LuaReference, [LuaValue]) throws -> [LuaValue]
+
+/// An error in a session, thrown as a script error: located at `location` when a
+/// declaration is at fault, else at the Lua line that called.
+func sessionError(_ message: String, at location: Location? = nil) -> LuaError {
+  LuaError(kind: .runtime, location: location, message: message)
+}
+
+/// The headless app: the storyboard's navigation plus the faces on its scenes, driven as a
+/// person drives the seed app (tap, perform, pan, pinch, rotate, back).
+public final class Session {
+  /// The script whose declarations the session uses.
+  public unowned let script: Script
+  /// The navigation state.
+  public private(set) var navigator: Navigator<SceneContent>
+  /// The last diagnosis value set by a tap (the seed's `diagnosis` property).
+  public private(set) var diagnosis: Double?
+
+  /// The menu scene's title, as in the seed's storyboard.
+  public static let menuTitle = "Psychologist"
+
+  /// A session on `device`; the script's declarations must be valid for it.
+  public init(script: Script, device: Device, orientation: Orientation) throws {
+    self.script = script
+    let problems = script.problems(on: device)
+    if let first = problems.first {
+      let more = problems.count > 1 ? " (and \(problems.count - 1) more problems; run check)" : ""
+      throw LuaError(
+        kind: .runtime, location: first.location.isEmpty ? nil : first.location,
+        message: first.message + more)
+    }
+    navigator = Navigator(
+      device: device, orientation: orientation,
+      root: Scene(title: Session.menuTitle, content: .menu),
+      detail: device.isPad ? Scene(title: "", content: .empty) : nil)
+  }
+
+  // MARK: Reading the state
+
+  /// The face on the focused scene, if it shows one.
+  public var focusedFace: FaceScene? {
+    if case .face(let f) = navigator.focus.content { return f }
+    return nil
+  }
+
+  /// Happiness of the focused face (nil on the menu).
+  public var happiness: Double? { focusedFace?.face.happiness }
+  /// Scale of the focused face (nil on the menu).
+  public var scale: Double? { focusedFace?.face.scale }
+  /// The focused scene's title.
+  public var sceneTitle: String { navigator.focus.title }
+  /// The titles of what is on screen, from the root outwards.
+  public var stack: [String] { navigator.stack }
+  /// The device.
+  public var device: Device { navigator.device }
+  /// The orientation.
+  public var orientation: Orientation { navigator.orientation }
+
+  /// The buttons of the menu: diagnoses, then segues, in declaration order.
+  public var buttons: [String] {
+    script.registry.diagnoses.map(\.name)
+      + script.registry.segues.map(\.identifier).filter { $0 != "showDiagnosis" }
+  }
+
+  // MARK: Gestures
+
+  /// Taps a diagnosis button: computes its happiness and performs its segue, as the seed's
+  /// `setAndShowDiagnosis:` does.
+  public func tap(_ name: String, input: LuaValue = .map([:]), invoke: Invoke) throws {
+    guard let d = script.registry.diagnosis(name) else {
+      if script.registry.segue(name) != nil {
+        return try perform(name, invoke: invoke)
+      }
+      throw sessionError(
+        "no diagnosis '\(name)'\(suggestion(name, buttons)) (buttons: \(buttons.joined(separator: ", ")))")
+    }
+    try requireMenu(name)
+    let value = try d.happiness.map {
+      try happiness($0, [input], what: "diagnosis '\(d.name)'", at: d.location, invoke: invoke)
+    }
+    var expression: Expression?
+    switch d.expression {
+    case .value(let e)?: expression = e
+    case .function(let f)?:
+      let r = try invoke(f, [input]).first ?? .nil
+      let (e, problems) = readExpression(
+        r, what: "diagnosis '\(d.name)' expression function's result", location: d.location)
+      if let p = problems.first { throw sessionError(p.message, at: d.location) }
+      expression = e
+    case nil: break
+    }
+    diagnosis = value ?? expression?.mouth.map { 50 + 50 * $0 } ?? diagnosis
+    try perform(d.segue, from: d, expression: expression, invoke: invoke)
+  }
+
+  /// Performs a segue by identifier (a storyboard segue from the menu).
+  public func perform(_ identifier: String, invoke: Invoke) throws {
+    try perform(identifier, from: nil, expression: nil, invoke: invoke)
+  }
+
+  private func requireMenu(_ button: String) throws {
+    guard navigator.rootIsVisible || navigator.device.isPad && !navigator.isPresentingModal else {
+      throw sessionError(
+        "cannot tap '\(button)': the menu is not on screen (showing '\(sceneTitle)'); call back() first")
+    }
+  }
+
+  private func perform(
+    _ identifier: String, from d: Diagnosis?, expression: Expression?, invoke: Invoke
+  ) throws {
+    let registry = script.registry
+    guard let segue = registry.segue(identifier) else {
+      let ids = registry.segues.map(\.identifier)
+      throw sessionError("no segue '\(identifier)'\(suggestion(identifier, ids)) (segues: \(ids.joined(separator: ", ")))")
+    }
+    if d == nil { try requireMenu(identifier) }
+    let ctx: LuaValue = .map([
+      "diagnosis": diagnosis.map { .number($0) } ?? .nil,
+      "segue": .text(identifier),
+      "device": .text(device.rawValue),
+      "orientation": .text(orientation.rawValue),
+    ])
+    var value = diagnosis ?? 50
+    if let h = segue.happiness {
+      value = try happiness(h, [ctx], what: "segue '\(identifier)'", at: segue.location, invoke: invoke)
+    }
+    let styleName = script.options.style ?? d?.style ?? segue.style
+    guard let style = registry.style(styleName) else {
+      throw sessionError("unknown style '\(styleName ?? "")'", at: d?.location ?? segue.location)
+    }
+    var face: FaceState
+    do {
+      face = try FaceState(happiness: value, scale: style.scale)
+    } catch {
+      throw sessionError("\(error)", at: segue.location)
+    }
+    face.expression = expression
+    let scene = Scene<SceneContent>(
+      title: d?.title ?? segue.title ?? "Happiness",
+      content: .face(FaceScene(face: face, style: style, features: d?.features ?? [])))
+    guard let kindName = segue.kind.name(on: device) else {
+      throw sessionError("segue '\(identifier)' gives no kind for \(device.rawValue)", at: segue.location)
+    }
+    if let builtin = SegueKind(rawValue: kindName), builtin != .custom {
+      do {
+        try navigator.perform(builtin, scene, popoverSize: segue.size)
+      } catch {
+        throw sessionError("segue '\(identifier)': \(error)", at: segue.location)
+      }
+    } else if let custom = registry.kind(kindName), let perform = custom.perform {
+      try performCustom(custom, perform, scene, ctx: ctx, segue: segue, invoke: invoke)
+    } else {
+      throw sessionError("segue '\(identifier)': unknown kind '\(kindName)'", at: segue.location)
+    }
+  }
+
+  /// Runs a `segue_kind`'s Lua `perform(nav, scene, ctx)`; it must show the scene somehow.
+  private func performCustom(
+    _ kind: CustomKind, _ perform: LuaReference, _ scene: Scene<SceneContent>, ctx: LuaValue,
+    segue: Segue, invoke: Invoke
+  ) throws {
+    let nav = NavigationHandle(session: self, scene: scene, size: segue.size)
+    let navValue = try script.state.userdata(nav, as: NavigationHandle.luaClass)
+    _ = try invoke(perform, [navValue, .map(["title": .text(scene.title)]), ctx])
+    nav.session = nil
+    if let failure = nav.failure { throw failure }
+    if nav.operations == 0 {
+      throw sessionError(
+        "segue_kind '\(kind.name)' performed nothing for segue '\(segue.identifier)': its perform must call nav:push, nav:present, nav:popover or nav:replace",
+        at: kind.location)
+    }
+  }
+
+  /// Runs one navigation operation for a custom kind.
+  func navigate(_ op: String, _ scene: Scene<SceneContent>, size: StoryboardSize?) throws {
+    do {
+      switch op {
+      case "push": try navigator.push(scene)
+      case "present": try navigator.present(scene)
+      case "popover": try navigator.popover(scene, size: size)
+      case "replace": try navigator.replace(scene)
+      case "dismiss": _ = navigator.dismiss()
+      case "pop": _ = navigator.pop()
+      default: throw sessionError("unknown navigation '\(op)'")
+      }
+    } catch let e as StoryboardError {
+      throw sessionError("nav:\(op): \(e)")
+    }
+  }
+
+  /// A happiness from a number or a function's result, clamped to 0…100.
+  private func happiness(
+    _ source: HappinessSource, _ args: [LuaValue], what: String, at location: Location,
+    invoke: Invoke
+  ) throws -> Double {
+    switch source {
+    case .value(let v): return v
+    case .function(let f):
+      let r = try invoke(f, args).first ?? .nil
+      guard let v = r.number else {
+        throw sessionError(
+          "\(what): its happiness function returned \(r.typeName), expected a number", at: location)
+      }
+      guard v.isFinite else {
+        throw sessionError(
+          "\(what): its happiness function returned \(formatNumber(v)), expected a finite number",
+          at: location)
+      }
+      return min(max(v, 0), 100)
+    }
+  }
+
+  /// Changes the focused face; an error when the focus shows no face.
+  private func updateFace(_ what: String, _ change: (inout FaceState) throws(FaceError) -> Void)
+    throws
+  {
+    guard focusedFace != nil else {
+      throw sessionError("cannot \(what): no face on screen (showing '\(sceneTitle)')")
+    }
+    var failure: FaceError?
+    navigator.updateFocus { scene in
+      guard case .face(var f) = scene.content else { return }
+      do throws(FaceError) { try change(&f.face) } catch { failure = error }
+      scene.content = .face(f)
+    }
+    if let failure { throw sessionError("\(what): \(failure)") }
+  }
+
+  /// A vertical pan by `dy` points: happiness −= dy/2.
+  public func pan(_ dy: Double) throws { try updateFace("pan") { f throws(FaceError) in try f.pan(dy) } }
+  /// A pinch: scale *= factor.
+  public func pinch(_ factor: Double) throws {
+    try updateFace("pinch") { f throws(FaceError) in try f.pinch(factor) }
+  }
+  /// Sets the focused face's happiness (clamped), as the seed's property does.
+  public func setHappiness(_ h: Double) throws {
+    try updateFace("set happiness") { f throws(FaceError) in try f.setHappiness(h) }
+  }
+  /// Sets the focused face's scale.
+  public func setScale(_ s: Double) throws {
+    try updateFace("set scale") { f throws(FaceError) in try f.setScale(s) }
+  }
+  /// Turns the device a quarter turn.
+  public func rotate() { navigator.rotate() }
+  /// Pops or dismisses; false when there is nothing to go back to.
+  @discardableResult public func back() -> Bool { navigator.back() }
+}
+
+/// `nav` in a custom kind's `perform(nav, scene, ctx)`.
+final class NavigationHandle {
+  var session: Session?
+  let scene: Scene<SceneContent>
+  let size: StoryboardSize?
+  var operations = 0
+  var failure: Error?
+
+  init(session: Session, scene: Scene<SceneContent>, size: StoryboardSize?) {
+    self.session = session
+    self.scene = scene
+    self.size = size
+  }
+
+  nonisolated(unsafe) static let luaClass: LuaClass<NavigationHandle> = {
+    let cls = LuaClass<NavigationHandle>(name: "nav")
+    for op in ["push", "present", "popover", "replace", "dismiss", "pop"] {
+      cls.method(op) { call in
+        guard let nav = call.object(1, cls) else {
+          throw sessionError("nav:\(op) must be called with ':' (nav:\(op)(scene))")
+        }
+        guard let session = nav.session else {
+          throw sessionError("nav:\(op) called after the segue finished")
+        }
+        var size = nav.size
+        if op == "popover", case .map(let m) = try call.value(3),
+          let w = m[.text("width")]?.number, let h = m[.text("height")]?.number
+        {
+          size = StoryboardSize(width: w, height: h)
+        }
+        try session.navigate(op, nav.scene, size: size)
+        nav.operations += 1
+      }
+    }
+    cls.property("device", get: { .text($0.session?.device.rawValue ?? "") })
+    cls.property("orientation", get: { .text($0.session?.orientation.rawValue ?? "") })
+    return cls
+  }()
+}

@@ -1,0 +1,191 @@
+import Face
+import LuaHost
+import Render
+import Storyboard
+
+/// How a face leaves the program.
+public enum OutputFormat: String, CaseIterable, Sendable {
+  case svg, terminal, ascii
+}
+
+/// Renders a drawing in a format; `terminal` and `ascii` fit `columns`×`rows` cells.
+public func render(
+  _ drawing: Drawing, format: OutputFormat, columns: Int = 80, rows: Int = 24,
+  colors: ColorMode = .none
+) -> [UInt8] {
+  switch format {
+  case .svg:
+    var out: [UInt8] = []
+    out.reserveCapacity(1024)
+    SVGRenderer.append(drawing, to: &out)
+    return out
+  case .terminal, .ascii:
+    return Array(
+      TerminalRenderer.render(
+        drawing, columns: columns, rows: rows, colors: colors, ascii: format == .ascii
+      ).utf8)
+  }
+}
+
+extension Session {
+  /// Writes the focused scene (or the screen) under the output directory, atomically;
+  /// returns the path. The format follows the extension (`.svg`, `.txt` for ASCII).
+  public func snapshot(_ name: String, screen: Bool, invoke: Invoke) throws -> String {
+    var name = name
+    if !name.hasSuffix(".svg") && !name.hasSuffix(".txt") { name += ".svg" }
+    let format: OutputFormat = name.hasSuffix(".txt") ? .ascii : .svg
+    let bytes = render(try drawing(screen: screen, invoke: invoke), format: format)
+    let root = script.options.outputDirectory
+    do {
+      let path = try FileSystem.pathInside(root, name)
+      if !script.options.dryRun { try FileSystem.writeAtomically(path, bytes) }
+      return path
+    } catch {
+      throw sessionError("snapshot '\(name)' refused: \(error)")
+    }
+  }
+
+  /// The geometry as a Lua table (`s:face()`).
+  func geometryValue() throws -> LuaValue {
+    guard let g = try geometry(), let f = focusedFace else { return .nil }
+    func p(_ q: Point) -> LuaValue { .map(["x": .number(q.x), "y": .number(q.y)]) }
+    return .map([
+      "center": p(g.center), "size": .number(g.size), "line_width": .number(g.lineWidth),
+      "eyes": .map([
+        "left": p(g.leftEye), "right": p(g.rightEye), "radius": .number(g.eyeRadius),
+        "open": .number(g.eyeOpen),
+      ]),
+      "mouth": .map([
+        "start": p(g.mouthStart), "control1": p(g.mouthControl1),
+        "control2": p(g.mouthControl2), "end": p(g.mouthEnd),
+      ]),
+      "happiness": .number(f.face.happiness), "smile": .number(f.face.smile),
+      "scale": .number(f.face.scale),
+    ])
+  }
+}
+
+/// A number for Lua: an integer when it is whole, so `print` shows `70`, not `70.0`.
+func luaNumber(_ d: Double?) -> LuaValue {
+  guard let d else { return .nil }
+  if d == d.rounded(), abs(d) < 1e15 { return .integer(Int(d)) }
+  return .number(d)
+}
+
+extension Script {
+  /// The Lua class of sessions: the methods and fields of DESIGN.md's session API.
+  nonisolated(unsafe) static let sessionClass: LuaClass<Session> = {
+    let cls = LuaClass<Session>(name: "session")
+    func method(_ name: String, _ body: @escaping (Session, inout LuaCall, Invoke) throws -> Void) {
+      cls.method(name) { call in
+        guard let s = call.object(1, cls) else {
+          throw sessionError("session:\(name) must be called with ':' (s:\(name)(…))")
+        }
+        let c = call
+        try body(s, &call) { try c.call($0, $1) }
+      }
+    }
+    func number(_ call: LuaCall, _ what: String) throws -> Double {
+      guard let v = call.number(2) else {
+        throw sessionError("\(what) needs a number, got \(call.typeName(2))")
+      }
+      return v
+    }
+    func options(_ call: LuaCall, _ i: Int, known: [String]) throws -> [LuaValue: LuaValue] {
+      let v = try call.value(i)
+      if case .nil = v { return [:] }
+      guard case .map(let m) = v else {
+        if case .array(let a) = v, a.isEmpty { return [:] }
+        throw sessionError("options must be a table like { \(known.map { "\($0) = …" }.joined(separator: ", ")) }")
+      }
+      for k in m.keys {
+        let name = k.text ?? "?"
+        if !known.contains(name) {
+          throw sessionError("unknown option '\(name)'\(suggestion(name, known))")
+        }
+      }
+      return m
+    }
+    method("tap") { s, call, invoke in
+      guard let name = call.string(2) else { throw sessionError("tap needs a button name") }
+      let input = try call.value(3)
+      try s.tap(name, input: input == .nil ? .map([:]) : input, invoke: invoke)
+    }
+    method("perform") { s, call, invoke in
+      guard let id = call.string(2) else { throw sessionError("perform needs a segue identifier") }
+      try s.perform(id, invoke: invoke)
+    }
+    method("pan") { s, call, _ in try s.pan(try number(call, "pan")) }
+    method("pinch") { s, call, _ in try s.pinch(try number(call, "pinch")) }
+    method("rotate") { s, _, _ in s.rotate() }
+    method("back") { s, call, _ in try call.push(.boolean(s.back())) }
+    method("svg") { s, call, invoke in
+      let o = try options(call, 2, known: ["screen"])
+      let bytes = render(try s.drawing(screen: o[.text("screen")] == true, invoke: invoke), format: .svg)
+      try bytes.withUnsafeBytes { try call.push(bytes: $0) }
+    }
+    method("terminal") { s, call, invoke in
+      let o = try options(call, 2, known: ["columns", "rows", "ascii", "screen"])
+      let columns = Int(o[.text("columns")]?.number ?? 80)
+      let rows = Int(o[.text("rows")]?.number ?? 24)
+      guard (4...1000).contains(columns), (2...500).contains(rows) else {
+        throw sessionError("terminal size must be 4…1000 columns and 2…500 rows")
+      }
+      let format: OutputFormat = o[.text("ascii")] == true ? .ascii : .terminal
+      let d = try s.drawing(screen: o[.text("screen")] == true, invoke: invoke)
+      let bytes = render(d, format: format, columns: columns, rows: rows)
+      try bytes.withUnsafeBytes { try call.push(bytes: $0) }
+    }
+    method("face") { s, call, _ in try call.push(try s.geometryValue()) }
+    method("snapshot") { s, call, invoke in
+      guard let name = call.string(2) else { throw sessionError("snapshot needs a file name") }
+      let o = try options(call, 3, known: ["screen"])
+      try call.push(.text(try s.snapshot(name, screen: o[.text("screen")] == true, invoke: invoke)))
+    }
+    cls.property(
+      "happiness", get: { luaNumber($0.happiness) },
+      set: { s, v in
+        guard let d = v.number else { throw sessionError("happiness must be a number, got \(v.typeName)") }
+        try s.setHappiness(d)
+      })
+    cls.property(
+      "scale", get: { luaNumber($0.scale) },
+      set: { s, v in
+        guard let d = v.number else { throw sessionError("scale must be a number, got \(v.typeName)") }
+        try s.setScale(d)
+      })
+    cls.property("scene", get: { .text($0.sceneTitle) })
+    cls.property("stack", get: { .array($0.stack.map { .text($0) }) })
+    cls.property("device", get: { .text($0.device.rawValue) })
+    cls.property("orientation", get: { .text($0.orientation.rawValue) })
+    cls.property("diagnosis", get: { luaNumber($0.diagnosis) })
+    cls.property("buttons", get: { .array($0.buttons.map { .text($0) }) })
+    return cls
+  }()
+
+  /// Registers `session { device = …, orientation = … }`.
+  func registerSessions() throws {
+    try state.register("session") { [unowned self] call in
+      let v = try call.value(1)
+      var f = Fields(
+        v == .nil ? .map([:]) : v, what: "session", location: "", known: ["device", "orientation"])
+      var device = self.options.device
+      var orientation = self.options.orientation
+      if let d = f.string("device") {
+        guard let dev = Device(rawValue: d) else {
+          throw sessionError("unknown device '\(d)'\(suggestion(d, Device.allCases.map(\.rawValue))) (devices: iphone, iphone5, ipad)")
+        }
+        device = dev
+      }
+      if let o = f.string("orientation") {
+        guard let or = Orientation(rawValue: o) else {
+          throw sessionError("unknown orientation '\(o)'\(suggestion(o, ["portrait", "landscape"]))")
+        }
+        orientation = or
+      }
+      if let p = f.problems.first { throw sessionError(p.message) }
+      let session = try Session(script: self, device: device, orientation: orientation)
+      try call.push(session, as: Script.sessionClass)
+    }
+  }
+}

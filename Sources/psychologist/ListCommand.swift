@@ -1,0 +1,103 @@
+import Psychologist
+
+/// `psychologist list SCRIPT [--json]`: what was declared, where, and by which plugin.
+func listCommand(_ args: ParsedArguments) throws -> ExitCode {
+  var options = try scriptOptions(args)
+  options.dryRun = true
+  let script = try loadScript(args.positionals[0], options)
+  let rows = listing(script.registry)
+  if args.has("--json") {
+    FileOutput.standard.write(json(rows))
+  } else {
+    FileOutput.standard.write(table(rows))
+  }
+  return .ok
+}
+
+/// One declaration as listed: its section, name, a short description and where it was made.
+struct Listed {
+  var section: String
+  var name: String
+  var fields: [(String, String)]
+  var location: String
+  var plugin: String?
+}
+
+func happinessText(_ h: HappinessSource?) -> String {
+  switch h {
+  case .value(let v)?: return SVGNumberText(v)
+  case .function?: return "function"
+  case nil: return "-"
+  }
+}
+
+func SVGNumberText(_ v: Double) -> String {
+  v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v)
+}
+
+func listing(_ r: Registry) -> [Listed] {
+  var rows: [Listed] = []
+  for d in r.diagnoses {
+    var f = [("happiness", happinessText(d.happiness)), ("segue", d.segue)]
+    if let t = d.title { f.append(("title", t)) }
+    if d.expression != nil { f.append(("expression", "yes")) }
+    if !d.features.isEmpty { f.append(("features", d.features.joined(separator: ","))) }
+    if let s = d.style { f.append(("style", s)) }
+    rows.append(Listed(section: "diagnoses", name: d.name, fields: f, location: d.location, plugin: d.plugin))
+  }
+  for s in r.segues {
+    let kind: String
+    switch s.kind {
+    case .same(let k): kind = k
+    case .perDevice(let m): kind = m.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ",")
+    }
+    var f = [("kind", kind), ("happiness", happinessText(s.happiness))]
+    if let t = s.title { f.append(("title", t)) }
+    rows.append(Listed(section: "segues", name: s.identifier, fields: f, location: s.location, plugin: s.plugin))
+  }
+  for k in r.kinds {
+    let devices = k.devices.map { $0.map(\.rawValue).joined(separator: ",") } ?? "all"
+    rows.append(Listed(section: "segue_kinds", name: k.name, fields: [("devices", devices)], location: k.location, plugin: k.plugin))
+  }
+  for f in r.features {
+    rows.append(Listed(section: "features", name: f.name, fields: [("everywhere", f.everywhere ? "yes" : "no")], location: f.location, plugin: f.plugin))
+  }
+  for s in r.styles {
+    rows.append(Listed(section: "styles", name: s.name ?? "(global)", fields: [("color", s.style.color.svg), ("scale", SVGNumberText(s.style.scale))], location: s.location, plugin: s.plugin))
+  }
+  return rows
+}
+
+func table(_ rows: [Listed]) -> String {
+  var out = ""
+  var section = ""
+  let width = (rows.map(\.name.count).max() ?? 0) + 2
+  for row in rows {
+    if row.section != section {
+      section = row.section
+      out += (out.isEmpty ? "" : "\n") + section + ":\n"
+    }
+    let fields = row.fields.map { "\($0.0) \($0.1)" }.joined(separator: "  ")
+    let from = row.plugin.map { "  (plugin \($0))" } ?? ""
+    out += "  " + row.name.padding(width) + fields + "  " + row.location + from + "\n"
+  }
+  return out.isEmpty ? "nothing declared\n" : out
+}
+
+func json(_ rows: [Listed]) -> String {
+  let sections = ["diagnoses", "segues", "segue_kinds", "features", "styles"]
+  var parts: [String] = []
+  for s in sections {
+    let items = rows.filter { $0.section == s }.map { row -> String in
+      var fields = [("name", jsonString(row.name))]
+      for (k, v) in row.fields {
+        if let d = Double(v), d.isFinite { fields.append((k, v)) } else { fields.append((k, jsonString(v))) }
+      }
+      fields.append(("location", jsonString(row.location)))
+      fields.append(("plugin", row.plugin.map(jsonString) ?? "null"))
+      return "{" + fields.map { "\(jsonString($0.0)): \($0.1)" }.joined(separator: ", ") + "}"
+    }
+    parts.append("  \(jsonString(s)): [" + (items.isEmpty ? "" : "\n    " + items.joined(separator: ",\n    ") + "\n  ") + "]")
+  }
+  return "{\n" + parts.joined(separator: ",\n") + "\n}\n"
+}

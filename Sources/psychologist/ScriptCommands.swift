@@ -1,0 +1,80 @@
+import LuaHost
+import Psychologist
+import Render
+import Storyboard
+
+/// Loads a script for a command; a missing file is a usage error, anything else a script error.
+func loadScript(_ path: String, _ options: ScriptOptions) throws -> Script {
+  guard FileSystem.exists(path) else { throw UsageError("no such script: \(path)") }
+  let script = try Script(path: path, options: options, output: FileOutput.standard)
+  try script.load()
+  return script
+}
+
+/// Fails with every problem the declarations have on the device (or returns quietly).
+func requireValid(_ script: Script, on device: Device) throws {
+  let problems = script.problems(on: device)
+  guard let first = problems.first else { return }
+  for p in problems.dropLast() { report(p.description) }
+  throw problems.count > 1 ? problems.last! : first
+}
+
+/// `psychologist show SCRIPT NAME`: tap or perform NAME and draw where it leads.
+func showCommand(_ args: ParsedArguments) throws -> ExitCode {
+  let options = try scriptOptions(args)
+  let path = args.positionals[0]
+  let name = args.positionals[1]
+  _ = try outputFormat(args)
+  if args.has("--watch") {
+    return try watch(args, options: options)
+  }
+  let script = try loadScript(path, options)
+  try emit(try showDrawing(script, name, args, options), args)
+  return .ok
+}
+
+/// NAME's scene of a loaded script, drawn as the command line asks.
+func showDrawing(_ script: Script, _ name: String, _ args: ParsedArguments, _ options: ScriptOptions)
+  throws -> Drawing
+{
+  try requireValid(script, on: options.device)
+  let registry = script.registry
+  guard registry.diagnosis(name) != nil || registry.segue(name) != nil else {
+    let names = registry.diagnoses.map(\.name) + registry.segues.map(\.identifier)
+    throw UsageError(
+      "\(script.path): no diagnosis or segue named '\(name)'\(suggestion(name, names)) (names: \(names.joined(separator: ", ")))")
+  }
+  let session = try Session(script: script, device: options.device, orientation: options.orientation)
+  let invoke: Invoke = { try script.state.call($0, $1) }
+  try session.tap(name, invoke: invoke)
+  return try session.drawing(screen: args.has("--screen"), invoke: invoke)
+}
+
+/// `psychologist run SCRIPT`: runs a session script.
+func runCommand(_ args: ParsedArguments) throws -> ExitCode {
+  _ = try loadScript(args.positionals[0], try scriptOptions(args))
+  return .ok
+}
+
+/// `psychologist check SCRIPT...`: every problem of every script, as FILE:LINE: message.
+func checkCommand(_ args: ParsedArguments) throws -> ExitCode {
+  var options = try scriptOptions(args)
+  options.dryRun = true
+  var failed = false
+  for path in args.positionals {
+    guard FileSystem.exists(path) else { throw UsageError("no such script: \(path)") }
+    let script = try Script(path: path, options: options, output: FileOutput.standard)
+    var problems: [String] = []
+    do { try script.load() } catch { problems.append(describe(error)) }
+    problems += script.problems(on: options.device).map(\.description)
+    if problems.isEmpty {
+      let r = script.registry
+      FileOutput.standard.write(
+        "\(path): ok (\(r.diagnoses.count) diagnoses, \(r.segues.count) segues, \(r.kinds.count) segue kinds, \(r.features.count) features)\n")
+    } else {
+      failed = true
+      for p in problems { report(p) }
+    }
+  }
+  return failed ? .script : .ok
+}

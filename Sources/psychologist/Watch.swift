@@ -1,0 +1,30 @@
+import Glibc
+import Psychologist
+
+/// `show --watch`: redraw whenever the script or a file it uses changes. A broken edit
+/// shows its error under the last good face; fixing the file redraws.
+func watch(_ args: ParsedArguments, options: ScriptOptions) throws -> ExitCode {
+  let path = args.positionals[0]
+  let name = args.positionals[1]
+  let tty = args.value("--output") == nil && isTerminal(1)
+  var files = [path]
+  while true {
+    do {
+      // A fresh Lua state every time: nothing of the old script survives.
+      let script = try loadScript(path, options)
+      files = script.files
+      let drawing = try showDrawing(script, name, args, options)
+      if tty { FileOutput.standard.write("\u{1B}[H\u{1B}[2J") }
+      try emit(drawing, args)
+    } catch let e as UsageError where !FileSystem.exists(path) {
+      throw e
+    } catch {
+      report(describe(error))
+    }
+    FileOutput.standard.flush()
+    let seen = files.map { FileSystem.modificationTime($0) }
+    while files.map({ FileSystem.modificationTime($0) }) == seen {
+      usleep(500_000)
+    }
+  }
+}
