@@ -1,0 +1,8 @@
+-- luacheck configuration: the globals the psychologist host gives scripts.
+std = "lua54"
+files["examples"] = { std = "lua54+psychologist" }
+stds.psychologist = {
+  read_globals = { "diagnosis", "segue", "segue_kind", "feature", "style", "session" },
+}
+-- the sandbox has no io, no debug, and os holds only clock, time, date and difftime
+not_globals = { "io", "debug", "dofile", "loadfile" }
