@@ -109,11 +109,12 @@ func colorMode(_ args: ParsedArguments, env: [String: String]) throws(UsageError
 func emit(_ drawing: Drawing, _ args: ParsedArguments) throws {
   let env = environment()
   let format = try outputFormat(args)
+  let colors = try colorMode(args, env: env)
   var (columns, rows) = TerminalRenderer.terminalSize(environment: env)
   if args.value("--output") == nil && isTerminal(1) { rows = max(rows - 1, 4) }
   let bytes = render(
     drawing, format: format, columns: columns, rows: rows,
-    colors: format == .terminal ? try colorMode(args, env: env) : .none)
+    colors: format == .terminal ? colors : .none)
   try write(bytes, to: args.value("--output"))
 }
 
