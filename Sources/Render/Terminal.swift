@@ -108,6 +108,8 @@ struct Raster {
   let bits: [UInt8]
   // Current item: colour index (1-based) and clip box in dots (half-open).
   var color: UInt8 = 1
+  /// Set while an opaque fill clears the dots it covers.
+  var erasing = false
   var clipX0 = 0
   var clipX1 = 0
   var clipY0 = 0
@@ -179,9 +181,15 @@ struct Raster {
       drawText(string, at: at, size: size)
       return
     }
-    if let fill = paint.fill {
-      color = paletteIndex(fill)
+    if paint.fill != nil, paint.opacity >= 1 {
+      // A cell holds dots or nothing: an opaque fill is background that covers what lies
+      // below (a sheet over the menu), so it clears dots and text; translucent fills are
+      // skipped.
+      erasing = true
+      color = 0
       fillShape(item.shape)
+      erasing = false
+      clearText(item.shape)
     }
     if let stroke = paint.stroke {
       color = paletteIndex(stroke)
@@ -209,6 +217,13 @@ struct Raster {
       cells.withUnsafeMutableBufferPointer { cells in
         cellColors.withUnsafeMutableBufferPointer { colors in
           var x = x0
+          if erasing {
+            while x <= x1 {
+              cells[rowBase + (x >> shiftX)] &= ~bits[bitRow | (x & maskX)]
+              x += 1
+            }
+            return
+          }
           while x <= x1 {
             let cell = rowBase + (x >> shiftX)
             cells[cell] |= bits[bitRow | (x & maskX)]
@@ -385,6 +400,20 @@ struct Raster {
 
   /// Writes the characters into the cells from the one holding the baseline's start
   /// (raised by a third of the font size), one character a cell, wide ones two.
+  /// Removes the text under an opaque filled rect.
+  mutating func clearText(_ shape: Shape) {
+    guard !text.isEmpty, case .rect(let r) = shape else { return }
+    let x0 = px(min(r.x, r.x + r.width)), x1 = px(max(r.x, r.x + r.width))
+    let y0 = py(min(r.y, r.y + r.height)), y1 = py(max(r.y, r.y + r.height))
+    guard x0.isFinite, x1.isFinite, y0.isFinite, y1.isFinite else { return }
+    let c0 = max(Int((x0 / Double(1 << shiftX)).rounded(.down)), 0)
+    let c1 = min(Int((x1 / Double(1 << shiftX)).rounded(.up)), columns)
+    let r0 = max(Int((y0 / Double(1 << shiftY)).rounded(.down)), 0)
+    let r1 = min(Int((y1 / Double(1 << shiftY)).rounded(.up)), rows)
+    guard c0 < c1, r0 < r1 else { return }
+    for row in r0..<r1 { for column in c0..<c1 { text[row * columns + column] = 0 } }
+  }
+
   mutating func drawText(_ string: String, at: Point, size: Double) {
     let x = px(at.x), y = py(at.y - max(size, 0) * 0.3)
     guard x.isFinite, y.isFinite else { return }
