@@ -110,7 +110,7 @@ static int p_pushstring(lua_State *L) {
 }
 
 int psy_pushstring(lua_State *L, const char *s, size_t length) {
-  if (!lua_checkstack(L, 4)) return LUA_ERRMEM;
+  if (!lua_checkstack(L, 4)) return PSY_NOSTACK;
   lua_pushcfunction(L, p_pushstring);
   lua_pushlightuserdata(L, (void *)s);
   lua_pushinteger(L, (lua_Integer)length);
@@ -123,7 +123,7 @@ static int p_newtable(lua_State *L) {
 }
 
 int psy_newtable(lua_State *L, int narray, int nhash) {
-  if (!lua_checkstack(L, 4)) return LUA_ERRMEM;
+  if (!lua_checkstack(L, 4)) return PSY_NOSTACK;
   lua_pushcfunction(L, p_newtable);
   lua_pushinteger(L, narray);
   lua_pushinteger(L, nhash);
@@ -140,7 +140,7 @@ static int protected_on_table(lua_State *L, int t, int nvalues, lua_CFunction f)
   t = lua_absindex(L, t);
   if (!lua_checkstack(L, 4)) {
     lua_pop(L, nvalues);
-    return LUA_ERRMEM;
+    return PSY_NOSTACK;
   }
   lua_pushcfunction(L, f);
   lua_pushvalue(L, t);
@@ -157,55 +157,30 @@ static int protected_on_table(lua_State *L, int t, int nvalues, lua_CFunction f)
 
 int psy_rawset(lua_State *L, int t) { return protected_on_table(L, t, 2, p_rawset); }
 
-static int p_rawseti(lua_State *L) {
-  lua_pushvalue(L, 3);
-  lua_rawseti(L, 1, lua_tointeger(L, 2));
-  return 0;
-}
-
 int psy_rawseti(lua_State *L, int t, lua_Integer i) {
   t = lua_absindex(L, t);
-  if (!lua_checkstack(L, 4)) {
+  if (!lua_checkstack(L, 2)) {
     lua_pop(L, 1);
-    return LUA_ERRMEM;
+    return PSY_NOSTACK;
   }
-  lua_pushcfunction(L, p_rawseti);
-  lua_pushvalue(L, t);
   lua_pushinteger(L, i);
-  lua_pushvalue(L, -4);
-  int status = lua_pcall(L, 3, 0, 0);
-  if (status == LUA_OK) {
-    lua_pop(L, 1);
-  } else {
-    lua_remove(L, -2);
-  }
-  return status;
-}
-
-static int p_setfield(lua_State *L) {
-  lua_pushstring(L, lua_touserdata(L, 2));
-  lua_pushvalue(L, 3);
-  lua_rawset(L, 1);
-  return 0;
+  lua_insert(L, -2);
+  return psy_rawset(L, t);
 }
 
 int psy_setfield(lua_State *L, int t, const char *name) {
   t = lua_absindex(L, t);
-  if (!lua_checkstack(L, 4)) {
+  int status = psy_pushstring(L, name, strlen(name));
+  if (status == PSY_NOSTACK) {
     lua_pop(L, 1);
-    return LUA_ERRMEM;
+    return status;
   }
-  lua_pushcfunction(L, p_setfield);
-  lua_pushvalue(L, t);
-  lua_pushlightuserdata(L, (void *)name);
-  lua_pushvalue(L, -4);
-  int status = lua_pcall(L, 3, 0, 0);
-  if (status == LUA_OK) {
-    lua_pop(L, 1);
-  } else {
-    lua_remove(L, -2);
+  if (status != LUA_OK) {
+    lua_remove(L, -2); /* the value; the error stays */
+    return status;
   }
-  return status;
+  lua_insert(L, -2);
+  return psy_rawset(L, t);
 }
 
 static int p_getfield(lua_State *L) {
@@ -216,7 +191,7 @@ static int p_getfield(lua_State *L) {
 
 int psy_getfield(lua_State *L, int t, const char *name) {
   t = lua_absindex(L, t);
-  if (!lua_checkstack(L, 4)) return LUA_ERRMEM;
+  if (!lua_checkstack(L, 4)) return PSY_NOSTACK;
   lua_pushcfunction(L, p_getfield);
   lua_pushvalue(L, t);
   lua_pushlightuserdata(L, (void *)name);
@@ -256,21 +231,21 @@ static void class_metatable(lua_State *L, const void *tag, const char *name) {
 static int p_pushfunction(lua_State *L) {
   void *box = lua_touserdata(L, 1);
   class_metatable(L, &function_tag, "host function");
-  new_box(L, box, &function_tag);
+  psy_box *b = new_box(L, NULL, &function_tag);
   lua_insert(L, -2);
   lua_setmetatable(L, -2);
   lua_pushcclosure(L, trampoline, 1);
+  /* Lua owns the box only once nothing more can fail: on an error above, the
+     caller still owns it and releases it. */
+  b->box = box;
   return 1;
 }
 
 int psy_pushfunction(lua_State *L, void *box) {
-  if (!lua_checkstack(L, 4)) return LUA_ERRMEM;
+  if (!lua_checkstack(L, 4)) return PSY_NOSTACK;
   lua_pushcfunction(L, p_pushfunction);
   lua_pushlightuserdata(L, box);
-  int status = lua_pcall(L, 1, 1, 0);
-  /* The box is owned by Lua only once the userdata exists: on failure the
-     caller still owns it. */
-  return status;
+  return lua_pcall(L, 1, 1, 0);
 }
 
 static int p_pushobject(lua_State *L) {
@@ -278,14 +253,15 @@ static int p_pushobject(lua_State *L) {
   const void *tag = lua_touserdata(L, 2);
   if (lua_rawgetp(L, LUA_REGISTRYINDEX, tag) != LUA_TTABLE)
     return luaL_error(L, "class not registered");
-  new_box(L, box, tag);
+  psy_box *b = new_box(L, NULL, tag);
   lua_insert(L, -2);
   lua_setmetatable(L, -2);
+  b->box = box; /* owned by Lua from here on */
   return 1;
 }
 
 int psy_pushobject(lua_State *L, void *box, const void *tag) {
-  if (!lua_checkstack(L, 4)) return LUA_ERRMEM;
+  if (!lua_checkstack(L, 4)) return PSY_NOSTACK;
   lua_pushcfunction(L, p_pushobject);
   lua_pushlightuserdata(L, box);
   lua_pushlightuserdata(L, (void *)tag);
@@ -298,7 +274,7 @@ static int p_newclass(lua_State *L) {
 }
 
 int psy_newclass(lua_State *L, const void *tag, const char *name) {
-  if (!lua_checkstack(L, 4)) return LUA_ERRMEM;
+  if (!lua_checkstack(L, 4)) return PSY_NOSTACK;
   lua_pushcfunction(L, p_newclass);
   lua_pushlightuserdata(L, (void *)tag);
   lua_pushlightuserdata(L, (void *)name);
@@ -318,7 +294,7 @@ static int p_ref(lua_State *L) {
 
 int psy_ref(lua_State *L, int idx, int *ref) {
   idx = lua_absindex(L, idx);
-  if (!lua_checkstack(L, 4)) return LUA_ERRMEM;
+  if (!lua_checkstack(L, 4)) return PSY_NOSTACK;
   lua_pushcfunction(L, p_ref);
   lua_pushvalue(L, idx);
   int status = lua_pcall(L, 1, 1, 0);

@@ -147,9 +147,10 @@ static int p_set_require_path(lua_State *L) {
 
 int psy_set_require_path(lua_State *L, const char *folders) {
   lua_pushcfunction(L, p_set_require_path);
-  if (psy_pushstring(L, folders, strlen(folders)) != LUA_OK) {
-    lua_remove(L, -2);
-    return LUA_ERRMEM;
+  int status = psy_pushstring(L, folders, strlen(folders));
+  if (status != LUA_OK) {
+    lua_remove(L, status == PSY_NOSTACK ? -1 : -2);
+    return status;
   }
   return lua_pcall(L, 1, 0, 0);
 }

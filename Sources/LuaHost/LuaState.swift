@@ -195,6 +195,9 @@ public final class LuaState {
 /// Throws the error a protected helper left on the stack (and pops it).
 func check(_ L: OpaquePointer, _ status: Int32) throws {
   if status == LUA_OK { return }
+  if status == PSY_NOSTACK {
+    throw LuaError(kind: .memory, location: nil, message: "Lua stack overflow")
+  }
   let raw = stringAt(L, -1) ?? "error"
   psy_pop(L, 1)
   throw LuaError(kind: status == LUA_ERRMEM ? .memory : .runtime, raw: raw)

@@ -6,34 +6,19 @@ import Storyboard
 /// Each is curried (`diagnosis "name" { … }`) and remembers the `file:line` of its call.
 extension Script {
   func registerDeclarations() throws {
-    try state.register("diagnosis") { [unowned self] call in
-      try self.curried(&call, what: "diagnosis") { name, value, location in
-        self.declareDiagnosis(name, value, location)
-      }
-    }
-    try state.register("segue") { [unowned self] call in
-      try self.curried(&call, what: "segue") { name, value, location in
-        self.declareSegue(name, value, location)
-      }
-    }
-    try state.register("segue_kind") { [unowned self] call in
-      try self.curried(&call, what: "segue_kind") { name, value, location in
-        self.declareKind(name, value, location)
-      }
-    }
-    try state.register("feature") { [unowned self] call in
-      try self.curried(&call, what: "feature") { name, value, location in
-        self.declareFeature(name, value, location)
-      }
-    }
-    try state.register("style") { [unowned self] call in
-      // style { … } (global) or style "name" { … }
-      if call.string(1) == nil, !call.isNil(1) {
-        self.declareStyle(nil, try call.value(1), call.location)
-        return
-      }
-      try self.curried(&call, what: "style") { name, value, location in
-        self.declareStyle(name, value, location)
+    let declarers: [(String, (Script) -> (String, LuaValue, Location) -> Void)] = [
+      ("diagnosis", { $0.declareDiagnosis }), ("segue", { $0.declareSegue }),
+      ("segue_kind", { $0.declareKind }), ("feature", { $0.declareFeature }),
+      ("style", { $0.declareStyle }),
+    ]
+    for (what, declarer) in declarers {
+      try state.register(what) { [unowned self] call in
+        // style { … } declares the global style at once; the rest are curried by name.
+        if what == "style", call.string(1) == nil, !call.isNil(1) {
+          self.declareStyle(nil, try call.value(1), call.location)
+          return
+        }
+        try self.curried(&call, what: what, declare: declarer(self))
       }
     }
   }

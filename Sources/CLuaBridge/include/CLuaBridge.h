@@ -52,7 +52,11 @@ int psy_pcall(lua_State *L, int nargs, int nresults);
 int psy_loadtext(lua_State *L, const char *text, size_t length, const char *chunkname);
 
 /* ---- protected helpers: LUA_OK, or an error status with the error
-        value pushed instead of the result ------------------------------ */
+        value pushed instead of the result, or PSY_NOSTACK when the stack
+        could not grow (nothing pushed; the values it would consume are
+        popped) ---------------------------------------------------------- */
+
+#define PSY_NOSTACK (-100)
 
 int psy_pushstring(lua_State *L, const char *s, size_t length);
 int psy_newtable(lua_State *L, int narray, int nhash);
