@@ -175,6 +175,17 @@ public final class LuaState {
       if kind == .memory && error.message == "not enough memory" {
         error.message = "not enough memory (limit \(limits.memory >> 20) MiB)"
       }
+      // Every error names file:line: Lua's memory errors and error values that are not
+      // located strings (error({}), error("x", 0), a yield outside a coroutine) carry
+      // none, so take the place from the allocator's record or the traceback.
+      if error.location == nil {
+        let refusedAt = String(cString: psy_memory_where(L))
+        if kind == .memory, !refusedAt.isEmpty {
+          error.location = refusedAt
+        } else {
+          error.location = LuaError.firstLuaFrame(error.traceback)
+        }
+      }
       throw error
     }
     var results: [LuaValue] = []

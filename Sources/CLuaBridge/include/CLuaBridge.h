@@ -35,6 +35,8 @@ size_t psy_memory_used(lua_State *L);
 void psy_set_memory_limit(lua_State *L, size_t limit);
 /* 1 when the last allocation failure was the cap (not the time limit). */
 int psy_memory_refused(lua_State *L);
+/* "file:line" of the Lua code running when growth was last refused, or "". */
+const char *psy_memory_where(lua_State *L);
 
 /* Arms the time limit for one top-level call (seconds <= 0: none). A
    watchdog thread installs a hook only once the deadline has passed. */
