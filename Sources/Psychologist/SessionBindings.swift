@@ -126,11 +126,15 @@ extension Script {
     }
     method("terminal") { s, call, invoke in
       let o = try options(call, 2, known: ["columns", "rows", "ascii", "screen"])
-      let columns = Int(o[.text("columns")]?.number ?? 80)
-      let rows = Int(o[.text("rows")]?.number ?? 24)
-      guard (4...1000).contains(columns), (2...500).contains(rows) else {
-        throw sessionError("terminal size must be 4…1000 columns and 2…500 rows")
+      // Checked as doubles: Int(nan) or Int(1e300) would trap.
+      func shown(_ v: LuaValue) -> String { v.number.map(formatNumber) ?? v.typeName }
+      let c = o[.text("columns")] ?? 80, r = o[.text("rows")] ?? 24
+      guard let cd = c.number, let rd = r.number, (4...1000).contains(cd), (2...500).contains(rd)
+      else {
+        throw sessionError(
+          "terminal size must be 4…1000 columns and 2…500 rows (got \(shown(c)) and \(shown(r)))")
       }
+      let columns = Int(cd), rows = Int(rd)
       let format: OutputFormat = o[.text("ascii")] == true ? .ascii : .terminal
       let d = try s.drawing(screen: o[.text("screen")] == true, invoke: invoke)
       let bytes = render(d, format: format, columns: columns, rows: rows)
