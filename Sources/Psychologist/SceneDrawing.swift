@@ -89,7 +89,9 @@ extension Session {
       _ = try invoke(draw, [face, penValue])
     } catch var e as LuaError {
       if e.location == nil { e.location = feature.location }
-      e.message = "feature '\(feature.name)': \(e.message)"
+      // A feature that draws a face drawing itself would otherwise say so once a level.
+      let prefix = "feature '\(feature.name)': "
+      if !e.message.hasPrefix(prefix) { e.message = prefix + e.message }
       throw e
     }
     pen.closed = true
