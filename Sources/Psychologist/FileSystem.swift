@@ -130,6 +130,8 @@ public enum FileSystem {
   /// absolute paths, `..`, and symlinks that lead out. Creates missing folders inside.
   public static func pathInside(_ root: String, _ name: String) throws(FileError) -> String {
     guard !name.isEmpty else { throw FileError(path: name, reason: "an empty name") }
+    // C would end the path at a NUL and write somewhere other than what was checked.
+    guard !name.utf8.contains(0) else { throw FileError(path: name, reason: "a NUL in the name") }
     guard !name.hasPrefix("/") else {
       throw FileError(path: name, reason: "absolute paths are refused; name a file inside the output directory")
     }
@@ -149,8 +151,11 @@ public enum FileSystem {
     for part in parts.dropLast() {
       dir += "/" + part
       if exists(dir) {
-        guard let real = realPath(dir), inside(real), isDirectory(dir) else {
+        guard let real = realPath(dir), inside(real) else {
           throw FileError(path: name, reason: "leads outside the output directory (through a symlink)")
+        }
+        guard isDirectory(dir) else {
+          throw FileError(path: name, reason: "'\(dir)' is not a folder")
         }
       } else if mkdir(dir, 0o755) != 0 {
         throw .errno(dir)

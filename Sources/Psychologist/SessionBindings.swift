@@ -31,6 +31,12 @@ extension Session {
   /// Writes the focused scene (or the screen) under the output directory, atomically;
   /// returns the path. The format follows the extension (`.svg`, `.txt` for ASCII).
   public func snapshot(_ name: String, screen: Bool, invoke: Invoke) throws -> String {
+    // A name must end in a file name: "", "." or "sub/" would become ".svg", "..svg" or a
+    // hidden "sub/.svg" once the extension is added.
+    let last = name.split(separator: "/", omittingEmptySubsequences: false).last ?? ""
+    guard !last.isEmpty, last != ".", last != ".." else {
+      throw sessionError("snapshot '\(name)' refused: it names no file (try \"face.svg\")")
+    }
     var name = name
     if !name.hasSuffix(".svg") && !name.hasSuffix(".txt") { name += ".svg" }
     let format: OutputFormat = name.hasSuffix(".txt") ? .ascii : .svg
