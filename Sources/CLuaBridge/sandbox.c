@@ -213,6 +213,18 @@ static int co_resume(lua_State *L) {
   return r + 1;
 }
 
+/* Whether a message already starts "chunk:line:" (Lua's own wrap would add the wrap's
+   call site in front of the place that failed: "a.lua:9: a.lua:2: boom"). */
+static int has_position(const char *msg) {
+  for (const char *p = msg; *p && *p != '\n'; p++) {
+    if (*p != ':') continue;
+    const char *q = p + 1;
+    while (*q >= '0' && *q <= '9') q++;
+    if (q > p + 1 && *q == ':') return 1;
+  }
+  return 0;
+}
+
 static int co_wrapped(lua_State *L) {
   lua_State *co = lua_tothread(L, lua_upvalueindex(1));
   int r = resume(L, co, lua_gettop(L));
@@ -221,7 +233,7 @@ static int co_wrapped(lua_State *L) {
   if (status != LUA_OK && status != LUA_YIELD) {
     lua_resetthread(co);
   }
-  if (lua_type(L, -1) == LUA_TSTRING) {
+  if (lua_type(L, -1) == LUA_TSTRING && !has_position(lua_tostring(L, -1))) {
     luaL_where(L, 1);
     lua_insert(L, -2);
     lua_concat(L, 2);
