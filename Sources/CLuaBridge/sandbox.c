@@ -25,6 +25,26 @@ static int text_load(lua_State *L) {
   return lua_gettop(L);
 }
 
+/* ---- setmetatable without finalizers ----------------------------------- */
+
+/* Lua runs __gc finalizers with hooks off (GCTM clears allowhook), so no time limit
+   could stop one that loops, during a collection or in lua_close. Scripts may not mark
+   tables for finalization: that happens only when the metatable given to setmetatable
+   holds __gc (a __gc added later is never called). */
+static int safe_setmetatable(lua_State *L) {
+  if (lua_type(L, 2) == LUA_TTABLE) {
+    lua_pushliteral(L, "__gc");
+    int has_gc = lua_rawget(L, 2) != LUA_TNIL;
+    lua_pop(L, 1);
+    if (has_gc)
+      return luaL_error(L, "setmetatable: __gc finalizers are not allowed in scripts");
+  }
+  lua_pushvalue(L, lua_upvalueindex(1));
+  lua_insert(L, 1);
+  lua_call(L, lua_gettop(L) - 1, 1);
+  return 1;
+}
+
 /* ---- print to the host's stream --------------------------------------- */
 
 typedef struct {
@@ -273,6 +293,9 @@ static void open_sandbox(lua_State *L) {
   lua_setfield(L, -2, "load");
   lua_pushcfunction(L, host_require);
   lua_setfield(L, -2, "require");
+  lua_getfield(L, -1, "setmetatable");
+  lua_pushcclosure(L, safe_setmetatable, 1);
+  lua_setfield(L, -2, "setmetatable");
   lua_pop(L, 1);
 
   luaL_requiref(L, LUA_STRLIBNAME, luaopen_string, 1);
