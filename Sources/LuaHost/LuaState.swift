@@ -146,7 +146,12 @@ public final class LuaState {
     if status != LUA_OK {
       let raw = stringAt(L, -1) ?? "cannot load"
       psy_pop(L, 1)
-      throw LuaError(kind: status == LUA_ERRSYNTAX ? .syntax : .memory, raw: raw)
+      var error = LuaError(kind: status == LUA_ERRSYNTAX ? .syntax : .memory, raw: raw)
+      // A binary chunk is refused before any line is read: the file's first line it is.
+      if error.location == nil, chunkName.hasPrefix("@") {
+        error.location = String(chunkName.dropFirst()) + ":1"
+      }
+      throw error
     }
   }
 
