@@ -250,7 +250,8 @@ static int co_wrapped(lua_State *L) {
   int r = resume(L, co, lua_gettop(L));
   if (r >= 0) return r;
   int status = lua_status(co);
-  if (status != LUA_OK && status != LUA_YIELD) {
+  /* Resetting runs __close methods: not once time is up (see late_code_stopped) */
+  if (status != LUA_OK && status != LUA_YIELD && !psy_expired(L)) {
     lua_resetthread(co);
   }
   if (lua_type(L, -1) == LUA_TSTRING && !has_position(lua_tostring(L, -1))) {
@@ -268,6 +269,54 @@ static int co_wrap(lua_State *L) {
   lua_xmove(L, co, 1);
   lua_pushcclosure(L, co_wrapped, 1);
   return 1;
+}
+
+/* ---- no script code after the deadline with hooks off ------------------ */
+
+/* The time limit raises its error from inside the count hook, where Lua has turned
+   hooks off; they come back on only where a pcall catches the error. Until then Lua
+   calls xpcall's message handler and, when a dead coroutine is closed, its __close
+   methods, and a loop in either could never be stopped. After the deadline neither
+   runs: the handler passes the message on as it is, close raises the time limit. */
+static int late_code_stopped(lua_State *L) {
+  luaL_where(L, 1);
+  lua_pushliteral(L, "time limit exceeded");
+  lua_concat(L, 2);
+  return lua_error(L);
+}
+
+static int guarded_handler(lua_State *L) {
+  if (psy_expired(L)) return 1;
+  lua_pushvalue(L, lua_upvalueindex(1));
+  lua_insert(L, 1);
+  lua_call(L, lua_gettop(L) - 1, 1);
+  return 1;
+}
+
+static int finish_xpcall(lua_State *L, int status, lua_KContext ctx) {
+  (void)status;
+  (void)ctx;
+  return lua_gettop(L);
+}
+
+static int safe_xpcall(lua_State *L) {
+  int n = lua_gettop(L);
+  luaL_checktype(L, 2, LUA_TFUNCTION);
+  lua_pushvalue(L, 2);
+  lua_pushcclosure(L, guarded_handler, 1);
+  lua_replace(L, 2);
+  lua_pushvalue(L, lua_upvalueindex(1)); /* the real xpcall, called yieldably */
+  lua_insert(L, 1);
+  lua_callk(L, n, LUA_MULTRET, 0, finish_xpcall);
+  return finish_xpcall(L, LUA_OK, 0);
+}
+
+static int safe_close(lua_State *L) {
+  if (psy_expired(L)) return late_code_stopped(L);
+  lua_pushvalue(L, lua_upvalueindex(1));
+  lua_insert(L, 1);
+  lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
+  return lua_gettop(L);
 }
 
 /* ---- opening the libraries --------------------------------------------- */
@@ -296,6 +345,9 @@ static void open_sandbox(lua_State *L) {
   lua_getfield(L, -1, "setmetatable");
   lua_pushcclosure(L, safe_setmetatable, 1);
   lua_setfield(L, -2, "setmetatable");
+  lua_getfield(L, -1, "xpcall");
+  lua_pushcclosure(L, safe_xpcall, 1);
+  lua_setfield(L, -2, "xpcall");
   lua_pop(L, 1);
 
   luaL_requiref(L, LUA_STRLIBNAME, luaopen_string, 1);
@@ -320,6 +372,9 @@ static void open_sandbox(lua_State *L) {
   lua_setfield(L, -2, "resume");
   lua_pushcfunction(L, co_wrap);
   lua_setfield(L, -2, "wrap");
+  lua_getfield(L, -1, "close");
+  lua_pushcclosure(L, safe_close, 1);
+  lua_setfield(L, -2, "close");
   lua_pop(L, 1);
 
   static const char *const os_names[] = {"clock", "time", "date", "difftime", NULL};
