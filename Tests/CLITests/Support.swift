@@ -62,7 +62,8 @@ func runProgram(
   let deadline = Date().addingTimeInterval(timeout)
   while p.isRunning && Date() < deadline { usleep(2000) }
   if p.isRunning {
-    p.terminate()
+    // SIGKILL: the test runner's threads block SIGTERM, and children inherit the mask.
+    kill(p.processIdentifier, SIGKILL)
     Issue.record("timed out after \(timeout) s: \(arguments)")
   }
   p.waitUntilExit()
