@@ -12,7 +12,8 @@ struct CorpusCase: Sendable, CustomTestStringConvertible {
   var exit: Int32
   /// The line stderr's first error must name (`NAME.lua:LINE`), nil for none.
   var line: Int?
-  /// Words stderr must hold; `out:` words stdout; `!` words neither; `xml` a valid stdout.
+  /// Words stderr must hold; `out:` words stdout; `!` words neither (`\x1b` is ESC);
+  /// `xml` and `json`: stdout is a valid document.
   var words: [String]
   /// Seconds after which the run counts as hung (a bound against hangs, not a benchmark).
   var seconds: Double
@@ -100,6 +101,10 @@ let corpusCases: [CorpusCase] = {
     for word in c.words {
       if word == "xml" {
         #expect(try validXML(run.stdout), "\(c.name): stdout is not valid XML")
+      } else if word == "json" {
+        #expect(
+          (try? JSONSerialization.jsonObject(with: run.stdout)) != nil,
+          "\(c.name): stdout is not valid JSON: \(out)")
       } else if word.hasPrefix("out:") {
         #expect(out.contains(word.dropFirst(4)), "\(c.name): stdout lacks \(word)")
       } else if word.hasPrefix("!") {
