@@ -158,8 +158,7 @@ extension Script {
       known: ["draw", "everywhere", "override"])
     let draw = f.function("draw")
     if f.raw("draw") == nil { f.fail("needs draw = function(face, pen) … end") }
-    let everywhere: Bool
-    if case .boolean(let b)? = f.raw("everywhere") { everywhere = b } else { everywhere = true }
+    let everywhere: Bool? = f.raw("everywhere") == nil ? nil : f.bool("everywhere")
     let feature = Feature(
       name: name, draw: draw, everywhere: everywhere, location: location, plugin: currentPlugin)
     let override = f.bool("override")

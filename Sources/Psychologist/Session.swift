@@ -301,7 +301,8 @@ final class NavigationHandle {
           size = StoryboardSize(width: w, height: h)
         }
         try session.navigate(op, nav.scene, size: size)
-        nav.operations += 1
+        // Only showing the scene counts: a kind that just pops or dismisses showed nothing.
+        if op != "dismiss" && op != "pop" { nav.operations += 1 }
       }
     }
     cls.property("device", get: { .text($0.session?.device.rawValue ?? "") })
