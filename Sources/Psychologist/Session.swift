@@ -113,7 +113,9 @@ public final class Session {
       expression = e
     case nil: break
     }
-    diagnosis = value ?? expression?.mouth.map { 50 + 50 * $0 } ?? diagnosis
+    // A diagnosis without happiness diagnoses its mouth's curve, else neutral 50, as
+    // `Diagnosis.happiness` says; keeping the last tap's value would leak it across buttons.
+    diagnosis = value ?? expression?.mouth.map { 50 + 50 * $0 } ?? 50
     try perform(d.segue, from: d, expression: expression, invoke: invoke)
   }
 
