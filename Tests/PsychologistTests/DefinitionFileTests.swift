@@ -79,6 +79,15 @@ func globalNames(_ state: LuaState) throws -> Set<String> {
     #expect(file.globals == added)
   }
 
+  @Test func luacheckKnowsTheSameGlobals() throws {
+    let rc = try String(contentsOfFile: definitionPath.replacingOccurrences(
+      of: "types/psychologist.lua", with: ".luacheckrc"), encoding: .utf8)
+    let line = rc.split(separator: "\n").first { $0.contains("read_globals") } ?? ""
+    let names = line.split(separator: "\"").enumerated().filter { $0.offset % 2 == 1 }
+      .map { String($0.element) }
+    #expect(Set(names) == file.globals)
+  }
+
   @Test func describesEveryMethodAndFieldOfTheHostsClasses() {
     #expect(file.members("Session") == Set(Script.sessionClass.memberNames))
     #expect(file.members("Nav") == Set(NavigationHandle.luaClass.memberNames))
