@@ -124,7 +124,8 @@ extension Script {
     }
     var size: StoryboardSize?
     if let s = f.raw("size") {
-      var sf = Fields(s, what: "segue '\(id)' size", location: location, known: DeclarationFields.size)
+      var sf = Fields(
+        s, what: "segue '\(id)' size", location: location, known: DeclarationFields.size)
       if let w = sf.number("width", in: 1...4096), let h = sf.number("height", in: 1...4096) {
         size = StoryboardSize(width: w, height: h)
       } else if sf.problems.isEmpty {

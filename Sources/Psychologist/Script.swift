@@ -170,9 +170,10 @@ public final class Script {
     }
     if let style = options.style, registry.style(style) == nil {
       let names = registry.styles.compactMap(\.name)
-      let known = names.isEmpty ? "no named styles are declared" : "styles: " + names.joined(separator: ", ")
-      problems.append(
-        Problem("", "--style names an unknown style '\(style)'\(suggestion(style, names)) (\(known))"))
+      let known =
+        names.isEmpty ? "no named styles are declared" : "styles: " + names.joined(separator: ", ")
+      let hint = suggestion(style, names)
+      problems.append(Problem("", "--style names an unknown style '\(style)'\(hint) (\(known))"))
     }
     return problems
   }

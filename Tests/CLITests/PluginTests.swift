@@ -37,7 +37,9 @@ func isReddish(_ c: (Int, Int, Int)) -> Bool { c.0 > 180 && c.1 < 90 && c.2 < 90
 func isGreenish(_ c: (Int, Int, Int)) -> Bool { c.1 > 90 && c.0 < 60 && c.2 < 60 }
 
 /// Whether any pixel within `radius` of (x, y) passes `test`.
-func anyPixelNear(_ image: PixelImage, _ x: Int, _ y: Int, radius: Int = 3, _ test: ((Int, Int, Int)) -> Bool)
+func anyPixelNear(
+  _ image: PixelImage, _ x: Int, _ y: Int, radius: Int = 3, _ test: ((Int, Int, Int)) -> Bool
+)
   -> Bool
 {
   for dy in -radius...radius {
@@ -73,7 +75,8 @@ let seedScript = """
     ])
     let r = try psychologist(
       ["run", "main.lua", "--plugin", "one", "--plugin", "single.lua"], in: dir,
-      environment: pluginEnv(dir, ["PSYCHOLOGIST_PATH": "env1:env2", "XDG_CONFIG_HOME": dir + "/config"]))
+      environment: pluginEnv(
+        dir, ["PSYCHOLOGIST_PATH": "env1:env2", "XDG_CONFIG_HOME": dir + "/config"]))
     #expect(r.status == 0, "\(r.stderr)")
     #expect(r.out == "one/a one/b single env1/x env2/y config/z main\n")
   }
@@ -90,10 +93,13 @@ let seedScript = """
   }
 
   @Test func aFolderOnTwoPathsLoadsOnce() throws {
-    let dir = try pluginFolder(["p/k.lua": "segue_kind \"k\" { perform = function(nav, s) nav:push(s) end }\n",
-                          "main.lua": "print 'ok'\n"])
+    let dir = try pluginFolder([
+      "p/k.lua": "segue_kind \"k\" { perform = function(nav, s) nav:push(s) end }\n",
+      "main.lua": "print 'ok'\n",
+    ])
     let r = try psychologist(
-      ["run", "main.lua", "--plugin", "p"], in: dir, environment: pluginEnv(dir, ["PSYCHOLOGIST_PATH": "p"]))
+      ["run", "main.lua", "--plugin", "p"], in: dir,
+      environment: pluginEnv(dir, ["PSYCHOLOGIST_PATH": "p"]))
     #expect(r.status == 0, "\(r.stderr)")
   }
 
@@ -104,7 +110,8 @@ let seedScript = """
       "main.lua": seedScript + "print(require(\"lib.happy\").value + 1)\n",
     ])
     let r = try psychologist(
-      ["list", "main.lua", "--json"], in: dir, environment: pluginEnv(dir, ["PSYCHOLOGIST_PATH": "path"]))
+      ["list", "main.lua", "--json"], in: dir,
+      environment: pluginEnv(dir, ["PSYCHOLOGIST_PATH": "path"]))
     #expect(r.status == 0, "\(r.stderr)")
     #expect(r.out.hasPrefix("43\n"))
     #expect(r.out.contains("\"name\": \"x\", \"happiness\": 42"))
@@ -119,7 +126,8 @@ let seedScript = """
       "plugs/fade.lua": "segue_kind \"fade\" { perform = function(nav, s) nav:present(s) end }\n",
       "main.lua": seedScript,
     ])
-    let r = try psychologist(["list", "main.lua", "--plugin", "plugs"], in: dir, environment: pluginEnv(dir))
+    let r = try psychologist(
+      ["list", "main.lua", "--plugin", "plugs"], in: dir, environment: pluginEnv(dir))
     #expect(r.status == 0, "\(r.stderr)")
     let line = r.out.split(separator: "\n").first { $0.contains("fade") }.map(String.init) ?? ""
     #expect(line.contains("plugs/fade.lua:1") && line.contains("(plugin plugs/fade.lua)"))
@@ -135,13 +143,16 @@ let seedScript = """
     let dir = try pluginFolder([
       "p.lua": plugin,
       "main.lua": seedScript.replacingOccurrences(
-        of: "diagnosis \"bite\" { happiness = 70 }", with: "diagnosis \"bite\" { happiness = 70, override = true }"),
+        of: "diagnosis \"bite\" { happiness = 70 }",
+        with: "diagnosis \"bite\" { happiness = 70, override = true }"),
     ])
     let r = try psychologist(
-      ["show", "main.lua", "bite", "--plugin", "p.lua", "--format", "svg"], in: dir, environment: pluginEnv(dir))
+      ["show", "main.lua", "bite", "--plugin", "p.lua", "--format", "svg"], in: dir,
+      environment: pluginEnv(dir))
     #expect(r.status == 0, "\(r.stderr)")
     #expect(r.out.contains("happiness 70"))
-    let l = try psychologist(["list", "main.lua", "--plugin", "p.lua"], in: dir, environment: pluginEnv(dir))
+    let l = try psychologist(
+      ["list", "main.lua", "--plugin", "p.lua"], in: dir, environment: pluginEnv(dir))
     #expect(l.out.contains("bite") && !l.out.contains("p.lua:2"))
   }
 
@@ -151,16 +162,19 @@ let seedScript = """
       ["show", "main.lua", "bite", "--plugin", "p.lua"], in: dir, environment: pluginEnv(dir))
     #expect(r.status == 1)
     #expect(r.out.isEmpty)
-    #expect(r.stderr.contains("psychologist: error: main.lua:1: diagnosis 'bite' is declared twice"))
+    #expect(
+      r.stderr.contains("psychologist: error: main.lua:1: diagnosis 'bite' is declared twice"))
     #expect(r.stderr.contains("p.lua:2"))
   }
 
   @Test func conflictsBetweenTwoPluginsToo() throws {
     let kind = "segue_kind \"fade\" { perform = function(nav, s) nav:present(s) end }\n"
     let dir = try pluginFolder(["a/1.lua": kind, "a/2.lua": "\n" + kind, "main.lua": seedScript])
-    let r = try psychologist(["check", "main.lua", "--plugin", "a"], in: dir, environment: pluginEnv(dir))
+    let r = try psychologist(
+      ["check", "main.lua", "--plugin", "a"], in: dir, environment: pluginEnv(dir))
     #expect(r.status == 1)
-    #expect(r.stderr.contains("a/2.lua:2: segue_kind 'fade' is declared twice: here and at a/1.lua:1"))
+    #expect(
+      r.stderr.contains("a/2.lua:2: segue_kind 'fade' is declared twice: here and at a/1.lua:1"))
   }
 }
 
@@ -191,7 +205,10 @@ let seedScript = """
   func screen(_ kind: String, device: String = "iphone") throws -> Run {
     let dir = try pluginFolder(["k.lua": kinds, "main.lua": script(kind)])
     return try psychologist(
-      ["show", "main.lua", "bite", "--plugin", "k.lua", "--screen", "--format", "svg", "--device", device],
+      [
+        "show", "main.lua", "bite", "--plugin", "k.lua", "--screen", "--format", "svg", "--device",
+        device,
+      ],
       in: dir, environment: pluginEnv(dir))
   }
 
@@ -220,9 +237,11 @@ let seedScript = """
 
         """,
     ])
-    let r = try psychologist(["run", "main.lua", "--plugin", "k.lua"], in: dir, environment: pluginEnv(dir))
+    let r = try psychologist(
+      ["run", "main.lua", "--plugin", "k.lua"], in: dir, environment: pluginEnv(dir))
     #expect(r.status == 0, "\(r.stderr)")
-    #expect(r.out == "iphone\tlandscape\tHappiness\tshowDiagnosis\n2\tHappiness\t70\n1\tPsychologist\n")
+    #expect(
+      r.out == "iphone\tlandscape\tHappiness\tshowDiagnosis\n2\tHappiness\t70\n1\tPsychologist\n")
   }
 
   @Test func aKindThatErrorsNamesItsFileAndLine() throws {
@@ -238,16 +257,20 @@ let seedScript = """
       #expect(r.status == 1)
       #expect(r.out.isEmpty)
       let line = kind == "idle" ? 13 : 14
-      #expect(r.stderr.contains("k.lua:\(line): segue_kind '\(kind)' performed nothing"), "\(r.stderr)")
+      #expect(
+        r.stderr.contains("k.lua:\(line): segue_kind '\(kind)' performed nothing"), "\(r.stderr)")
     }
   }
 
   @Test func aKindMissingOnADeviceIsAnError() throws {
     let dir = try pluginFolder([
-      "k.lua": "segue_kind \"sheet\" { devices = { \"ipad\" }, perform = function(n, s) n:present(s) end }\n",
+      "k.lua":
+        "segue_kind \"sheet\" {\n  devices = { \"ipad\" },\n"
+        + "  perform = function(n, s) n:present(s) end,\n}\n",
       "main.lua": script("sheet"),
     ])
-    let r = try psychologist(["show", "main.lua", "bite", "--plugin", "k.lua"], in: dir, environment: pluginEnv(dir))
+    let r = try psychologist(
+      ["show", "main.lua", "bite", "--plugin", "k.lua"], in: dir, environment: pluginEnv(dir))
     #expect(r.status == 1)
     #expect(r.stderr.contains("main.lua:2:") && r.stderr.contains("does not exist on an iphone"))
   }
@@ -279,17 +302,19 @@ let seedScript = """
     #expect(r.status == 0, "\(r.stderr)")
     let image = try rasterize(r.stdout)
     #expect(anyPixelNear(image, Int(faceMidX), Int(faceMidY), isReddish))  // at the centre
-    #expect(anyPixelNear(image, Int(faceMidX + faceRadius), Int(faceMidY), isReddish))  // (1, 0): the head's edge
-    #expect(!anyPixelNear(image, Int(faceMidX), Int(faceMidY - 30), isReddish))  // nothing above the bar
+    // (1, 0) is the head's edge; nothing above the bar; the red came from the feature
+    #expect(anyPixelNear(image, Int(faceMidX + faceRadius), Int(faceMidY), isReddish))
+    #expect(!anyPixelNear(image, Int(faceMidX), Int(faceMidY - 30), isReddish))
     let plain = try rasterize(try show("").stdout)
-    #expect(!anyPixelNear(plain, Int(faceMidX), Int(faceMidY), isReddish))  // the red came from the feature
+    #expect(!anyPixelNear(plain, Int(faceMidX), Int(faceMidY), isReddish))
   }
 
   @Test func whatAFeatureDrawsIsClippedToItsView() throws {
     // iPad landscape: master 320 wide on the left, the face in the detail on the right;
     // the bar at the face's centre line would cross the master if it were not clipped.
     let main = seedScript.replacingOccurrences(of: "kind = \"push\"", with: "kind = \"replace\"")
-    let r = try show(bar, ["--device", "ipad", "--orientation", "landscape", "--screen"], main: main)
+    let r = try show(
+      bar, ["--device", "ipad", "--orientation", "landscape", "--screen"], main: main)
     #expect(r.status == 0, "\(r.stderr)")
     let image = try rasterize(r.stdout)
     #expect(image.width == 1024)
@@ -316,7 +341,8 @@ let seedScript = """
   }
 
   @Test func aFeatureThatErrorsNamesItsLineAndDrawsNothing() throws {
-    let r = try show("feature \"oops\" {\n  draw = function(face, pen)\n    pen:line(1)\n  end,\n}\n")
+    let r = try show(
+      "feature \"oops\" {\n  draw = function(face, pen)\n    pen:line(1)\n  end,\n}\n")
     #expect(r.status == 1)
     #expect(r.out.isEmpty)  // not the face without the feature
     #expect(r.stderr.hasPrefix("psychologist: error: f.lua:3: feature 'oops': pen:line"))
@@ -327,17 +353,23 @@ let seedScript = """
     let dir = try pluginFolder(["f.lua": bar, "main.lua": main])
     for (name, red) in [("bite", false), ("marked", true)] {
       let r = try psychologist(
-        ["show", "main.lua", name, "--plugin", "f.lua", "--format", "svg"], in: dir, environment: pluginEnv(dir))
+        ["show", "main.lua", name, "--plugin", "f.lua", "--format", "svg"], in: dir,
+        environment: pluginEnv(dir))
       #expect(r.status == 0, "\(r.stderr)")
-      #expect(anyPixelNear(try rasterize(r.stdout), Int(faceMidX), Int(faceMidY), isReddish) == red, "\(name)")
+      #expect(
+        anyPixelNear(try rasterize(r.stdout), Int(faceMidX), Int(faceMidY), isReddish) == red,
+        "\(name)")
     }
   }
 }
 
 @Suite struct Expressions {
   func show(_ expression: String) throws -> PixelImage {
-    let dir = try pluginFolder(["main.lua": seedScript + "diagnosis \"e\" { expression = \(expression) }\n"])
-    let r = try psychologist(["show", "main.lua", "e", "--format", "svg"], in: dir, environment: pluginEnv(dir))
+    let dir = try pluginFolder([
+      "main.lua": seedScript + "diagnosis \"e\" { expression = \(expression) }\n"
+    ])
+    let r = try psychologist(
+      ["show", "main.lua", "e", "--format", "svg"], in: dir, environment: pluginEnv(dir))
     #expect(r.status == 0, "\(r.stderr)")
     return try rasterize(r.stdout)
   }
@@ -399,16 +431,21 @@ let seedScript = """
   }
 
   @Test func anUnknownStyleKeyIsAnErrorWithASuggestion() throws {
-    let dir = try pluginFolder(["s.lua": "\nstyle \"x\" { colour = \"red\" }\n", "main.lua": seedScript])
-    let r = try psychologist(["show", "main.lua", "bite", "--plugin", "s.lua"], in: dir, environment: pluginEnv(dir))
+    let dir = try pluginFolder([
+      "s.lua": "\nstyle \"x\" { colour = \"red\" }\n", "main.lua": seedScript,
+    ])
+    let r = try psychologist(
+      ["show", "main.lua", "bite", "--plugin", "s.lua"], in: dir, environment: pluginEnv(dir))
     #expect(r.status == 1)
-    #expect(r.stderr.contains("s.lua:2: style 'x' has an unknown field 'colour' (did you mean 'color'?)"))
+    #expect(
+      r.stderr.contains("s.lua:2: style 'x' has an unknown field 'colour' (did you mean 'color'?)"))
   }
 
   @Test func anUnknownStyleNameIsAnErrorWithASuggestion() throws {
     let dir = try pluginFolder(["s.lua": styles, "main.lua": seedScript])
     let r = try psychologist(
-      ["show", "main.lua", "bite", "--plugin", "s.lua", "--style", "calmm"], in: dir, environment: pluginEnv(dir))
+      ["show", "main.lua", "bite", "--plugin", "s.lua", "--style", "calmm"], in: dir,
+      environment: pluginEnv(dir))
     #expect(r.status == 1)
     #expect(r.stderr.contains("unknown style 'calmm' (did you mean 'calm'?)"))
   }
@@ -417,8 +454,10 @@ let seedScript = """
 @Suite struct ExamplePlugins {
   @Test func theExamplesAddAKindAFeatureAndADiagnosisToTheSeedApp() throws {
     let r = try psychologist(
-      ["show", "examples/psychologist.lua", "questionnaire", "--plugin", "examples/plugins",
-       "--format", "svg", "--screen"], environment: pluginEnv(packageRoot))
+      [
+        "show", "examples/psychologist.lua", "questionnaire", "--plugin", "examples/plugins",
+        "--format", "svg", "--screen",
+      ], environment: pluginEnv(packageRoot))
     #expect(r.status == 0, "\(r.stderr)")
     #expect(try validXML(r.stdout))
     // fade presents over everything on an iPhone: no navigation bar, no back button

@@ -47,7 +47,8 @@ struct DefinitionFile {
   func members(_ cls: String) -> Set<String> { classes["psychologist." + cls] ?? [] }
 }
 
-let definitionPath = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+let definitionPath =
+  URL(fileURLWithPath: #filePath).deletingLastPathComponent()
   .deletingLastPathComponent().deletingLastPathComponent().path + "/types/psychologist.lua"
 
 /// The keys of `_G` in a state, read by Lua itself.
@@ -80,8 +81,9 @@ func globalNames(_ state: LuaState) throws -> Set<String> {
   }
 
   @Test func luacheckKnowsTheSameGlobals() throws {
-    let rc = try String(contentsOfFile: definitionPath.replacingOccurrences(
-      of: "types/psychologist.lua", with: ".luacheckrc"), encoding: .utf8)
+    let rc = try String(
+      contentsOfFile: definitionPath.replacingOccurrences(
+        of: "types/psychologist.lua", with: ".luacheckrc"), encoding: .utf8)
     let line = rc.split(separator: "\n").first { $0.contains("read_globals") } ?? ""
     let names = line.split(separator: "\"").enumerated().filter { $0.offset % 2 == 1 }
       .map { String($0.element) }
@@ -118,7 +120,9 @@ func globalNames(_ state: LuaState) throws -> Set<String> {
         table.sort(k) return table.concat(k, " ")
       end
       feature "probe" {
-        draw = function(face, pen) print("face", keys(face)) print("expression", keys(face.expression)) end,
+        draw = function(face)
+          print("face", keys(face)) print("expression", keys(face.expression))
+        end,
       }
       segue_kind "probe" {
         perform = function(nav, scene, ctx)
