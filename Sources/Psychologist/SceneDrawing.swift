@@ -45,7 +45,7 @@ extension Session {
       }
       var items = g.items()
       for feature in script.registry.features
-      where feature.everywhere || f.features.contains(feature.name) {
+      where script.registry.drawsEverywhere(feature) || f.features.contains(feature.name) {
         items += try draw(feature, f, g, clip: rect, invoke: invoke)
       }
       return items

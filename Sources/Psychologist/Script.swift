@@ -80,16 +80,23 @@ public final class Script {
     try state.run(source, chunkName: "@" + file)
   }
 
-  /// Files first as given; folders expand to their `*.lua` in name order.
+  /// Files first as given; folders expand to their `*.lua` in name order (not subfolders:
+  /// they hold modules for `require`). A file met twice on the path (a folder both in
+  /// --plugin and PSYCHOLOGIST_PATH) loads once, else it would conflict with itself.
   private func expandPlugins(_ entries: [String]) throws -> [String] {
     var files: [String] = []
+    var seen: Set<String> = []
+    func add(_ file: String) {
+      if seen.insert(FileSystem.realPath(file) ?? file).inserted { files.append(file) }
+    }
     for entry in entries {
       if FileSystem.isDirectory(entry) {
         for name in try FileSystem.list(entry) where name.hasSuffix(".lua") {
-          files.append(entry.hasSuffix("/") ? entry + name : entry + "/" + name)
+          let file = entry.hasSuffix("/") ? entry + name : entry + "/" + name
+          if !FileSystem.isDirectory(file) { add(file) }
         }
       } else {
-        files.append(entry)
+        add(entry)
       }
     }
     return files
@@ -162,7 +169,11 @@ public final class Script {
       }
     }
     if let style = options.style, registry.style(style) == nil {
-      problems.append(unknownStyle(style, ""))
+      let names = registry.styles.compactMap(\.name)
+      let known =
+        names.isEmpty ? "no named styles are declared" : "styles: " + names.joined(separator: ", ")
+      let hint = suggestion(style, names)
+      problems.append(Problem("", "--style names an unknown style '\(style)'\(hint) (\(known))"))
     }
     return problems
   }

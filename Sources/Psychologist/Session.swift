@@ -113,7 +113,9 @@ public final class Session {
       expression = e
     case nil: break
     }
-    diagnosis = value ?? expression?.mouth.map { 50 + 50 * $0 } ?? diagnosis
+    // A diagnosis without happiness diagnoses its mouth's curve, else neutral 50, as
+    // `Diagnosis.happiness` says; keeping the last tap's value would leak it across buttons.
+    diagnosis = value ?? expression?.mouth.map { 50 + 50 * $0 } ?? 50
     try perform(d.segue, from: d, expression: expression, invoke: invoke)
   }
 
@@ -301,7 +303,8 @@ final class NavigationHandle {
           size = StoryboardSize(width: w, height: h)
         }
         try session.navigate(op, nav.scene, size: size)
-        nav.operations += 1
+        // Only showing the scene counts: a kind that just pops or dismisses showed nothing.
+        if op != "dismiss" && op != "pop" { nav.operations += 1 }
       }
     }
     cls.property("device", get: { .text($0.session?.device.rawValue ?? "") })

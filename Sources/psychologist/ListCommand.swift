@@ -60,7 +60,7 @@ func listing(_ r: Registry) -> [Listed] {
     rows.append(Listed(section: "segue_kinds", name: k.name, fields: [("devices", devices)], location: k.location, plugin: k.plugin))
   }
   for f in r.features {
-    rows.append(Listed(section: "features", name: f.name, fields: [("everywhere", f.everywhere ? "yes" : "no")], location: f.location, plugin: f.plugin))
+    rows.append(Listed(section: "features", name: f.name, fields: [("everywhere", r.drawsEverywhere(f) ? "yes" : "no")], location: f.location, plugin: f.plugin))
   }
   for s in r.styles {
     rows.append(Listed(section: "styles", name: s.name ?? "(global)", fields: [("color", s.style.color.svg), ("scale", SVGNumberText(s.style.scale))], location: s.location, plugin: s.plugin))
