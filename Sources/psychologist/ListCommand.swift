@@ -11,7 +11,10 @@ func listCommand(_ args: ParsedArguments) throws -> ExitCode {
   } else {
     FileOutput.standard.write(table(rows))
   }
-  return .ok
+  // The listing stands, but a script with problems is not ok.
+  let problems = script.problems(on: options.device)
+  for p in problems { report(p.description) }
+  return problems.isEmpty ? .ok : .script
 }
 
 /// One declaration as listed: its section, name, a short description and where it was made.
