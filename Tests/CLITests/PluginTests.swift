@@ -446,7 +446,7 @@ let seedScript = """
     let r = try psychologist(
       ["show", "main.lua", "bite", "--plugin", "s.lua", "--style", "calmm"], in: dir,
       environment: pluginEnv(dir))
-    #expect(r.status == 1)
+    #expect(r.status == 2)  // a command-line value, so a usage error
     #expect(r.stderr.contains("unknown style 'calmm' (did you mean 'calm'?)"))
   }
 }
