@@ -66,7 +66,9 @@ final class RowQueue: @unchecked Sendable {
       if stopped || interrupted() { return false }
       rows[(head + count) % rows.count] = row
       count += 1
-      monitor.broadcast()
+      // Only an empty queue can have workers waiting: waking them per row costs a context
+      // switch per row.
+      if count == 1 { monitor.broadcast() }
       return true
     }
   }
@@ -80,7 +82,9 @@ final class RowQueue: @unchecked Sendable {
       rows[head] = nil
       head = (head + 1) % rows.count
       count -= 1
-      monitor.broadcast()
+      // The reader waits on a full queue; wake it once half has drained, so it refills in
+      // a batch instead of one row per wake-up.
+      if count == rows.count / 2 { monitor.broadcast() }
       return row
     }
   }

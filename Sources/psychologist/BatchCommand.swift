@@ -85,7 +85,7 @@ func batchCommand(_ args: ParsedArguments) throws -> ExitCode {
   }
   let failed = summary.failedRows.count
   if summary.interrupted {
-    report("interrupted: \(summary.written) faces written (every file complete); rows not yet drawn were skipped")
+    report("interrupted: \(faces(summary.written)) written (every file complete); rows not yet drawn were skipped")
     FileOutput.standard.flush()
     exit(130)
   }
@@ -94,12 +94,15 @@ func batchCommand(_ args: ParsedArguments) throws -> ExitCode {
     let more = failed > 10 ? ", …" : ""
     let stop = summary.stoppedEarly ? "; stopped at the first (--fail-fast)" : ""
     report(
-      "\(failed) of \(summary.rows) rows failed (rows \(shown)\(more))\(stop); \(summary.written) faces written to \(dir)")
+      "\(failed) of \(summary.rows) rows failed (rows \(shown)\(more))\(stop); \(faces(summary.written)) written to \(dir)")
     return summary.outputFailed ? .output : .script
   }
   if isTerminal(2) {
-    let line = "psychologist: \(summary.written) faces written to \(dir)\n"
+    let line = "psychologist: \(faces(summary.written)) written to \(dir)\n"
     _ = Array(line.utf8).withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
   }
   return .ok
 }
+
+/// `1 face`, `2 faces`.
+private func faces(_ n: Int) -> String { n == 1 ? "1 face" : "\(n) faces" }
