@@ -67,6 +67,9 @@ static pthread_mutex_t wd_mutex = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t wd_cond;
 static pthread_once_t wd_once = PTHREAD_ONCE_INIT;
 static psy_limits *wd_armed; /* linked through next */
+/* When the watchdog will next look (0: it waits for a signal). Arming a deadline later than
+   this needs no wake-up: a signal per call cost a context switch per top-level call. */
+static double wd_wake;
 
 static double now_seconds(void) {
   struct timespec ts;
@@ -103,6 +106,7 @@ static void *wd_main(void *arg) {
         next = l->deadline;
       }
     }
+    wd_wake = next;
     if (next == 0) {
       pthread_cond_wait(&wd_cond, &wd_mutex);
     } else {
@@ -150,7 +154,10 @@ void psy_arm(lua_State *L, double seconds) {
   wd_unlink(lim);
   lim->next = wd_armed;
   wd_armed = lim;
-  pthread_cond_signal(&wd_cond);
+  if (wd_wake == 0 || lim->deadline < wd_wake) {
+    wd_wake = lim->deadline;
+    pthread_cond_signal(&wd_cond);
+  }
   pthread_mutex_unlock(&wd_mutex);
 }
 

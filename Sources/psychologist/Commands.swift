@@ -62,6 +62,7 @@ let commands: [CommandSpec] = [
     "list", positionals: ["SCRIPT"],
     summary: "List what a script and its plugins declare, and where.",
     options: scriptOptions + [OptionSpec("--json", help: "print JSON instead of a table")]),
+  batchCommandSpec,
 ]
 
 /// Top-level help.
