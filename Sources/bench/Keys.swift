@@ -1,0 +1,1 @@
+../psychologist/Keys.swift
