@@ -102,6 +102,11 @@ final class Terminal {
       }
     }
     signal(SIGPIPE, SIG_IGN)
+    // A parent may have left them blocked; a resize or a kill must still reach the loop.
+    var handled = sigset_t()
+    sigemptyset(&handled)
+    for s in loopSignals { sigaddset(&handled, s) }
+    sigprocmask(SIG_UNBLOCK, &handled, nil)
     _ = tcsetattr(0, TCSAFLUSH, &raw)
     write(enterSequence)
   }
