@@ -40,22 +40,26 @@ func benchRedraw(count: Int) {
     for colors in [ColorMode.none, .truecolor] {
       let screen = PlayScreen(columns: 200, rows: 60, colors: colors)
       var start = now()
+      var fullBytes = 0
       for _ in 0..<count {
         let lines = try screen.compose(session, invoke: invoke).lines()
-        sink &+= update(from: [], to: lines).count
+        fullBytes = update(from: [], to: lines).count
+        sink &+= fullBytes
       }
       let full = (now() - start) / Double(count) * 1e6
       var previous = try screen.compose(session, invoke: invoke).lines()
       start = now()
+      var panBytes = 0
       for i in 0..<count {
         try session.pan(i % 2 == 0 ? -20 : 20)
         let lines = try screen.compose(session, invoke: invoke).lines()
-        sink &+= update(from: previous, to: lines).count
+        panBytes = update(from: previous, to: lines).count
+        sink &+= panBytes
         previous = lines
       }
       let pan = (now() - start) / Double(count) * 1e6
-      let line = "redraw 200x60 \(colors): full \(Double(Int(full * 10)) / 10) us, "
-        + "after a pan \(Double(Int(pan * 10)) / 10) us\n"
+      let line = "redraw 200x60 \(colors): full \(Double(Int(full * 10)) / 10) us (\(fullBytes) bytes), "
+        + "after a pan \(Double(Int(pan * 10)) / 10) us (\(panBytes) bytes)\n"
       writeAll(2, Array(line.utf8))
     }
     if sink == 42 { writeAll(2, [0x0A]) }
