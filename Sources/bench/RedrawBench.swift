@@ -58,7 +58,8 @@ func benchRedraw(count: Int) {
         previous = lines
       }
       let pan = (now() - start) / Double(count) * 1e6
-      let line = "redraw 200x60 \(colors): full \(Double(Int(full * 10)) / 10) us (\(fullBytes) bytes), "
+      let line =
+        "redraw 200x60 \(colors): full \(Double(Int(full * 10)) / 10) us (\(fullBytes) bytes), "
         + "after a pan \(Double(Int(pan * 10)) / 10) us (\(panBytes) bytes)\n"
       writeAll(2, Array(line.utf8))
     }

@@ -97,7 +97,9 @@ private func escapeSequence(_ bytes: [UInt8], at start: Int) -> (Key, Int)? {
   guard (0x40...0x7E).contains(final) else { return (.unknown, length) }
   let parameters = Array(bytes[(start + 2)..<j])
   if parameters.first == 0x3C, final == 0x4D || final == 0x6D {  // ESC [ < … M / m
-    return (mouse(parameters.dropFirst(), release: final == 0x6D).map(Key.mouse) ?? .unknown, length)
+    return (
+      mouse(parameters.dropFirst(), release: final == 0x6D).map(Key.mouse) ?? .unknown, length
+    )
   }
   if let key = arrow(final), parameters.isEmpty || parameters == Array("1;1".utf8) {
     return (key, length)
@@ -146,7 +148,8 @@ let commandLetters: Set<Character> = ["b", "j", "k", "q", "r"]
 
 /// The keys of `count` buttons: 1–9, then letters no command uses.
 func buttonKeys(_ count: Int) -> [Character] {
-  let pool = Array("123456789") + "abcdefghijklmnopqrstuvwxyz".filter { !commandLetters.contains($0) }
+  let pool =
+    Array("123456789") + "abcdefghijklmnopqrstuvwxyz".filter { !commandLetters.contains($0) }
   return Array(pool.prefix(count))
 }
 

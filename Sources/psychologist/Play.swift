@@ -23,14 +23,18 @@ final class PrintCapture: LuaPrintTarget {
   }
 }
 
+/// Why play refuses to run when stdout is no terminal.
+let notATerminal =
+  "play needs a terminal: standard output is not a TTY"
+  + " (use `show` to draw a face into a file or a pipe)"
+
 /// `psychologist play SCRIPT`: refuses without a terminal (exit 2); a script that does not
 /// load is an error before the screen changes (under --watch it is shown instead).
 func playCommand(_ args: ParsedArguments) throws -> ExitCode {
   let options = try scriptOptions(args)
   let path = args.positionals[0]
   guard isTerminal(1) else {
-    throw UsageError(
-      "play needs a terminal: standard output is not a TTY (use `show` to draw a face into a file or a pipe)")
+    throw UsageError(notATerminal)
   }
   guard FileSystem.exists(path) else { throw UsageError("no such script: \(path)") }
   let player = Player(path: path, options: options, watch: args.has("--watch"))
@@ -153,7 +157,9 @@ final class Player {
 
   func handle(_ key: Key) throws -> Bool {
     if case .mouse(let m) = key { return try handle(m) }
-    guard let a = action(for: key, buttons: canTap ? session?.buttons ?? [] : []) else { return true }
+    guard let a = action(for: key, buttons: canTap ? session?.buttons ?? [] : []) else {
+      return true
+    }
     return try perform(a)
   }
 
@@ -215,8 +221,12 @@ final class Player {
     var pending: [UInt8] = []
     while true {
       var timeout: Int32 = -1
-      if !pending.isEmpty { timeout = 30 }  // a lone ESC, or the rest of a sequence
-      else if watch { timeout = Int32(max(0, min(500, (lastCheck + 0.5 - now()) * 1000))) }
+      if !pending.isEmpty {
+        timeout = 30
+      }  // a lone ESC, or the rest of a sequence
+      else if watch {
+        timeout = Int32(max(0, min(500, (lastCheck + 0.5 - now()) * 1000)))
+      }
       let ready = terminal.wait(milliseconds: timeout)
       var resized = false
       if ready.signal {

@@ -123,11 +123,13 @@ struct Frame {
             value = UInt32(byte)
             length = 1
           } else if byte >= 0xF0, i + 3 < b.count {
-            value = UInt32(byte & 0x07) << 18 | UInt32(b[i + 1] & 0x3F) << 12
+            value =
+              UInt32(byte & 0x07) << 18 | UInt32(b[i + 1] & 0x3F) << 12
               | UInt32(b[i + 2] & 0x3F) << 6 | UInt32(b[i + 3] & 0x3F)
             length = 4
           } else if byte >= 0xE0, i + 2 < b.count {
-            value = UInt32(byte & 0x0F) << 12 | UInt32(b[i + 1] & 0x3F) << 6 | UInt32(b[i + 2] & 0x3F)
+            value =
+              UInt32(byte & 0x0F) << 12 | UInt32(b[i + 1] & 0x3F) << 6 | UInt32(b[i + 2] & 0x3F)
             length = 3
           } else if byte >= 0xC0, i + 1 < b.count {
             value = UInt32(byte & 0x1F) << 6 | UInt32(b[i + 1] & 0x3F)
@@ -179,7 +181,9 @@ struct Frame {
   func lines() -> [[UInt8]] {
     var out: [[UInt8]] = []
     out.reserveCapacity(rows)
-    let codes: [[UInt8]] = styles.map { $0.isEmpty ? Array("\u{1B}[0m".utf8) : Array("\u{1B}[0;\($0)m".utf8) }
+    let codes: [[UInt8]] = styles.map {
+      $0.isEmpty ? Array("\u{1B}[0m".utf8) : Array("\u{1B}[0;\($0)m".utf8)
+    }
     glyphs.withUnsafeBufferPointer { glyphs in
       cellStyles.withUnsafeBufferPointer { cellStyles in
         for row in 0..<rows {
@@ -255,7 +259,8 @@ struct CellRect: Equatable {
 
   func clipped(_ columns: Int, _ rows: Int) -> CellRect {
     let l = min(max(left, 0), columns), t = min(max(top, 0), rows)
-    return CellRect(left: l, top: t, right: max(min(right, columns), l), bottom: max(min(bottom, rows), t))
+    return CellRect(
+      left: l, top: t, right: max(min(right, columns), l), bottom: max(min(bottom, rows), t))
   }
 
   func inset(_ n: Int) -> CellRect {
@@ -304,19 +309,24 @@ struct PlayScreen {
     return frame
   }
 
-  private func drawScreen(_ session: Session, into frame: inout Frame, rows area: Int, invoke: Invoke) throws {
+  private func drawScreen(
+    _ session: Session, into frame: inout Frame, rows area: Int, invoke: Invoke
+  ) throws {
     let layout = session.navigator.layout()
     let screen = layout.screen
     let top = layout.statusBar.maxY
     func column(_ x: Double) -> Int { Int((x / screen.width * Double(columns)).rounded()) }
-    func row(_ y: Double) -> Int { Int(((y - top) / (screen.height - top) * Double(area)).rounded()) }
+    func row(_ y: Double) -> Int {
+      Int(((y - top) / (screen.height - top) * Double(area)).rounded())
+    }
     func cells(_ r: StoryboardRect) -> CellRect {
       CellRect(left: column(r.x), top: row(r.y), right: column(r.maxX), bottom: row(r.maxY))
     }
     let tint = frame.style(colors == .none ? "1" : "1;34")
     let border = frame.style(colors == .none ? "" : "34")
     let bold = frame.style("1")
-    let canTap = session.navigator.rootIsVisible
+    let canTap =
+      session.navigator.rootIsVisible
       || (session.device.isPad && !session.navigator.isPresentingModal)
     var dividerColumn: Int?
     var dimmed = false
@@ -344,14 +354,17 @@ struct PlayScreen {
         let titleStyle = pane.isFocused ? bold : 0
         let w = r.width
         let title = String(pane.title.prefix(max(w - 2, 0)))
-        frame.put(title, r.left + max((w - title.count) / 2, 0), barRow, style: titleStyle, limit: r.right)
+        frame.put(
+          title, r.left + max((w - title.count) / 2, 0), barRow, style: titleStyle, limit: r.right)
         let back = pane.backTitle ?? (pane.role == .modal ? "Back" : nil)
         if let back {
           var label = "‹ \(back) [b]"
           if label.count + title.count / 2 + 2 > w / 2 { label = "‹ [b]" }
           let end = frame.put(label, r.left + 1, barRow, style: tint, limit: r.right)
           frame.targets.append(
-            Target(rect: CellRect(left: r.left, top: barRow, right: end, bottom: barRow + 1), kind: .back))
+            Target(
+              rect: CellRect(left: r.left, top: barRow, right: end, bottom: barRow + 1), kind: .back
+            ))
         }
         if barRow + 1 < area {
           for c in r.left..<min(r.right, columns) { frame.put("─", c, barRow + 1, style: border) }
@@ -375,10 +388,12 @@ struct PlayScreen {
         // face fills the pane and its line width keeps its proportion.
         let pointsPerDot = (cr.width * cr.height / (dotsW * dotsH)).squareRoot()
         let w = dotsW * pointsPerDot, h = dotsH * pointsPerDot
-        let items = try session.contentItems(scene, in: Rect(x: 0, y: 0, width: w, height: h), invoke: invoke)
+        let items = try session.contentItems(
+          scene, in: Rect(x: 0, y: 0, width: w, height: h), invoke: invoke)
         let drawing = Drawing(width: w, height: h, items: items)
         frame.blit(
-          TerminalRenderer.lines(drawing, columns: content.width, rows: content.height, colors: colors, ascii: false),
+          TerminalRenderer.lines(
+            drawing, columns: content.width, rows: content.height, colors: colors, ascii: false),
           into: content)
         if pane.isFocused {
           frame.targets.append(Target(rect: content, kind: .face(pointsPerRow: 4 * pointsPerDot)))
@@ -387,7 +402,9 @@ struct PlayScreen {
     }
   }
 
-  private func drawMenu(_ buttons: [String], keys: Bool, into frame: inout Frame, _ r: CellRect, tint: UInt16) {
+  private func drawMenu(
+    _ buttons: [String], keys: Bool, into frame: inout Frame, _ r: CellRect, tint: UInt16
+  ) {
     let keyList = buttonKeys(buttons.count)
     let step = r.height >= buttons.count * 2 ? 2 : 1
     for (i, name) in buttons.enumerated() {
@@ -399,7 +416,8 @@ struct PlayScreen {
       }
       frame.put(name, c, y, limit: r.right)
       frame.targets.append(
-        Target(rect: CellRect(left: r.left, top: y, right: r.right, bottom: y + 1), kind: .button(name)))
+        Target(
+          rect: CellRect(left: r.left, top: y, right: r.right, bottom: y + 1), kind: .button(name)))
     }
   }
 
@@ -448,7 +466,8 @@ func twoDecimals(_ x: Double) -> String {
   guard x.isFinite, abs(x) < 1e12 else { return String(x) }
   let hundredths = Int((abs(x) * 100).rounded())
   let fraction = hundredths % 100
-  return (x < 0 && hundredths != 0 ? "-" : "") + "\(hundredths / 100)." + (fraction < 10 ? "0" : "") + "\(fraction)"
+  return (x < 0 && hundredths != 0 ? "-" : "") + "\(hundredths / 100)." + (fraction < 10 ? "0" : "")
+    + "\(fraction)"
 }
 
 /// The bytes that turn the terminal from `old` lines into `new` ones: each changed row

@@ -58,7 +58,7 @@ final class Terminal {
   /// Takes the terminal over. Throws a usage error when stdin or stdout is not a terminal.
   init() throws {
     guard isatty(1) != 0 else {
-      throw UsageError("play needs a terminal: standard output is not a TTY (use `show` to draw a face into a file or a pipe)")
+      throw UsageError(notATerminal)
     }
     guard isatty(0) != 0 else {
       throw UsageError("play needs a terminal: standard input is not a TTY (it reads keys from it)")
@@ -172,8 +172,10 @@ final class Terminal {
   /// Waits until input or a signal arrives, or `milliseconds` pass (-1: no limit).
   /// Returns whether (stdin, the signal pipe) are readable.
   func wait(milliseconds: Int32) -> (input: Bool, signal: Bool) {
-    var fds = [pollfd(fd: 0, events: Int16(POLLIN), revents: 0),
-               pollfd(fd: signalFD, events: Int16(POLLIN), revents: 0)]
+    var fds = [
+      pollfd(fd: 0, events: Int16(POLLIN), revents: 0),
+      pollfd(fd: signalFD, events: Int16(POLLIN), revents: 0),
+    ]
     let n = poll(&fds, 2, milliseconds)
     guard n > 0 else { return (false, false) }
     let bad = Int16(POLLHUP | POLLERR)

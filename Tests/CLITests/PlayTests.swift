@@ -73,7 +73,9 @@ final class TmuxPane {
 
   /// Waits until some row contains `text`.
   @discardableResult
-  func waitFor(_ text: String, seconds: Double = 10, sourceLocation: SourceLocation = #_sourceLocation)
+  func waitFor(
+    _ text: String, seconds: Double = 10, sourceLocation: SourceLocation = #_sourceLocation
+  )
     throws -> [String]
   {
     try waitFor("'\(text)'", seconds: seconds, sourceLocation: sourceLocation) { lines in
@@ -155,7 +157,8 @@ func brailleBox(_ lines: [String]) -> (rows: ClosedRange<Int>, columns: ClosedRa
   var rows: [Int] = []
   var columns: [Int] = []
   for (r, line) in lines.enumerated() {
-    for (c, scalar) in line.unicodeScalars.enumerated() where (0x2801...0x28FF).contains(scalar.value) {
+    for (c, scalar) in line.unicodeScalars.enumerated()
+    where (0x2801...0x28FF).contains(scalar.value) {
       rows.append(r)
       columns.append(c)
     }
@@ -248,13 +251,15 @@ struct PlayTests {
     try pane.waitFor("BEFORE-PLAY")
     // sh writes its pid, then becomes the player: that pid is the player's.
     try pane.type(
-      "sh -c 'echo $$ > \(dir)/pid; exec \(binary) play \(seed)'; echo STATUS=$?; \(sttyCommand(dir + "/after"))")
+      "sh -c 'echo $$ > \(dir)/pid; exec \(binary) play \(seed)'; echo STATUS=$?; "
+        + sttyCommand(dir + "/after"))
     let lines = try pane.waitFor("flaying")
     try pane.press(try #require(keyShown(for: "bite", in: lines)))
     try pane.waitFor("happiness 70")
-    let pid = try #require(pid_t(
-      try String(contentsOfFile: dir + "/pid", encoding: .utf8)
-        .trimmingCharacters(in: .whitespacesAndNewlines)))
+    let pid = try #require(
+      pid_t(
+        try String(contentsOfFile: dir + "/pid", encoding: .utf8)
+          .trimmingCharacters(in: .whitespacesAndNewlines)))
     #expect(kill(pid, SIGTERM) == 0)
     try pane.waitFor("STATUS=143")  // ended by SIGTERM, as a shell reports it
     try pane.waitForMainScreen()
@@ -305,7 +310,8 @@ struct PlayTests {
     try pane.sendBytes("\u{1B}[<0;50;25M\u{1B}[<32;50;22M\u{1B}[<32;50;18M\u{1B}[<0;50;18m")
     let after = try pane.waitFor("a pan upwards") { lines in
       let status = statusLine(lines)
-      guard let r = status.range(of: "happiness "), let v = Double(status[r.upperBound...].prefix { $0 != " " })
+      guard let r = status.range(of: "happiness "),
+        let v = Double(status[r.upperBound...].prefix { $0 != " " })
       else { return false }
       return v > 80
     }
@@ -352,7 +358,8 @@ struct PlayTests {
     try pane.press(try #require(keyShown(for: "boom", in: lines)))
     let after = try pane.waitFor("STATUS=1")
     try pane.waitForMainScreen()
-    #expect(after.contains { $0.contains("psychologist: error: boom.lua:2:") && $0.contains("kaboom") })
+    #expect(
+      after.contains { $0.contains("psychologist: error: boom.lua:2:") && $0.contains("kaboom") })
     #expect(after.contains { $0.contains("BEFORE-PLAY") })
   }
 
@@ -376,19 +383,28 @@ struct PlayTests {
     try pane.press("Up")
     try pane.waitFor("happiness 80")
     // A new value: the reload replays the tap and the pan.
-    try writeFile(file, original.replacingOccurrences(of: "\"bite\" { happiness = 70 }", with: "\"bite\" { happiness = 30 }"))
+    try writeFile(
+      file,
+      original.replacingOccurrences(
+        of: "\"bite\" { happiness = 70 }", with: "\"bite\" { happiness = 30 }"))
     lines = try pane.waitFor("happiness 40 · scale 0.90")
     let good = try #require(brailleBox(lines))
     // A broken edit: the error with file:line, the last good face kept.
-    let broken = original.replacingOccurrences(of: "\"bite\" { happiness = 70 }", with: "\"bite\" { happiness = 30")
+    let broken = original.replacingOccurrences(
+      of: "\"bite\" { happiness = 70 }", with: "\"bite\" { happiness = 30")
     try writeFile(file, broken)
-    let brokenLine = try #require(broken.split(separator: "\n", omittingEmptySubsequences: false)
-      .firstIndex { $0.contains("diagnosis \"play\"") }) + 1
+    let brokenLine =
+      try #require(
+        broken.split(separator: "\n", omittingEmptySubsequences: false)
+          .firstIndex { $0.contains("diagnosis \"play\"") }) + 1
     lines = try pane.waitFor("psychologist.lua:\(brokenLine):")
     #expect(statusLine(lines).contains("happiness 40"))
     #expect(brailleBox(lines)?.rows.lowerBound == good.rows.lowerBound)
     // Fixed: the face again, the error gone.
-    try writeFile(file, original.replacingOccurrences(of: "\"bite\" { happiness = 70 }", with: "\"bite\" { happiness = 55 }"))
+    try writeFile(
+      file,
+      original.replacingOccurrences(
+        of: "\"bite\" { happiness = 70 }", with: "\"bite\" { happiness = 55 }"))
     lines = try pane.waitFor("happiness 65 · scale 0.90")
     #expect(!lines.contains { $0.contains("psychologist.lua:") })
     #expect(brailleBox(lines) != nil)
@@ -430,8 +446,10 @@ struct PlayTests {
     let broken = original.replacingOccurrences(of: "happiness = 70 }", with: "happiness = 35")
     try writeFile(file, broken)
     // Lua notices the missing '}' on the next line, the one declaring "play".
-    let line = try #require(broken.split(separator: "\n", omittingEmptySubsequences: false)
-      .firstIndex { $0.contains("diagnosis \"play\"") }) + 1
+    let line =
+      try #require(
+        broken.split(separator: "\n", omittingEmptySubsequences: false)
+          .firstIndex { $0.contains("diagnosis \"play\"") }) + 1
     try pane.waitFor("psychologist: error: psychologist.lua:\(line):")
     try writeFile(file, original.replacingOccurrences(of: "happiness = 70", with: "happiness = 45"))
     let lines = try pane.waitFor("<title>Happiness: happiness 45</title>")
