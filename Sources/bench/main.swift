@@ -8,6 +8,7 @@ case "svg": benchSVG(count: count)
 case "terminal": benchTerminal(count: count)
 case "lua-to-swift": benchLuaToSwift(count: count)
 case "swift-to-lua": benchSwiftToLua(count: count)
+case "redraw": benchRedraw(count: count)
 default:
   print("usage: PsyBench svg|terminal [COUNT]")
 }
