@@ -233,9 +233,11 @@ final class BatchWorker: @unchecked Sendable {
   let output: WorkerOutput
   let options: BatchOptions
   let diagnosis: Diagnosis
+  let outputDirectory: OutputDirectory
 
   init(_ options: BatchOptions, shared: SharedOutput, mutedLoad: Bool) throws {
     self.options = options
+    outputDirectory = try OutputDirectory(options.outputDirectory)
     output = WorkerOutput(shared)
     output.muted = mutedLoad
     guard FileSystem.exists(options.script) else {
@@ -281,7 +283,7 @@ final class BatchWorker: @unchecked Sendable {
     }
     output.flush()
     do {
-      let path = try FileSystem.pathInside(options.outputDirectory, row.fileName + ".svg")
+      let path = try outputDirectory.path(for: row.fileName + ".svg")
       try FileSystem.writeAtomically(path, bytes)
     } catch {
       say("\(place): row \(row.number): cannot write \(error)")

@@ -32,7 +32,12 @@ public final class Script {
   /// Its Lua state (sandboxed).
   public let state: LuaState
   /// What was declared.
-  public var registry = Registry()
+  public var registry = Registry() {
+    didSet { validDevices = [] }
+  }
+  /// Devices the registry as it stands was found valid for (sessions are made per row in a
+  /// batch: validating once is enough).
+  private var validDevices: Set<Device> = []
   /// The plugin file being loaded (nil while the script itself runs).
   var currentPlugin: String?
   /// Plugin files actually loaded, in order.
@@ -176,6 +181,20 @@ public final class Script {
       problems.append(Problem("", "--style names an unknown style '\(style)'\(hint) (\(known))"))
     }
     return problems
+  }
+
+  /// Throws the first problem on `device` (naming how many more there are), once per
+  /// registry state.
+  func requireValid(on device: Device) throws {
+    if validDevices.contains(device) { return }
+    let problems = problems(on: device)
+    if let first = problems.first {
+      let more = problems.count > 1 ? " (and \(problems.count - 1) more problems; run check)" : ""
+      throw LuaError(
+        kind: .runtime, location: first.location.isEmpty ? nil : first.location,
+        message: first.message + more)
+    }
+    validDevices.insert(device)
   }
 
   private func unknownStyle(_ name: String, _ location: Location) -> Problem {

@@ -46,13 +46,7 @@ public final class Session {
   /// A session on `device`; the script's declarations must be valid for it.
   public init(script: Script, device: Device, orientation: Orientation) throws {
     self.script = script
-    let problems = script.problems(on: device)
-    if let first = problems.first {
-      let more = problems.count > 1 ? " (and \(problems.count - 1) more problems; run check)" : ""
-      throw LuaError(
-        kind: .runtime, location: first.location.isEmpty ? nil : first.location,
-        message: first.message + more)
-    }
+    try script.requireValid(on: device)
     navigator = Navigator(
       device: device, orientation: orientation,
       root: Scene(title: Session.menuTitle, content: .menu),
