@@ -17,16 +17,18 @@ let package = Package(
     .target(name: "Face", dependencies: ["Render"]),
     .target(name: "Storyboard"),
     .target(name: "Psychologist", dependencies: ["LuaHost", "Face", "Render", "Storyboard"]),
+    // The pure part of `play` (screen layout, key parsing): shared by the CLI and the bench.
+    .target(name: "PlayUI", dependencies: ["Psychologist", "Render", "Storyboard"]),
     .executableTarget(
-      name: "PsychologistCLI", dependencies: ["Psychologist"], path: "Sources/psychologist"),
+      name: "PsychologistCLI", dependencies: ["Psychologist", "PlayUI"], path: "Sources/psychologist"),
     .executableTarget(
-      name: "PsyBench", dependencies: ["Psychologist", "LuaHost", "Face", "Render"],
+      name: "PsyBench", dependencies: ["Psychologist", "LuaHost", "Face", "Render", "PlayUI"],
       path: "Sources/bench"),
     .testTarget(name: "LuaHostTests", dependencies: ["LuaHost"]),
     .testTarget(name: "RenderTests", dependencies: ["Render"]),
     .testTarget(name: "FaceTests", dependencies: ["Face", "Render"], exclude: ["Golden"]),
     .testTarget(name: "StoryboardTests", dependencies: ["Storyboard"]),
     .testTarget(name: "PsychologistTests", dependencies: ["Psychologist"]),
-    .testTarget(name: "CLITests", dependencies: ["Psychologist"]),
+    .testTarget(name: "CLITests", dependencies: ["Psychologist", "PlayUI"]),
   ]
 )

@@ -23,7 +23,6 @@ static inline void psy_remove(lua_State *L, int i) { lua_remove(L, i); }
 static inline void psy_replace(lua_State *L, int i) { lua_replace(L, i); }
 static inline void psy_pushglobaltable(lua_State *L) { lua_pushglobaltable(L); }
 static inline int psy_isnoneornil(lua_State *L, int i) { return lua_isnoneornil(L, i); }
-static inline void *psy_getextraspace(lua_State *L) { return lua_getextraspace(L); }
 static inline int psy_loadbufferx(lua_State *L, const char *b, size_t n, const char *name,
                                   const char *mode) {
   return luaL_loadbufferx(L, b, n, name, mode);

@@ -68,12 +68,21 @@ static int message_handler(lua_State *L) {
   return 1;
 }
 
-int psy_pcall(lua_State *L, int nargs, int nresults) {
-  int base = lua_gettop(L) - nargs;
+int psy_pushcall(lua_State *L, int ref, int slots) {
+  if (!lua_checkstack(L, slots + 2)) return -1;
+  int base = lua_gettop(L);
   lua_pushcfunction(L, message_handler);
-  lua_insert(L, base);
-  int status = lua_pcall(L, nargs, nresults, base);
-  lua_remove(L, base);
+  if (ref != LUA_NOREF) lua_rawgeti(L, LUA_REGISTRYINDEX, ref);
+  return base;
+}
+
+int psy_call(lua_State *L, int nargs, int nresults, int handler, int *timed_out) {
+  psy_limits *lim = psy_limits_of(L);
+  int outermost = lim->depth++ == 0;
+  if (outermost) psy_arm(L);
+  int status = lua_pcall(L, nargs, nresults, handler);
+  lim->depth--;
+  *timed_out = outermost ? psy_disarm(L) : psy_expired(L);
   return status;
 }
 

@@ -37,7 +37,9 @@ static void *psy_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
       record_where(lim);
       return NULL;
     }
-    if (atomic_load(&lim->expired) && nsize > PSY_LATE_BLOCK) return NULL;
+    if (nsize > PSY_LATE_BLOCK &&
+        atomic_load_explicit(&lim->armed, memory_order_relaxed) == PSY_EXPIRED)
+      return NULL;
   }
   void *p = realloc(ptr, nsize);
   if (p == NULL) {
@@ -51,17 +53,12 @@ static void *psy_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
   return p;
 }
 
-psy_limits *psy_limits_of(lua_State *L) {
-  void *ud = NULL;
-  lua_getallocf(L, &ud);
-  return ud;
-}
 
 lua_State *psy_newstate(size_t memory_limit) {
   psy_limits *lim = calloc(1, sizeof *lim);
   if (lim == NULL) return NULL;
   lim->limit = memory_limit;
-  atomic_init(&lim->expired, 0);
+  atomic_init(&lim->armed, 0);
   lua_State *L = lua_newstate(psy_alloc, lim);
   if (L == NULL) {
     free(lim);
@@ -69,6 +66,9 @@ lua_State *psy_newstate(size_t memory_limit) {
   }
   lim->threads[0] = L;
   lim->nthreads = 1;
+  /* Every thread copies the main thread's extra space: one pointer arithmetic
+     step finds the limits (and the host) from any thread. */
+  *(psy_limits **)lua_getextraspace(L) = lim;
   return L;
 }
 
@@ -77,12 +77,23 @@ void psy_set_memory_limit(lua_State *L, size_t limit) { psy_limits_of(L)->limit 
 int psy_memory_refused(lua_State *L) { return psy_limits_of(L)->refused; }
 const char *psy_memory_where(lua_State *L) { return psy_limits_of(L)->where; }
 
-/* ---- the watchdog ----------------------------------------------------- */
+/* ---- the watchdog -----------------------------------------------------
+
+   One thread for the process. It looks at every registered state each tick;
+   a call it has seen armed for its whole time limit becomes PSY_EXPIRED and
+   gets a count hook on every thread of its running chain. Arming costs two
+   atomic stores, so a script that calls the host a million times pays nothing;
+   the price is a deadline up to one tick late. After a second with nothing
+   armed it ticks ten times slower, and it sleeps while no state exists. */
+
+#define PSY_TICK_NS 10000000L       /* 10 ms while calls run */
+#define PSY_IDLE_TICK_NS 100000000L /* 100 ms after a second without */
+#define PSY_IDLE_TICKS 100
 
 static pthread_mutex_t wd_mutex = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t wd_cond;
 static pthread_once_t wd_once = PTHREAD_ONCE_INIT;
-static psy_limits *wd_armed; /* linked through next */
+static psy_limits *wd_states; /* registered states, linked through next */
 
 static double now_seconds(void) {
   struct timespec ts;
@@ -90,10 +101,12 @@ static double now_seconds(void) {
   return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+static int expired(psy_limits *lim) { return atomic_load(&lim->armed) == PSY_EXPIRED; }
+
 static void psy_hook(lua_State *L, lua_Debug *ar) {
   (void)ar;
   psy_limits *lim = psy_limits_of(L);
-  if (!atomic_load(&lim->expired)) return;
+  if (!expired(lim)) return;
   luaL_where(L, 0);
   lua_pushfstring(L, "time limit exceeded (%f s)", lim->seconds);
   lua_concat(L, 2);
@@ -105,28 +118,40 @@ static void hook_chain(psy_limits *lim) {
   for (int i = 0; i < lim->nthreads; i++) lua_sethook(lim->threads[i], psy_hook, LUA_MASKCOUNT, 1);
 }
 
+/* One look at every state; returns whether any call is running. */
+static int wd_scan(double now) {
+  int any = 0;
+  for (psy_limits *l = wd_states; l; l = l->next) {
+    unsigned g = atomic_load(&l->armed);
+    if (g == 0 || g == PSY_EXPIRED) continue;
+    any = 1;
+    if (g != l->seen_generation) {
+      l->seen_generation = g;
+      l->seen_at = now;
+      l->seen_seconds = l->seconds;
+    } else if (now - l->seen_at >= l->seen_seconds &&
+               atomic_compare_exchange_strong(&l->armed, &g, PSY_EXPIRED)) {
+      hook_chain(l);
+    }
+  }
+  return any;
+}
+
 static void *wd_main(void *arg) {
   (void)arg;
+  int idle = 0;
   pthread_mutex_lock(&wd_mutex);
   for (;;) {
-    double now = now_seconds(), next = 0;
-    for (psy_limits *l = wd_armed; l; l = l->next) {
-      if (atomic_load(&l->expired)) continue;
-      if (l->deadline <= now) {
-        atomic_store(&l->expired, 1);
-        hook_chain(l);
-      } else if (next == 0 || l->deadline < next) {
-        next = l->deadline;
-      }
+    if (wd_states == NULL) pthread_cond_wait(&wd_cond, &wd_mutex);
+    idle = wd_scan(now_seconds()) ? 0 : idle + 1;
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    ts.tv_nsec += idle >= PSY_IDLE_TICKS ? PSY_IDLE_TICK_NS : PSY_TICK_NS;
+    if (ts.tv_nsec >= 1000000000L) {
+      ts.tv_sec += 1;
+      ts.tv_nsec -= 1000000000L;
     }
-    if (next == 0) {
-      pthread_cond_wait(&wd_cond, &wd_mutex);
-    } else {
-      struct timespec ts;
-      ts.tv_sec = (time_t)next;
-      ts.tv_nsec = (long)((next - (double)ts.tv_sec) * 1e9);
-      pthread_cond_timedwait(&wd_cond, &wd_mutex, &ts);
-    }
+    pthread_cond_timedwait(&wd_cond, &wd_mutex, &ts);
   }
   return NULL;
 }
@@ -144,53 +169,74 @@ static void wd_start(void) {
   pthread_create(&thread, &tattr, wd_main, NULL);
 }
 
-static void wd_unlink(psy_limits *lim) {
-  for (psy_limits **p = &wd_armed; *p; p = &(*p)->next) {
+static void wd_register(psy_limits *lim) {
+  pthread_once(&wd_once, wd_start);
+  pthread_mutex_lock(&wd_mutex);
+  lim->next = wd_states;
+  wd_states = lim;
+  lim->registered = 1;
+  pthread_cond_signal(&wd_cond);
+  pthread_mutex_unlock(&wd_mutex);
+}
+
+static void wd_unregister(psy_limits *lim) {
+  if (!lim->registered) return;
+  pthread_mutex_lock(&wd_mutex);
+  for (psy_limits **p = &wd_states; *p; p = &(*p)->next) {
     if (*p == lim) {
       *p = lim->next;
       break;
     }
   }
-  lim->next = NULL;
+  pthread_mutex_unlock(&wd_mutex);
 }
 
-void psy_arm(lua_State *L, double seconds) {
+/* Unhooks the running chain once its call has ended (the watchdog hooks it
+   while holding the mutex, so take it). */
+static void unhook_chain(psy_limits *lim) {
+  pthread_mutex_lock(&wd_mutex);
+  for (int i = 0; i < lim->nthreads; i++) lua_sethook(lim->threads[i], NULL, 0, 0);
+  lim->nthreads = 1;
+  pthread_mutex_unlock(&wd_mutex);
+}
+
+void psy_arm(lua_State *L) {
   psy_limits *lim = psy_limits_of(L);
   lim->refused = 0;
   lim->where[0] = 0;
-  if (seconds <= 0) return;
-  pthread_once(&wd_once, wd_start);
-  pthread_mutex_lock(&wd_mutex);
-  lim->seconds = seconds;
-  lim->deadline = now_seconds() + seconds;
-  atomic_store(&lim->expired, 0);
-  wd_unlink(lim);
-  lim->next = wd_armed;
-  wd_armed = lim;
-  pthread_cond_signal(&wd_cond);
-  pthread_mutex_unlock(&wd_mutex);
+  if (lim->seconds <= 0) return;
+  if (!lim->registered) wd_register(lim);
+  if (lua_gethook(L) == psy_hook) unhook_chain(lim); /* left by a late expiry */
+  if (++lim->generation == PSY_EXPIRED || lim->generation == 0) lim->generation = 1;
+  /* release: the watchdog that sees this generation sees `seconds` too */
+  atomic_store_explicit(&lim->armed, lim->generation, memory_order_release);
 }
+
+void psy_set_time_limit(lua_State *L, double seconds) { psy_limits_of(L)->seconds = seconds; }
+
+void psy_set_owner(lua_State *L, void *owner) { psy_limits_of(L)->owner = owner; }
+void *psy_owner(lua_State *L) { return psy_limits_of(L)->owner; }
 
 int psy_disarm(lua_State *L) {
   psy_limits *lim = psy_limits_of(L);
-  if (lim->seconds <= 0) return 0;
-  pthread_mutex_lock(&wd_mutex);
-  wd_unlink(lim);
-  int expired = atomic_exchange(&lim->expired, 0);
-  if (expired) {
-    for (int i = 0; i < lim->nthreads; i++) lua_sethook(lim->threads[i], NULL, 0, 0);
+  /* Plain loads and stores: a locked exchange here cost a tenth of a call. If
+     the watchdog expires the call between the two, the call has ended anyway;
+     the hook it leaves behind is removed by the next psy_arm. */
+  if (atomic_load_explicit(&lim->armed, memory_order_acquire) != PSY_EXPIRED) {
+    atomic_store_explicit(&lim->armed, 0, memory_order_relaxed);
+    return 0;
   }
-  lim->nthreads = 1;
-  lim->seconds = 0;
-  pthread_mutex_unlock(&wd_mutex);
-  return expired;
+  atomic_store_explicit(&lim->armed, 0, memory_order_relaxed);
+  unhook_chain(lim);
+  return 1;
 }
 
-int psy_expired(lua_State *L) { return atomic_load(&psy_limits_of(L)->expired); }
+int psy_expired(lua_State *L) { return expired(psy_limits_of(L)); }
 
 void psy_close(lua_State *L) {
   psy_limits *lim = psy_limits_of(L);
   psy_disarm(L);
+  wd_unregister(lim);
   lua_close(L);
   free(lim);
 }
@@ -205,11 +251,11 @@ int psy_enter_thread(lua_State *L, lua_State *co) {
     return -1;
   }
   lim->threads[lim->nthreads++] = co;
-  int expired = atomic_load(&lim->expired);
-  if (expired) hook_chain(lim);
+  int late = expired(lim);
+  if (late) hook_chain(lim);
   else if (lua_gethook(co) == psy_hook) lua_sethook(co, NULL, 0, 0); /* a stale hook costs 2x */
   pthread_mutex_unlock(&wd_mutex);
-  return expired ? 0 : 1;
+  return late ? 0 : 1;
 }
 
 void psy_leave_thread(lua_State *L) {

@@ -9,18 +9,33 @@
 /* Coroutines nest at most about LUAI_MAXCCALLS (200) deep. */
 #define PSY_MAX_THREADS 256
 
+/* armed: 0 when no top-level call runs, else the call's generation, or
+   PSY_EXPIRED once the watchdog found its time up. The owner's thread arms and
+   disarms with plain atomic stores (nothing to lock on the hot path); only the
+   watchdog turns a generation into PSY_EXPIRED, by compare-and-swap. */
+#define PSY_EXPIRED 0xFFFFFFFFu
+
 typedef struct psy_limits {
+  void *owner; /* the host's object for this state */
   size_t used, limit;
   int refused;
-  atomic_int expired;
-  double seconds, deadline;      /* guarded by the watchdog's mutex */
-  struct psy_limits *next;       /* in the watchdog's armed list */
+  atomic_uint armed;
+  unsigned generation;           /* the owner's counter */
+  double seconds;                /* written before armed, read after it */
+  int registered;                /* known to the watchdog (owner's thread only) */
+  int depth;                     /* nested host calls into Lua */
+  /* the watchdog's own, under wd_mutex */
+  unsigned seen_generation;
+  double seen_at, seen_seconds;
+  struct psy_limits *next;
   lua_State *threads[PSY_MAX_THREADS]; /* the running chain: main, then resumed coroutines */
   int nthreads;
   char where[256];               /* file:line of the last refused allocation */
 } psy_limits;
 
-psy_limits *psy_limits_of(lua_State *L);
+static inline psy_limits *psy_limits_of(lua_State *L) {
+  return *(psy_limits **)lua_getextraspace(L);
+}
 /* co is about to run (resumed from L): 1 ok, 0 entered but time is up,
    -1 not entered (nested too deeply). */
 int psy_enter_thread(lua_State *L, lua_State *co);

@@ -9,8 +9,9 @@ public typealias LuaFunction = (inout LuaCall) throws -> Void
 /// the results.
 public struct LuaCall {
   let L: OpaquePointer
-  /// The state the call runs in.
-  public let state: LuaState
+  /// The state the call runs in (alive for the whole call: it is the caller; unowned so a
+  /// call costs no reference counting).
+  public unowned(unsafe) let state: LuaState
   /// How many arguments Lua passed.
   public let count: Int
   var results: Int32 = 0
@@ -91,12 +92,8 @@ public struct LuaCall {
 
   /// Calls a Lua function from inside this call, on the running thread.
   public func call(_ function: LuaReference, _ arguments: [LuaValue] = []) throws -> [LuaValue] {
-    let base = lua_gettop(L)
+    let base = try state.begin(L, function.ref, slots: arguments.count)
     defer { lua_settop(L, base) }
-    guard lua_checkstack(L, Int32(arguments.count) + 4) != 0 else {
-      throw LuaError(kind: .memory, location: nil, message: "Lua stack overflow")
-    }
-    lua_rawgeti(L, psy_LUA_REGISTRYINDEX, lua_Integer(function.ref))
     return try state.invoke(L, arguments: arguments)
   }
 }
@@ -123,10 +120,10 @@ extension LuaState {
 /// for the trampoline to raise once this frame is gone.
 private let dispatch: psy_dispatch_fn = { L, raw in
   guard let L, let raw else { return PSY_RAISE }
-  let box = Unmanaged<FunctionBox>.fromOpaque(raw).takeUnretainedValue()
   var call = LuaCall(L: L)
   do {
-    try box.function(&call)
+    // Lua holds the box for as long as the function exists: no retain needed to call it.
+    try Unmanaged<FunctionBox>.fromOpaque(raw)._withUnsafeGuaranteedRef { try $0.function(&call) }
     return call.results
   } catch let error as LuaError {
     // An error that already names its place (it came from Lua) is raised as it is.

@@ -36,9 +36,11 @@ public final class LuaState {
   let L: OpaquePointer
   /// The limits in force; memory changes apply at once, time at the next top-level call.
   public var limits: LuaLimits {
-    didSet { psy_set_memory_limit(L, limits.memory) }
+    didSet {
+      psy_set_memory_limit(L, limits.memory)
+      psy_set_time_limit(L, limits.seconds)
+    }
   }
-  var depth = 0
   var boundClasses: [ObjectIdentifier: AnyObject] = [:]
   private let printBox: PrintBox?
 
@@ -53,9 +55,9 @@ public final class LuaState {
     }
     self.L = L
     self.limits = limits
+    psy_set_time_limit(L, limits.seconds)
     self.printBox = output.map(PrintBox.init)
-    psy_getextraspace(L).storeBytes(
-      of: Unmanaged.passUnretained(self).toOpaque(), as: UnsafeMutableRawPointer.self)
+    psy_set_owner(L, Unmanaged.passUnretained(self).toOpaque())
     try check(L, psy_openlibs(L, libraries == .trusted ? 1 : 0))
     if let printBox {
       try check(L, psy_set_print(L, printTrampoline, Unmanaged.passUnretained(printBox).toOpaque()))
@@ -66,8 +68,7 @@ public final class LuaState {
 
   /// The state that owns a lua_State (any of its threads).
   static func owner(of L: OpaquePointer) -> LuaState {
-    let raw = psy_getextraspace(L).load(as: UnsafeMutableRawPointer.self)
-    return Unmanaged<LuaState>.fromOpaque(raw).takeUnretainedValue()
+    Unmanaged<LuaState>.fromOpaque(psy_owner(L)).takeUnretainedValue()
   }
 
   /// Bytes the state holds now.
@@ -100,7 +101,7 @@ public final class LuaState {
   public func run(_ source: [UInt8], chunkName: String, arguments: [LuaValue] = []) throws
     -> [LuaValue]
   {
-    let base = lua_gettop(L)
+    let base = try begin(L, LUA_NOREF, slots: arguments.count)
     defer { lua_settop(L, base) }
     try load(L, source, chunkName: chunkName)
     return try invoke(L, arguments: arguments)
@@ -108,10 +109,24 @@ public final class LuaState {
 
   /// Calls a Lua function from the top (arming the time limit) or from inside a callback.
   public func call(_ function: LuaReference, _ arguments: [LuaValue] = []) throws -> [LuaValue] {
-    let base = lua_gettop(L)
+    let base = try begin(L, function.ref, slots: arguments.count)
     defer { lua_settop(L, base) }
-    lua_rawgeti(L, psy_LUA_REGISTRYINDEX, lua_Integer(function.ref))
     return try invoke(L, arguments: arguments)
+  }
+
+  /// Calls a Lua function with one argument and returns its first result: the host's hot
+  /// path (a diagnosis per row, a happiness per tap), with no arrays to allocate.
+  public func call(_ function: LuaReference, with argument: LuaValue) throws -> LuaValue {
+    let base = try begin(L, function.ref, slots: 1)
+    defer { lua_settop(L, base) }
+    switch argument {  // scalars push in place, without the general converter
+    case .integer(let i): lua_pushinteger(L, lua_Integer(i))
+    case .number(let d): lua_pushnumber(L, d)
+    default: try push(L, argument)
+    }
+    try protectedCall(L, handler: base + 1, arguments: 1, results: 1)
+    if lua_isinteger(L, -1) != 0 { return .integer(Int(lua_tointegerx(L, -1, nil))) }
+    return try value(L, at: -1)
   }
 
   /// Sets a global variable.
@@ -155,52 +170,72 @@ public final class LuaState {
     }
   }
 
-  /// Calls the function on top of L (below nothing) with arguments; pops it, returns results.
+  /// Pushes the message handler and the function `ref` (none for LUA_NOREF); returns the
+  /// stack top to restore afterwards.
+  func begin(_ L: OpaquePointer, _ ref: Int32, slots: Int) throws -> Int32 {
+    let base = psy_pushcall(L, ref, Int32(clamping: slots + 4))
+    guard base >= 0 else {
+      throw LuaError(kind: .memory, location: nil, message: "Lua stack overflow")
+    }
+    return base
+  }
+
+  /// Calls the function on top of L (the message handler just below it) with arguments and
+  /// returns its results; leaves the stack as it found it below the handler.
   func invoke(_ L: OpaquePointer, arguments: [LuaValue]) throws -> [LuaValue] {
-    let base = lua_gettop(L) - 1
+    let handler = lua_gettop(L) - 1
     for a in arguments { try push(L, a) }
-    let top = depth == 0
-    if top { psy_arm(L, limits.seconds) }
-    depth += 1
-    let status = psy_pcall(L, Int32(arguments.count), LUA_MULTRET)
-    depth -= 1
-    let expired = top ? psy_disarm(L) != 0 : psy_expired(L) != 0
-    if status != LUA_OK {
-      let raw = stringAt(L, -1) ?? "error"
-      lua_settop(L, base)
-      var kind: LuaError.Kind = .runtime
-      if expired {
-        kind = .timeLimit
-      } else if status == LUA_ERRMEM || raw.hasPrefix("not enough memory")
-        || raw.contains(": not enough memory") || raw.contains("string too large")
-      {
-        kind = .memory
-      }
-      var error = LuaError(kind: kind, raw: raw)
-      if kind == .memory && error.message == "not enough memory" {
-        error.message = "not enough memory (limit \(limits.memory >> 20) MiB)"
-      }
-      // Every error names file:line: Lua's memory errors and error values that are not
-      // located strings (error({}), error("x", 0), a yield outside a coroutine) carry
-      // none, so take the place from the allocator's record or the traceback.
-      if error.location == nil {
-        let refusedAt = String(cString: psy_memory_where(L))
-        if kind == .memory, !refusedAt.isEmpty {
-          error.location = refusedAt
-        } else {
-          error.location = LuaError.firstLuaFrame(error.traceback)
-        }
-      }
-      throw error
-    }
+    try protectedCall(L, handler: handler, arguments: Int32(arguments.count), results: LUA_MULTRET)
     var results: [LuaValue] = []
-    let top2 = lua_gettop(L)
-    if top2 > base {
-      results.reserveCapacity(Int(top2 - base))
-      for i in (base + 1)...top2 { results.append(try value(L, at: i)) }
+    let top = lua_gettop(L)
+    if top > handler {
+      results.reserveCapacity(Int(top - handler))
+      for i in (handler + 1)...top { results.append(try value(L, at: i)) }
     }
-    lua_settop(L, base)
+    lua_settop(L, handler - 1)
     return results
+  }
+
+  /// lua_pcall under the handler at `handler`, with the time limit armed when this is the
+  /// outermost call; a failure becomes a LuaError of the right kind.
+  @inline(__always)
+  func protectedCall(_ L: OpaquePointer, handler: Int32, arguments: Int32, results: Int32) throws {
+    var timedOut: Int32 = 0
+    let status = psy_call(L, arguments, results, handler, &timedOut)
+    guard status != LUA_OK else { return }
+    throw callError(L, handler: handler, status: status, timedOut: timedOut != 0)
+  }
+
+  /// The LuaError for a failed call (its message is on top); clears the stack to below
+  /// the handler.
+  @inline(never)
+  func callError(_ L: OpaquePointer, handler: Int32, status: Int32, timedOut: Bool) -> LuaError {
+    let raw = stringAt(L, -1) ?? "error"
+    lua_settop(L, handler - 1)
+    var kind: LuaError.Kind = .runtime
+    if timedOut {
+      kind = .timeLimit
+    } else if status == LUA_ERRMEM || raw.hasPrefix("not enough memory")
+      || raw.contains(": not enough memory") || raw.contains("string too large")
+    {
+      kind = .memory
+    }
+    var error = LuaError(kind: kind, raw: raw)
+    if kind == .memory && error.message == "not enough memory" {
+      error.message = "not enough memory (limit \(limits.memory >> 20) MiB)"
+    }
+    // Every error names file:line: Lua's memory errors and error values that are not
+    // located strings (error({}), error("x", 0), a yield outside a coroutine) carry none,
+    // so take the place from the allocator's record or the traceback.
+    if error.location == nil {
+      let refusedAt = String(cString: psy_memory_where(L))
+      if kind == .memory, !refusedAt.isEmpty {
+        error.location = refusedAt
+      } else {
+        error.location = LuaError.firstLuaFrame(error.traceback)
+      }
+    }
+    return error
   }
 
   func unref(_ ref: Int32) {

@@ -2,6 +2,24 @@ import Face
 import LuaHost
 import Storyboard
 
+/// The fields each table of the DSL accepts, as Lua spells them: one list that the
+/// declarations check against and the definition file's test compares with.
+enum DeclarationFields {
+  static let diagnosis = [
+    "happiness", "title", "segue", "expression", "features", "style", "override",
+  ]
+  static let segue = ["kind", "happiness", "title", "size", "style", "override"]
+  static let size = ["width", "height"]
+  static let segueKind = ["perform", "devices", "override"]
+  static let feature = ["draw", "everywhere", "override"]
+  static let style = styleKeys + ["override"]
+  static let expression = ["mouth", "eyes", "brows"]
+  static let session = ["device", "orientation"]
+  static let svgOptions = ["screen"]
+  static let terminalOptions = ["columns", "rows", "ascii", "screen"]
+  static let snapshotOptions = ["screen"]
+}
+
 /// The DSL's declaring globals: `diagnosis`, `segue`, `segue_kind`, `feature`, `style`.
 /// Each is curried (`diagnosis "name" { … }`) and remembers the `file:line` of its call.
 extension Script {
@@ -45,9 +63,7 @@ extension Script {
   private func declareDiagnosis(_ name: String, _ value: LuaValue, _ location: Location) {
     var f = Fields(
       value, what: "diagnosis '\(name)'", location: location,
-      known: [
-        "happiness", "title", "segue", "expression", "features", "style", "override",
-      ])
+      known: DeclarationFields.diagnosis)
     var expression: ExpressionSource?
     if let e = f.raw("expression") {
       if case .function(let fn) = e {
@@ -72,7 +88,7 @@ extension Script {
   private func declareSegue(_ id: String, _ value: LuaValue, _ location: Location) {
     var f = Fields(
       value, what: "segue '\(id)'", location: location,
-      known: ["kind", "happiness", "title", "size", "style", "override"])
+      known: DeclarationFields.segue)
     var kind = KindChoice.same("push")
     switch f.raw("kind") {
     case nil: break
@@ -95,7 +111,8 @@ extension Script {
     }
     var size: StoryboardSize?
     if let s = f.raw("size") {
-      var sf = Fields(s, what: "segue '\(id)' size", location: location, known: ["width", "height"])
+      var sf = Fields(
+        s, what: "segue '\(id)' size", location: location, known: DeclarationFields.size)
       if let w = sf.number("width", in: 1...4096), let h = sf.number("height", in: 1...4096) {
         size = StoryboardSize(width: w, height: h)
       } else if sf.problems.isEmpty {
@@ -116,7 +133,7 @@ extension Script {
   private func declareKind(_ name: String, _ value: LuaValue, _ location: Location) {
     var f = Fields(
       value, what: "segue_kind '\(name)'", location: location,
-      known: ["perform", "devices", "override"])
+      known: DeclarationFields.segueKind)
     if SegueKind(rawValue: name) != nil {
       f.fail("'\(name)' is a built-in kind; choose another name")
     }
@@ -142,10 +159,10 @@ extension Script {
   private func declareFeature(_ name: String, _ value: LuaValue, _ location: Location) {
     var f = Fields(
       value, what: "feature '\(name)'", location: location,
-      known: ["draw", "everywhere", "override"])
+      known: DeclarationFields.feature)
     let draw = f.function("draw")
     if f.raw("draw") == nil { f.fail("needs draw = function(face, pen) … end") }
-    let everywhere = f.raw("everywhere") == nil ? true : f.bool("everywhere")
+    let everywhere: Bool? = f.raw("everywhere") == nil ? nil : f.bool("everywhere")
     let feature = Feature(
       name: name, draw: draw, everywhere: everywhere, location: location, plugin: currentPlugin)
     let override = f.bool("override")
@@ -158,7 +175,7 @@ extension Script {
   private func declareStyle(_ name: String?, _ value: LuaValue, _ location: Location) {
     var f = Fields(
       value, what: name.map { "style '\($0)'" } ?? "style", location: location,
-      known: styleKeys + ["override"])
+      known: DeclarationFields.style)
     let base = registry.globalStyle
     let style = readStyle(&f, over: base)
     let override = f.bool("override") || name == nil  // the global style accumulates

@@ -151,7 +151,7 @@ func readStyle(_ fields: inout Fields, over base: FaceStyle) -> FaceStyle {
 /// An expression table `{ mouth = -1…1, eyes = 0…1, brows = -1…1 }`.
 func readExpression(_ value: LuaValue, what: String, location: Location) -> (Expression?, [Problem])
 {
-  var f = Fields(value, what: what, location: location, known: ["mouth", "eyes", "brows"])
+  var f = Fields(value, what: what, location: location, known: DeclarationFields.expression)
   let mouth = f.number("mouth", in: -1...1)
   let eyes = f.number("eyes", in: 0...1) ?? 1
   let brows = f.number("brows", in: -1...1)

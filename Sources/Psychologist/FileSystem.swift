@@ -39,23 +39,27 @@ public enum FileSystem {
     return out
   }
 
-  /// Writes `bytes` to `path` atomically: a temporary file beside it, then a rename, so
-  /// readers see the old file or the whole new one, never half of it.
+  /// Writes `bytes` to `path` atomically: readers see the old file or the whole new one,
+  /// never half of it. The bytes go to a temporary file beside it, which then takes the
+  /// name: by a hard link when the name is new (on ext4 a rename costs several times a
+  /// plain create, a link barely more), else by a rename. A symlink in the way is refused.
   public static func writeAtomically(_ path: String, _ bytes: [UInt8]) throws(FileError) {
     let dir = directory(of: path)
     var template = Array(((dir == "" ? "" : dir + "/") + ".psychologist-XXXXXX").utf8CString)
     let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
     guard fd >= 0 else { throw .errno(path) }
     let tmp = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    var ok = bytes.withUnsafeBytes { writeAll(fd, $0) }
-    ok = ok && fchmod(fd, 0o644) == 0
+    defer { unlink(tmp) }
+    let ok = bytes.withUnsafeBytes { writeAll(fd, $0) } && fchmod(fd, 0o644) == 0
     let savedErrno = Glibc.errno
     close(fd)
-    guard ok, rename(tmp, path) == 0 else {
-      let error = ok ? FileError.errno(path) : FileError(path: path, reason: String(cString: strerror(savedErrno)))
-      unlink(tmp)
-      throw error
+    guard ok else { throw FileError(path: path, reason: String(cString: strerror(savedErrno))) }
+    if link(tmp, path) == 0 { return }
+    var st = stat()
+    if lstat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFLNK {
+      throw FileError(path: path, reason: "is a symlink; refusing to write through it")
     }
+    guard rename(tmp, path) == 0 else { throw .errno(path) }
   }
 
   /// Writes everything, retrying short writes and interruptions.
@@ -126,46 +130,62 @@ public enum FileSystem {
     if mkdir(path, 0o755) != 0 && Glibc.errno != EEXIST { throw .errno(path) }
   }
 
-  /// The path of `name` inside `root`, refusing anything that would land outside it:
-  /// absolute paths, `..`, and symlinks that lead out. Creates missing folders inside.
+  /// The path of `name` inside `root` (see `OutputDirectory`).
   public static func pathInside(_ root: String, _ name: String) throws(FileError) -> String {
+    try OutputDirectory(root).path(for: name)
+  }
+}
+
+/// An output directory: names inside it become paths, refusing anything that would land
+/// outside (absolute paths, `..`, symlinks that lead out). Resolves the root once.
+public struct OutputDirectory: Sendable {
+  /// The root as given.
+  public let root: String
+  let realRoot: String
+
+  /// The directory at `root`, which must exist.
+  public init(_ root: String) throws(FileError) {
+    guard let real = FileSystem.realPath(root) else {
+      throw FileError(path: root, reason: "the output directory does not exist")
+    }
+    self.root = root
+    realRoot = real
+  }
+
+  func inside(_ real: String) -> Bool {
+    real == realRoot || real.hasPrefix(realRoot == "/" ? "/" : realRoot + "/")
+  }
+
+  /// The path of `name` inside the root, creating missing folders inside it. (A symlink
+  /// at the name itself is refused when the file is written.)
+  public func path(for name: String) throws(FileError) -> String {
     guard !name.isEmpty else { throw FileError(path: name, reason: "an empty name") }
     // C would end the path at a NUL and write somewhere other than what was checked.
     guard !name.utf8.contains(0) else { throw FileError(path: name, reason: "a NUL in the name") }
     guard !name.hasPrefix("/") else {
-      throw FileError(path: name, reason: "absolute paths are refused; name a file inside the output directory")
+      throw FileError(
+        path: name, reason: "absolute paths are refused; name a file inside the output directory")
     }
     let parts = name.split(separator: "/", omittingEmptySubsequences: true)
     guard !parts.contains(where: { $0 == ".." }) else {
       throw FileError(path: name, reason: "'..' is refused; name a file inside the output directory")
     }
-    guard let realRoot = realPath(root) else {
-      throw FileError(path: root, reason: "the output directory does not exist")
-    }
-    func inside(_ real: String) -> Bool {
-      real == realRoot || real.hasPrefix(realRoot == "/" ? "/" : realRoot + "/")
-    }
-    // Walk the folders one by one: each must resolve inside the root before we create
-    // anything below it.
+    // Walk the folders one by one: each must resolve inside the root before anything is
+    // created below it.
     var dir = root
     for part in parts.dropLast() {
       dir += "/" + part
-      if exists(dir) {
-        guard let real = realPath(dir), inside(real) else {
+      if FileSystem.exists(dir) {
+        guard let real = FileSystem.realPath(dir), inside(real) else {
           throw FileError(path: name, reason: "leads outside the output directory (through a symlink)")
         }
-        guard isDirectory(dir) else {
+        guard FileSystem.isDirectory(dir) else {
           throw FileError(path: name, reason: "'\(dir)' is not a folder")
         }
       } else if mkdir(dir, 0o755) != 0 {
         throw .errno(dir)
       }
     }
-    let path = root == "." ? parts.joined(separator: "/") : root + "/" + parts.joined(separator: "/")
-    var st = stat()
-    if lstat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFLNK {
-      throw FileError(path: name, reason: "is a symlink; refusing to write through it")
-    }
-    return path
+    return root == "." ? parts.joined(separator: "/") : root + "/" + parts.joined(separator: "/")
   }
 }

@@ -109,8 +109,9 @@ public struct Feature {
   public var name: String
   /// The Lua function that draws it.
   public var draw: LuaReference?
-  /// true: on every face; false: only where a diagnosis lists it.
-  public var everywhere: Bool
+  /// true: on every face; false: only where a diagnosis lists it; nil (not said): on every
+  /// face unless some diagnosis lists it (see `Registry.drawsEverywhere`).
+  public var everywhere: Bool?
   /// Where it was declared.
   public var location: Location
   /// The plugin file that declared it.
@@ -157,6 +158,12 @@ public struct Registry {
   public func kind(_ name: String) -> CustomKind? { kinds.first { $0.name == name } }
   /// The feature called `name`.
   public func feature(_ name: String) -> Feature? { features.first { $0.name == name } }
+
+  /// Whether `feature` goes on every face: as it says, else unless a diagnosis names it,
+  /// for `features = {"name"}` on a diagnosis reads as "on these faces".
+  public func drawsEverywhere(_ feature: Feature) -> Bool {
+    feature.everywhere ?? !diagnoses.contains { $0.features.contains(feature.name) }
+  }
 
   /// The global style (the seed's when none was declared).
   public var globalStyle: FaceStyle { styles.last { $0.name == nil }?.style ?? FaceStyle() }

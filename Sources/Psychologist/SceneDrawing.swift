@@ -33,8 +33,9 @@ extension Session {
     return scene.title
   }
 
-  /// A scene's content inside `rect`: its face and features, or the menu's buttons.
-  func contentItems(_ scene: Scene<SceneContent>, in rect: Rect, invoke: Invoke) throws -> [Item] {
+  /// A scene's content inside `rect`: its face and features, or the menu's buttons (for a
+  /// host that lays the screen out itself, as `play` does in the terminal).
+  public func contentItems(_ scene: Scene<SceneContent>, in rect: Rect, invoke: Invoke) throws -> [Item] {
     switch scene.content {
     case .empty: return []
     case .menu: return menuItems(in: rect)
@@ -48,7 +49,7 @@ extension Session {
       // thousands of features could each draw their 10000.
       var strokesLeft = Pen.maxStrokesPerFace
       for feature in script.registry.features
-      where feature.everywhere || f.features.contains(feature.name) {
+      where script.registry.drawsEverywhere(feature) || f.features.contains(feature.name) {
         let drawn = try draw(feature, f, g, clip: rect, limit: strokesLeft, invoke: invoke)
         strokesLeft -= drawn.count
         items += drawn

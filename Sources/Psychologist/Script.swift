@@ -32,7 +32,12 @@ public final class Script {
   /// Its Lua state (sandboxed).
   public let state: LuaState
   /// What was declared.
-  public var registry = Registry()
+  public var registry = Registry() {
+    didSet { validDevices = [] }
+  }
+  /// Devices the registry as it stands was found valid for (sessions are made per row in a
+  /// batch: validating once is enough).
+  private var validDevices: Set<Device> = []
   /// The plugin file being loaded (nil while the script itself runs).
   var currentPlugin: String?
   /// Plugin files actually loaded, in order.
@@ -80,16 +85,23 @@ public final class Script {
     try state.run(source, chunkName: "@" + file)
   }
 
-  /// Files first as given; folders expand to their `*.lua` in name order.
+  /// Files first as given; folders expand to their `*.lua` in name order (not subfolders:
+  /// they hold modules for `require`). A file met twice on the path (a folder both in
+  /// --plugin and PSYCHOLOGIST_PATH) loads once, else it would conflict with itself.
   private func expandPlugins(_ entries: [String]) throws -> [String] {
     var files: [String] = []
+    var seen: Set<String> = []
+    func add(_ file: String) {
+      if seen.insert(FileSystem.realPath(file) ?? file).inserted { files.append(file) }
+    }
     for entry in entries {
       if FileSystem.isDirectory(entry) {
         for name in try FileSystem.list(entry) where name.hasSuffix(".lua") {
-          files.append(entry.hasSuffix("/") ? entry + name : entry + "/" + name)
+          let file = entry.hasSuffix("/") ? entry + name : entry + "/" + name
+          if !FileSystem.isDirectory(file) { add(file) }
         }
       } else {
-        files.append(entry)
+        add(entry)
       }
     }
     return files
@@ -179,9 +191,27 @@ public final class Script {
       }
     }
     if let style = options.style, registry.style(style) == nil {
-      problems.append(unknownStyle(style, ""))
+      let names = registry.styles.compactMap(\.name)
+      let known =
+        names.isEmpty ? "no named styles are declared" : "styles: " + names.joined(separator: ", ")
+      let hint = suggestion(style, names)
+      problems.append(Problem("", "--style names an unknown style '\(style)'\(hint) (\(known))"))
     }
     return problems
+  }
+
+  /// Throws the first problem on `device` (naming how many more there are), once per
+  /// registry state.
+  func requireValid(on device: Device) throws {
+    if validDevices.contains(device) { return }
+    let problems = problems(on: device)
+    if let first = problems.first {
+      let more = problems.count > 1 ? " (and \(problems.count - 1) more problems; run check)" : ""
+      throw LuaError(
+        kind: .runtime, location: first.location.isEmpty ? nil : first.location,
+        message: first.message + more)
+    }
+    validDevices.insert(device)
   }
 
   private func unknownStyle(_ name: String, _ location: Location) -> Problem {

@@ -55,13 +55,7 @@ public final class Session {
   /// A session on `device`; the script's declarations must be valid for it.
   public init(script: Script, device: Device, orientation: Orientation) throws {
     self.script = script
-    let problems = script.problems(on: device)
-    if let first = problems.first {
-      let more = problems.count > 1 ? " (and \(problems.count - 1) more problems; run check)" : ""
-      throw LuaError(
-        kind: .runtime, location: first.location.isEmpty ? nil : first.location,
-        message: first.message + more)
-    }
+    try script.requireValid(on: device)
     navigator = Navigator(
       device: device, orientation: orientation,
       root: Scene(title: Session.menuTitle, content: .menu),
@@ -122,7 +116,9 @@ public final class Session {
       expression = e
     case nil: break
     }
-    diagnosis = value ?? expression?.mouth.map { 50 + 50 * $0 } ?? diagnosis
+    // A diagnosis without happiness diagnoses its mouth's curve, else neutral 50, as
+    // `Diagnosis.happiness` says; keeping the last tap's value would leak it across buttons.
+    diagnosis = value ?? expression?.mouth.map { 50 + 50 * $0 } ?? 50
     try perform(d.segue, from: d, expression: expression, invoke: invoke)
   }
 
@@ -312,7 +308,8 @@ final class NavigationHandle {
           size = StoryboardSize(width: w, height: h)
         }
         try session.navigate(op, nav.scene, size: size)
-        nav.operations += 1
+        // Only showing the scene counts: a kind that just pops or dismisses showed nothing.
+        if op != "dismiss" && op != "pop" { nav.operations += 1 }
       }
     }
     cls.property("device", get: { .text($0.session?.device.rawValue ?? "") })

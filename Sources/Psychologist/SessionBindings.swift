@@ -126,12 +126,12 @@ extension Script {
     method("rotate") { s, _, _ in s.rotate() }
     method("back") { s, call, _ in try call.push(.boolean(s.back())) }
     method("svg") { s, call, invoke in
-      let o = try options(call, 2, known: ["screen"])
+      let o = try options(call, 2, known: DeclarationFields.svgOptions)
       let bytes = render(try s.drawing(screen: o[.text("screen")] == true, invoke: invoke), format: .svg)
       try bytes.withUnsafeBytes { try call.push(bytes: $0) }
     }
     method("terminal") { s, call, invoke in
-      let o = try options(call, 2, known: ["columns", "rows", "ascii", "screen"])
+      let o = try options(call, 2, known: DeclarationFields.terminalOptions)
       // Checked as doubles: Int(nan) or Int(1e300) would trap.
       func shown(_ v: LuaValue) -> String { v.number.map(formatNumber) ?? v.typeName }
       let c = o[.text("columns")] ?? 80, r = o[.text("rows")] ?? 24
@@ -149,7 +149,7 @@ extension Script {
     method("face") { s, call, _ in try call.push(try s.geometryValue()) }
     method("snapshot") { s, call, invoke in
       guard let name = call.string(2) else { throw sessionError("snapshot needs a file name") }
-      let o = try options(call, 3, known: ["screen"])
+      let o = try options(call, 3, known: DeclarationFields.snapshotOptions)
       try call.push(.text(try s.snapshot(name, screen: o[.text("screen")] == true, invoke: invoke)))
     }
     cls.property(
@@ -178,7 +178,7 @@ extension Script {
     try state.register("session") { [unowned self] call in
       let v = try call.value(1)
       var f = Fields(
-        v == .nil ? .map([:]) : v, what: "session", location: "", known: ["device", "orientation"])
+        v == .nil ? .map([:]) : v, what: "session", location: "", known: DeclarationFields.session)
       var device = self.options.device
       var orientation = self.options.orientation
       if let d = f.string("device") {

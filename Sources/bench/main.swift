@@ -6,6 +6,9 @@ let count = arguments.count > 2 ? Int(arguments[2]) ?? 0 : 0
 switch name {
 case "svg": benchSVG(count: count)
 case "terminal": benchTerminal(count: count)
+case "lua-to-swift": benchLuaToSwift(count: count)
+case "swift-to-lua": benchSwiftToLua(count: count)
+case "redraw": benchRedraw(count: count)
 default:
   print("usage: PsyBench svg|terminal [COUNT]")
 }

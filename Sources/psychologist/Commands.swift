@@ -62,6 +62,25 @@ let commands: [CommandSpec] = [
     "list", positionals: ["SCRIPT"],
     summary: "List what a script and its plugins declare, and where.",
     options: scriptOptions + [OptionSpec("--json", help: "print JSON instead of a table")]),
+  batchCommandSpec,
+  CommandSpec(
+    "play", positionals: ["SCRIPT"],
+    summary: "Play the app in the terminal: tap buttons, pan, pinch, rotate, go back.",
+    options: scriptOptions + [
+      OptionSpec("--watch", help: "reload whenever the script or a file it requires changes")
+    ],
+    details: [
+      "keys:",
+      "  1-9, a, c, …       tap the menu's button shown with that key, e.g. [1] flaying",
+      "  Up/Down, k/j       pan: happiness +10 / -10",
+      "  + / -              pinch: scale ×1.1 / ÷1.1",
+      "  r                  rotate the device",
+      "  b, Backspace, Esc  go back",
+      "  q, Ctrl-C          quit",
+      "mouse: click a button, drag the face to pan, wheel to pinch",
+      "example:",
+      "  psychologist play examples/psychologist.lua --device ipad --orientation landscape",
+    ]),
 ]
 
 /// Top-level help.

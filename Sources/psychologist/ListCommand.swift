@@ -11,7 +11,10 @@ func listCommand(_ args: ParsedArguments) throws -> ExitCode {
   } else {
     FileOutput.standard.write(table(rows))
   }
-  return .ok
+  // The listing stands, but a script with problems is not ok.
+  let problems = script.problems(on: options.device)
+  for p in problems { report(p.description) }
+  return problems.isEmpty ? .ok : .script
 }
 
 /// One declaration as listed: its section, name, a short description and where it was made.
@@ -60,7 +63,7 @@ func listing(_ r: Registry) -> [Listed] {
     rows.append(Listed(section: "segue_kinds", name: k.name, fields: [("devices", devices)], location: k.location, plugin: k.plugin))
   }
   for f in r.features {
-    rows.append(Listed(section: "features", name: f.name, fields: [("everywhere", f.everywhere ? "yes" : "no")], location: f.location, plugin: f.plugin))
+    rows.append(Listed(section: "features", name: f.name, fields: [("everywhere", r.drawsEverywhere(f) ? "yes" : "no")], location: f.location, plugin: f.plugin))
   }
   for s in r.styles {
     rows.append(Listed(section: "styles", name: s.name ?? "(global)", fields: [("color", s.style.color.svg), ("scale", SVGNumberText(s.style.scale))], location: s.location, plugin: s.plugin))

@@ -8,6 +8,10 @@ func loadScript(_ path: String, _ options: ScriptOptions) throws -> Script {
   guard FileSystem.exists(path) else { throw UsageError("no such script: \(path)") }
   let script = try Script(path: path, options: options, output: FileOutput.standard)
   try script.load()
+  // A problem with no place in a script came from the command line (say, --style).
+  if let p = script.problems(on: options.device).first(where: { $0.location.isEmpty }) {
+    throw UsageError(p.message)
+  }
   return script
 }
 

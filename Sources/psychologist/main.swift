@@ -39,6 +39,8 @@ func main(_ arguments: [String]) -> ExitCode {
     case "run": return try runCommand(args)
     case "check": return try checkCommand(args)
     case "list": return try listCommand(args)
+    case "batch": return try batchCommand(args)
+    case "play": return try playCommand(args)
     default: throw UsageError("unknown command '\(args.command)'")
     }
   } catch let e as UsageError {

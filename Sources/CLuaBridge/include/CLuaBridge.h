@@ -31,6 +31,9 @@ void psy_set_callbacks(psy_dispatch_fn dispatch, psy_release_fn release);
    (0: no limit). NULL if even that fails. */
 lua_State *psy_newstate(size_t memory_limit);
 void psy_close(lua_State *L);
+/* The host's object for a state, reachable from any of its threads. */
+void psy_set_owner(lua_State *L, void *owner);
+void *psy_owner(lua_State *L);
 size_t psy_memory_used(lua_State *L);
 void psy_set_memory_limit(lua_State *L, size_t limit);
 /* 1 when the last allocation failure was the cap (not the time limit). */
@@ -38,18 +41,25 @@ int psy_memory_refused(lua_State *L);
 /* "file:line" of the Lua code running when growth was last refused, or "". */
 const char *psy_memory_where(lua_State *L);
 
-/* Arms the time limit for one top-level call (seconds <= 0: none). A
-   watchdog thread installs a hook only once the deadline has passed. */
-void psy_arm(lua_State *L, double seconds);
+/* Seconds one top-level call may run (<= 0: no limit). */
+void psy_set_time_limit(lua_State *L, double seconds);
+/* Arms the time limit for one top-level call. A watchdog thread installs a
+   hook only once the deadline has passed. */
+void psy_arm(lua_State *L);
 /* Disarms, clears the hook; returns 1 if the deadline had passed. */
 int psy_disarm(lua_State *L);
 int psy_expired(lua_State *L);
 
 /* ---- calls ------------------------------------------------------------ */
 
-/* lua_pcall of the function below nargs arguments, with a message handler
-   that appends a traceback ("\nstack traceback:\n..."). */
-int psy_pcall(lua_State *L, int nargs, int nresults);
+/* Makes room for `slots` more values, then pushes the message handler (which
+   appends a traceback, "\nstack traceback:\n...", to an error) and, unless ref
+   is LUA_NOREF, the registry's value ref (a function to call). Returns the
+   stack top before, or -1 when the stack cannot grow (nothing pushed). */
+int psy_pushcall(lua_State *L, int ref, int slots);
+/* lua_pcall under the handler at index handler; the outermost call of a state
+   arms its time limit. *timed_out is 1 when the limit expired. */
+int psy_call(lua_State *L, int nargs, int nresults, int handler, int *timed_out);
 /* Loads a text chunk (never bytecode) named chunkname ("@path"). */
 int psy_loadtext(lua_State *L, const char *text, size_t length, const char *chunkname);
 

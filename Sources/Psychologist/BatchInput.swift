@@ -1,0 +1,202 @@
+import Glibc
+import LuaHost
+
+/// How batch input is written.
+public enum BatchFormat: String, CaseIterable, Sendable {
+  /// JSON Lines: one JSON object a line.
+  case jsonl
+  /// Comma-separated values with a header row naming the fields (RFC 4180).
+  case csv
+
+  /// The format a file name implies (`.jsonl`, `.ndjson`, `.json`, `.csv`), if any.
+  public static func guess(_ path: String) -> BatchFormat? {
+    let lower = path.lowercased()
+    if lower.hasSuffix(".csv") { return .csv }
+    if lower.hasSuffix(".jsonl") || lower.hasSuffix(".ndjson") || lower.hasSuffix(".json") {
+      return .jsonl
+    }
+    return nil
+  }
+}
+
+/// One data row of the input, numbered from 1 in input order (a CSV header is not a row).
+public struct BatchRow: Sendable {
+  /// 1-based position among the data rows of the whole input (shards keep these numbers).
+  public var number: Int
+  /// The input line the row starts on.
+  public var line: Int
+  /// The row as the diagnosis function's `input` table.
+  public var fields: LuaValue
+  /// The row's `id` field as text, if it has one.
+  public var id: String?
+  /// Why the row could not be read (then `fields` is empty).
+  public var error: String?
+  /// The face's file name without `.svg` (given in input order, so duplicates are caught
+  /// the same way whatever the number of workers).
+  public internal(set) var fileName = ""
+}
+
+/// Reads rows from a file descriptor, streaming: memory stays flat however long the input.
+public final class BatchReader {
+  private let fd: Int32
+  private let format: BatchFormat
+  private let keep: (Int) -> Bool
+  private var buffer: [UInt8] = []
+  private var start = 0
+  private var atEnd = false
+  private var lineNumber = 0
+  private var rowNumber = 0
+  private var header: [LuaValue]?
+  /// Bytes consumed so far (for progress).
+  public private(set) var bytesRead = 0
+  /// Set by the caller to stop reading (Ctrl-C): `next()` then returns nil.
+  public var shouldStop: () -> Bool = { false }
+
+  /// A reader of `format` on `fd`; rows whose number `keep` rejects are skipped cheaply.
+  public init(fd: Int32, format: BatchFormat, keep: @escaping (Int) -> Bool = { _ in true }) {
+    self.fd = fd
+    self.format = format
+    self.keep = keep
+    buffer.reserveCapacity(1 << 16)
+  }
+
+  /// The next row to process, nil at the end of the input. Throws when reading fails.
+  public func next() throws(FileError) -> BatchRow? {
+    switch format {
+    case .jsonl: return try nextJSON()
+    case .csv: return try nextCSV()
+    }
+  }
+
+  private func nextJSON() throws(FileError) -> BatchRow? {
+    while let line = try nextLine() {
+      if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
+      rowNumber += 1
+      guard keep(rowNumber) else { continue }
+      var row = BatchRow(number: rowNumber, line: lineNumber, fields: .map([:]))
+      row.fileName = BatchNames.padded(rowNumber)
+      do {
+        row.fields = try JSONLine.object(line[...])
+        row.id = idText(row.fields["id"])
+      } catch {
+        row.error = error.description
+      }
+      return row
+    }
+    return nil
+  }
+
+  private func nextCSV() throws(FileError) -> BatchRow? {
+    while true {
+      guard var record = try nextLine() else { return nil }
+      let first = lineNumber
+      if first == 1, record.starts(with: [0xEF, 0xBB, 0xBF]) { record.removeFirst(3) }
+      while CSV.isOpen(record), let more = try nextLine() {
+        record.append(0x0A)
+        record += more
+      }
+      if record.isEmpty { continue }
+      guard let header else {
+        do {
+          self.header = try CSV.fields(record).map { LuaValue.string($0) }
+        } catch {
+          throw FileError(path: "line \(first)", reason: "cannot read the CSV header: \(error)")
+        }
+        continue
+      }
+      rowNumber += 1
+      guard keep(rowNumber) else { continue }
+      var row = BatchRow(number: rowNumber, line: first, fields: .map([:]))
+      row.fileName = BatchNames.padded(rowNumber)
+      do {
+        let fields = try CSV.fields(record)
+        guard fields.count == header.count else {
+          throw CSVError(
+            description: "\(fields.count) fields, but the header names \(header.count)")
+        }
+        var map: [LuaValue: LuaValue] = [:]
+        for (name, field) in zip(header, fields) where !field.isEmpty {
+          map[name] = CSV.value(field)
+        }
+        row.fields = .map(map)
+        // The id names a file: keep its text as written ("007"), not as the number.
+        if let k = header.firstIndex(of: "id"), !fields[k].isEmpty {
+          row.id = String(decoding: fields[k], as: UTF8.self)
+        }
+      } catch {
+        row.error = "malformed CSV: \(error)"
+      }
+      return row
+    }
+  }
+
+  /// The next physical line without its line break (`\n` or `\r\n`), nil at the end.
+  private func nextLine() throws(FileError) -> [UInt8]? {
+    while true {
+      if let nl = indexOfNewline() {
+        var end = nl
+        if end > start && buffer[end - 1] == 0x0D { end -= 1 }
+        let line = Array(buffer[start..<end])
+        bytesRead += nl + 1 - start
+        start = nl + 1
+        lineNumber += 1
+        return line
+      }
+      if atEnd {
+        guard start < buffer.count else { return nil }
+        var line = Array(buffer[start...])
+        if line.last == 0x0D { line.removeLast() }
+        bytesRead += buffer.count - start
+        start = buffer.count
+        lineNumber += 1
+        return line
+      }
+      try fill()
+    }
+  }
+
+  private func indexOfNewline() -> Int? {
+    guard start < buffer.count else { return nil }
+    return buffer.withUnsafeBytes { raw -> Int? in
+      guard let p = memchr(raw.baseAddress! + start, 0x0A, buffer.count - start) else { return nil }
+      return UnsafeRawPointer(p) - raw.baseAddress!
+    }
+  }
+
+  /// Reads another chunk (dropping what was consumed); sets `atEnd` at end of file.
+  private func fill() throws(FileError) {
+    if start > 0 {
+      buffer.removeSubrange(0..<start)
+      start = 0
+    }
+    let chunk = 1 << 16
+    let old = buffer.count
+    buffer += repeatElement(0, count: chunk)
+    while true {
+      if shouldStop() {
+        buffer.removeSubrange(old...)
+        atEnd = true
+        return
+      }
+      let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress! + old, chunk) }
+      if n < 0 {
+        if errno == EINTR { continue }
+        buffer.removeSubrange(old...)
+        throw .errno("input")
+      }
+      buffer.removeSubrange((old + n)...)
+      if n == 0 { atEnd = true }
+      return
+    }
+  }
+}
+
+/// A row's `id` as file-name text: strings as they are, integers in decimal.
+func idText(_ v: LuaValue?) -> String? {
+  switch v {
+  case .string(let b)?: return String(decoding: b, as: UTF8.self)
+  case .integer(let i)?: return String(i)
+  case .number(let d)?: return formatNumber(d)
+  default: return nil
+  }
+}

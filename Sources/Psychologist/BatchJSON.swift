@@ -1,0 +1,249 @@
+import LuaHost
+
+/// Why a line of JSON Lines input could not be read: the message and the byte column.
+public struct JSONLineError: Error, CustomStringConvertible, Sendable {
+  /// What is wrong.
+  public var message: String
+  /// 1-based byte column where reading stopped.
+  public var column: Int
+  /// `malformed JSON at column 12: expected ':'`.
+  public var description: String { "malformed JSON at column \(column): \(message)" }
+}
+
+/// A small, strict JSON reader (RFC 8259) for one line of JSON Lines: the line must hold one
+/// object, which becomes a Lua table (null fields are left out, as Lua has no nil entries).
+/// Written here because the project takes no outside packages and Foundation is kept out.
+public struct JSONLine {
+  private let bytes: UnsafeBufferPointer<UInt8>
+  private var i = 0
+  private var depth = 0
+
+  /// Nesting deeper than this is refused (Lua tables are copied recursively).
+  static let maxDepth = 100
+
+  private init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+
+  /// Parses one line that must hold a JSON object (surrounding whitespace allowed).
+  public static func object(_ line: ArraySlice<UInt8>) throws(JSONLineError) -> LuaValue {
+    let result: Result<LuaValue, JSONLineError> = line.withUnsafeBufferPointer { buf in
+      var p = JSONLine(buf)
+      do throws(JSONLineError) {
+        p.skipSpace()
+        guard p.peek == UInt8(ascii: "{") else {
+          throw p.fail(p.i < buf.count ? "each line must be a JSON object ({…})" : "empty line")
+        }
+        let v = try p.value()
+        p.skipSpace()
+        if p.i < buf.count { throw p.fail("unexpected text after the object") }
+        return .success(v)
+      } catch {
+        return .failure(error)
+      }
+    }
+    return try result.get()
+  }
+
+  private var peek: UInt8? { i < bytes.count ? bytes[i] : nil }
+
+  private func fail(_ message: String) -> JSONLineError {
+    JSONLineError(message: message, column: i + 1)
+  }
+
+  private mutating func skipSpace() {
+    while i < bytes.count {
+      switch bytes[i] {
+      case 0x20, 0x09, 0x0A, 0x0D: i += 1
+      default: return
+      }
+    }
+  }
+
+  private mutating func expect(_ c: UInt8, _ what: String) throws(JSONLineError) {
+    skipSpace()
+    guard peek == c else { throw fail("expected \(what)") }
+    i += 1
+  }
+
+  private mutating func value() throws(JSONLineError) -> LuaValue {
+    skipSpace()
+    guard let c = peek else { throw fail("unexpected end of line") }
+    switch c {
+    case UInt8(ascii: "{"): return try object()
+    case UInt8(ascii: "["): return try array()
+    case UInt8(ascii: "\""): return .string(try string())
+    case UInt8(ascii: "t"): return try literal("true", .boolean(true))
+    case UInt8(ascii: "f"): return try literal("false", .boolean(false))
+    case UInt8(ascii: "n"): return try literal("null", .nil)
+    case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try number()
+    default: throw fail("unexpected character '\(Unicode.Scalar(c))'")
+    }
+  }
+
+  private mutating func literal(_ word: StaticString, _ v: LuaValue) throws(JSONLineError)
+    -> LuaValue
+  {
+    let n = word.utf8CodeUnitCount
+    guard i + n <= bytes.count else { throw fail("unexpected end of line") }
+    for k in 0..<n where bytes[i + k] != word.utf8Start[k] {
+      throw fail("expected \(word)")
+    }
+    i += n
+    return v
+  }
+
+  private mutating func nest() throws(JSONLineError) {
+    depth += 1
+    if depth > JSONLine.maxDepth { throw fail("nested more than \(JSONLine.maxDepth) deep") }
+  }
+
+  private mutating func object() throws(JSONLineError) -> LuaValue {
+    try nest()
+    i += 1
+    var map: [LuaValue: LuaValue] = [:]
+    skipSpace()
+    if peek == UInt8(ascii: "}") {
+      i += 1
+      depth -= 1
+      return .map(map)
+    }
+    while true {
+      skipSpace()
+      guard peek == UInt8(ascii: "\"") else { throw fail("expected a field name in quotes") }
+      let key = try string()
+      try expect(UInt8(ascii: ":"), "':' after a field name")
+      let v = try value()
+      if v != .nil { map[.string(key)] = v }
+      skipSpace()
+      guard let c = peek else { throw fail("unexpected end of line; expected '}'") }
+      i += 1
+      if c == UInt8(ascii: "}") { break }
+      guard c == UInt8(ascii: ",") else {
+        i -= 1
+        throw fail("expected ',' or '}'")
+      }
+    }
+    depth -= 1
+    return .map(map)
+  }
+
+  private mutating func array() throws(JSONLineError) -> LuaValue {
+    try nest()
+    i += 1
+    var items: [LuaValue] = []
+    skipSpace()
+    if peek == UInt8(ascii: "]") {
+      i += 1
+      depth -= 1
+      return .array(items)
+    }
+    while true {
+      let v = try value()
+      // Lua arrays cannot hold nil; a null element becomes false to keep the positions.
+      items.append(v == .nil ? .boolean(false) : v)
+      skipSpace()
+      guard let c = peek else { throw fail("unexpected end of line; expected ']'") }
+      i += 1
+      if c == UInt8(ascii: "]") { break }
+      guard c == UInt8(ascii: ",") else {
+        i -= 1
+        throw fail("expected ',' or ']'")
+      }
+    }
+    depth -= 1
+    return .array(items)
+  }
+
+  private mutating func hex4() throws(JSONLineError) -> UInt32 {
+    guard i + 4 <= bytes.count else { throw fail("short \\u escape") }
+    var v: UInt32 = 0
+    for _ in 0..<4 {
+      let c = bytes[i]
+      let d: UInt32
+      switch c {
+      case UInt8(ascii: "0")...UInt8(ascii: "9"): d = UInt32(c - 48)
+      case UInt8(ascii: "a")...UInt8(ascii: "f"): d = UInt32(c - 87)
+      case UInt8(ascii: "A")...UInt8(ascii: "F"): d = UInt32(c - 55)
+      default: throw fail("bad \\u escape")
+      }
+      v = v << 4 | d
+      i += 1
+    }
+    return v
+  }
+
+  /// A string's bytes (UTF-8, escapes decoded); `i` is at the opening quote.
+  private mutating func string() throws(JSONLineError) -> [UInt8] {
+    i += 1
+    var out: [UInt8] = []
+    while true {
+      guard let c = peek else { throw fail("unterminated string") }
+      i += 1
+      switch c {
+      case UInt8(ascii: "\""):
+        return out
+      case UInt8(ascii: "\\"):
+        guard let e = peek else { throw fail("unterminated string") }
+        i += 1
+        switch e {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): out.append(e)
+        case UInt8(ascii: "b"): out.append(0x08)
+        case UInt8(ascii: "f"): out.append(0x0C)
+        case UInt8(ascii: "n"): out.append(0x0A)
+        case UInt8(ascii: "r"): out.append(0x0D)
+        case UInt8(ascii: "t"): out.append(0x09)
+        case UInt8(ascii: "u"):
+          var code = try hex4()
+          if (0xD800..<0xDC00).contains(code), i + 1 < bytes.count,
+            bytes[i] == UInt8(ascii: "\\"), bytes[i + 1] == UInt8(ascii: "u")
+          {
+            i += 2
+            let low = try hex4()
+            guard (0xDC00..<0xE000).contains(low) else { throw fail("bad surrogate pair") }
+            code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
+          }
+          // A lone surrogate cannot be UTF-8: it becomes U+FFFD.
+          let scalar = Unicode.Scalar(code) ?? "\u{FFFD}"
+          out.append(contentsOf: String(Character(scalar)).utf8)
+        default:
+          i -= 1
+          throw fail("bad escape '\\\(Unicode.Scalar(e))'")
+        }
+      default:
+        if c < 0x20 {
+          i -= 1
+          throw fail("control character in a string")
+        }
+        out.append(c)
+      }
+    }
+  }
+
+  private mutating func number() throws(JSONLineError) -> LuaValue {
+    let start = i
+    var integral = true
+    if peek == UInt8(ascii: "-") { i += 1 }
+    guard let first = peek, first >= 48, first <= 57 else { throw fail("bad number") }
+    if first == 48 {
+      i += 1
+    } else {
+      while let c = peek, c >= 48, c <= 57 { i += 1 }
+    }
+    if peek == UInt8(ascii: ".") {
+      integral = false
+      i += 1
+      guard let c = peek, c >= 48, c <= 57 else { throw fail("bad number: digits must follow '.'") }
+      while let c = peek, c >= 48, c <= 57 { i += 1 }
+    }
+    if peek == UInt8(ascii: "e") || peek == UInt8(ascii: "E") {
+      integral = false
+      i += 1
+      if peek == UInt8(ascii: "+") || peek == UInt8(ascii: "-") { i += 1 }
+      guard let c = peek, c >= 48, c <= 57 else { throw fail("bad number: exponent needs digits") }
+      while let c = peek, c >= 48, c <= 57 { i += 1 }
+    }
+    let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self)
+    if integral, let n = Int(text) { return .integer(n) }
+    guard let d = Double(text), d.isFinite else { throw fail("number out of range") }
+    return .number(d)
+  }
+}

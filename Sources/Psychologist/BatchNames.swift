@@ -1,0 +1,65 @@
+/// Which rows a machine takes when N machines split one input: `--shard K/N` takes rows
+/// K, K+N, K+2N, … (K counts from 1, as job arrays and GNU parallel's `{%}` do). Row numbers,
+/// and so file names, are those of the whole input, whichever shard draws them.
+public struct Shard: Equatable, Sendable {
+  /// 1…count.
+  public var index: Int
+  /// How many shards in all.
+  public var count: Int
+
+  /// Every row.
+  public static let all = Shard(index: 1, count: 1)
+
+  /// A shard; `index` from 1 to `count`.
+  public init(index: Int, count: Int) {
+    self.index = index
+    self.count = count
+  }
+
+  /// `"2/4"` → shard 2 of 4; nil unless 1 ≤ K ≤ N.
+  public init?(parsing text: String) {
+    let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+    guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]), n >= 1, k >= 1, k <= n
+    else { return nil }
+    self.init(index: k, count: n)
+  }
+
+  /// Whether row `number` (from 1) belongs to this shard.
+  public func contains(_ number: Int) -> Bool { (number - 1) % count == index - 1 }
+}
+
+/// File names of the faces: the row's `id` made safe, or its zero-padded row number.
+public enum BatchNames {
+  /// `id` as a file name (without `.svg`), or the row number padded to six digits.
+  public static func fileName(id: String?, row: Int) -> String {
+    if let id, let safe = sanitize(id) { return safe }
+    return padded(row)
+  }
+
+  /// `42` → `000042` (longer numbers keep all their digits).
+  public static func padded(_ row: Int) -> String {
+    let digits = String(row)
+    return String(repeating: "0", count: max(0, 6 - digits.count)) + digits
+  }
+
+  /// A name that can only be a plain file inside the output folder: letters, digits,
+  /// `-`, `_` and `.` stay, anything else (`/`, `\`, spaces, controls, quotes) becomes `_`;
+  /// a leading dot becomes `_` (no hidden files, no `..`); at most 100 characters.
+  /// Nil when nothing usable is left.
+  public static func sanitize(_ id: String) -> String? {
+    var out = ""
+    var count = 0
+    for s in id.unicodeScalars {
+      guard count < 100 else { break }
+      let ascii = s.isASCII
+      let keep =
+        ascii
+        ? (s.properties.isAlphabetic || ("0"..."9").contains(s) || s == "-" || s == "_" || s == ".")
+        : (s.properties.isAlphabetic || s.properties.numericType != nil)
+      out.unicodeScalars.append(keep ? s : "_")
+      count += 1
+    }
+    if out.hasPrefix(".") { out = "_" + out.dropFirst() }
+    return out.allSatisfy({ $0 == "_" }) ? nil : out
+  }
+}

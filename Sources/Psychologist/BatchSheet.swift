@@ -1,0 +1,99 @@
+import Render
+
+/// One cell of a contact sheet: a row's face (nil when the row failed) and its label.
+struct SheetEntry: Sendable {
+  var row: Int
+  var id: String
+  var happiness: Double?
+  var face: [UInt8]?
+}
+
+/// The contact sheet: every face of a batch in a grid, in row order, each labelled with its
+/// id and happiness. Each face is its own SVG document nested as an `<svg>` element, so it
+/// keeps its viewBox and is scaled into its cell whatever its size.
+enum BatchSheet {
+  static let cellWidth = 160
+  static let faceHeight = 200
+  static let labelHeight = 40
+
+  static func render(_ entries: [SheetEntry], title: String) -> [UInt8] {
+    let n = max(entries.count, 1)
+    var columns = 1
+    while columns * columns < n { columns += 1 }
+    let rows = (n + columns - 1) / columns
+    let cellHeight = faceHeight + labelHeight
+    let width = columns * cellWidth
+    let height = rows * cellHeight
+    var out: [UInt8] = []
+    func put(_ s: String) { out.append(contentsOf: s.utf8) }
+    put("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(width)\" height=\"\(height)\"")
+    put(" viewBox=\"0 0 \(width) \(height)\">\n<title>")
+    SVGRenderer.appendEscaped("contact sheet: \(title) (\(entries.count) rows)", to: &out)
+    put("</title>\n<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>\n")
+    for (k, e) in entries.enumerated() {
+      let x = (k % columns) * cellWidth
+      let y = (k / columns) * cellHeight
+      put("<g>\n<rect x=\"\(x + 2)\" y=\"\(y + 2)\" width=\"\(cellWidth - 4)\" height=\"\(cellHeight - 4)\"")
+      put(" fill=\"none\" stroke=\"#dddddd\"/>\n")
+      if let face = e.face {
+        out += nested(face, row: e.row, x: x, y: y, width: cellWidth, height: faceHeight)
+      } else {
+        let (cx, cy) = (x + cellWidth / 2, y + faceHeight / 2)
+        put("<path d=\"M\(cx - 30) \(cy - 30)L\(cx + 30) \(cy + 30)M\(cx + 30) \(cy - 30)L\(cx - 30) \(cy + 30)\"")
+        put(" stroke=\"#cc0000\" stroke-width=\"4\" fill=\"none\"/>\n")
+      }
+      let label = e.id.count > 22 ? String(e.id.prefix(21)) + "…" : e.id
+      let tx = x + cellWidth / 2
+      put("<text x=\"\(tx)\" y=\"\(y + faceHeight + 14)\" font-family=\"sans-serif\" font-size=\"13\"")
+      put(" text-anchor=\"middle\">")
+      SVGRenderer.appendEscaped(label, to: &out)
+      put("</text>\n<text x=\"\(tx)\" y=\"\(y + faceHeight + 30)\" font-family=\"sans-serif\"")
+      put(" font-size=\"11\" fill=\"#555555\" text-anchor=\"middle\">")
+      put(e.happiness.map { "happiness " + SVGNumber.string($0) } ?? "error (see the report)")
+      put("</text>\n</g>\n")
+    }
+    put("</svg>\n")
+    return out
+  }
+
+  /// A face document as a nested `<svg>` placed in its cell: the root's namespace and size
+  /// give way to the cell's position and size; clip ids get the row's prefix so that no
+  /// two faces share one.
+  static func nested(_ doc: [UInt8], row: Int, x: Int, y: Int, width: Int, height: Int)
+    -> [UInt8]
+  {
+    let viewBox = Array(" viewBox=".utf8)
+    guard let v = find(viewBox, in: doc, from: 0) else { return [] }
+    var out = Array("<svg x=\"\(x)\" y=\"\(y + 4)\" width=\"\(width)\" height=\"\(height - 4)\"".utf8)
+    var rest = Array(doc[v...])
+    if rest.last == 0x0A { rest.removeLast() }
+    rest = replace(Array("id=\"c".utf8), with: Array("id=\"r\(row)c".utf8), in: rest)
+    rest = replace(Array("url(#c".utf8), with: Array("url(#r\(row)c".utf8), in: rest)
+    out += rest
+    out.append(0x0A)
+    return out
+  }
+
+  static func find(_ needle: [UInt8], in hay: [UInt8], from: Int) -> Int? {
+    guard needle.count <= hay.count else { return nil }
+    var i = from
+    while i + needle.count <= hay.count {
+      if hay[i] == needle[0] && hay[i..<(i + needle.count)].elementsEqual(needle) { return i }
+      i += 1
+    }
+    return nil
+  }
+
+  static func replace(_ needle: [UInt8], with new: [UInt8], in hay: [UInt8]) -> [UInt8] {
+    var out: [UInt8] = []
+    out.reserveCapacity(hay.count)
+    var i = 0
+    while let j = find(needle, in: hay, from: i) {
+      out += hay[i..<j]
+      out += new
+      i = j + needle.count
+    }
+    out += hay[i...]
+    return out
+  }
+}

@@ -1,0 +1,264 @@
+// `psychologist play SCRIPT`: the app in the terminal, driven by keys and the mouse; with
+// --watch, reloaded whenever the script (or a file it required) changes.
+
+import Glibc
+import LuaHost
+import PlayUI
+import Psychologist
+import Render
+import Storyboard
+
+/// What a script prints during play: kept for the message line, since writing to stdout
+/// would scribble over the screen.
+final class PrintCapture: LuaPrintTarget {
+  var text = ""
+  func write(_ bytes: UnsafeRawBufferPointer) {
+    text += String(decoding: bytes, as: UTF8.self)
+    if text.utf8.count > 4096 { text = String(text.suffix(1024)) }
+  }
+  /// The last line printed since the last call, if any.
+  func take() -> String? {
+    defer { text = "" }
+    let last = text.split(separator: "\n").last.map(String.init)
+    return last.map { "print: " + $0 }
+  }
+}
+
+/// Why play refuses to run when stdout is no terminal.
+let notATerminal =
+  "play needs a terminal: standard output is not a TTY"
+  + " (use `show` to draw a face into a file or a pipe)"
+
+/// `psychologist play SCRIPT`: refuses without a terminal (exit 2); a script that does not
+/// load is an error before the screen changes (under --watch it is shown instead).
+func playCommand(_ args: ParsedArguments) throws -> ExitCode {
+  let options = try scriptOptions(args)
+  let path = args.positionals[0]
+  guard isTerminal(1) else {
+    throw UsageError(notATerminal)
+  }
+  guard FileSystem.exists(path) else { throw UsageError("no such script: \(path)") }
+  let player = Player(path: path, options: options, watch: args.has("--watch"))
+  if player.watch { player.reload() } else { try player.loadFirst() }
+  let terminal = try Terminal()
+  defer { terminal.restore() }
+  return try player.run(terminal)
+}
+
+/// The state of a play: the script, its session, what the user did (replayed on a reload)
+/// and the last frame on screen.
+final class Player {
+  let path: String
+  let options: ScriptOptions
+  let watch: Bool
+  let capture = PrintCapture()
+  var script: Script?
+  var session: Session?
+  /// Everything applied since the start, replayed into a reloaded script.
+  var history: [PlayAction] = []
+  /// An error on screen (a broken edit, a failed gesture); nil when all is well.
+  var message: String?
+  /// Whether the last reload loaded but could not replay what the user did: retried after
+  /// each action, since going back may make it possible.
+  var replayFailed = false
+  var files: [String]
+  var seen: [Int?] = []
+  var lastCheck = 0.0
+  var previous: [[UInt8]] = []
+  var size = (columns: 0, rows: 0)
+  var targets: [Target] = []
+  var drag: (row: Int, pointsPerRow: Double)?
+  let colors: ColorMode
+
+  init(path: String, options: ScriptOptions, watch: Bool) {
+    self.path = path
+    self.options = options
+    self.watch = watch
+    files = [path]
+    colors = ColorMode.detect(isTTY: true, environment: environment(), choice: "auto")
+  }
+
+  func invoke(_ script: Script) -> Invoke { { try script.state.call($0, $1) } }
+
+  /// Loads the script and starts its session, or throws (before the terminal is touched).
+  func loadFirst() throws {
+    let s = try Script(path: path, options: options, output: capture)
+    try s.load()
+    session = try Session(script: s, device: options.device, orientation: options.orientation)
+    script = s
+    files = s.files
+  }
+
+  /// A fresh Script and Session with the history replayed; on any error the last good
+  /// session stays and the error is shown.
+  func reload() {
+    var loaded = false
+    do {
+      let s = try Script(path: path, options: options, output: capture)
+      defer { files = s.files }
+      try s.load()
+      loaded = true
+      let fresh = try Session(script: s, device: options.device, orientation: options.orientation)
+      for a in history { try apply(a, to: fresh, invoke: invoke(s)) }
+      script = s
+      session = fresh
+      message = capture.take()
+      replayFailed = false
+    } catch {
+      message = describe(error)
+      replayFailed = loaded
+    }
+    seen = files.map { FileSystem.modificationTime($0) }
+    lastCheck = now()
+  }
+
+  /// Applies one action to a session; false when it did nothing (nothing to pan, nowhere
+  /// to go back to).
+  @discardableResult
+  func apply(_ a: PlayAction, to s: Session, invoke: Invoke) throws -> Bool {
+    switch a {
+    case .tap(let name): try s.tap(name, invoke: invoke)
+    case .pan(let dy):
+      guard s.focusedFace != nil else { return false }
+      try s.pan(dy)
+    case .pinch(let factor):
+      guard s.focusedFace != nil else { return false }
+      try s.pinch(factor)
+    case .rotate: s.rotate()
+    case .back: return s.back()
+    case .quit: return false
+    }
+    return true
+  }
+
+  /// Whether the menu's buttons can be tapped now (as Session.tap allows).
+  var canTap: Bool {
+    guard let s = session else { return false }
+    return s.navigator.rootIsVisible || (s.device.isPad && !s.navigator.isPresentingModal)
+  }
+
+  /// Does what the user asked. Returns false to quit. Script errors end the play (the
+  /// caller restores the terminal and reports them), except under --watch, where they
+  /// are shown; a refused gesture is always only shown.
+  func perform(_ a: PlayAction) throws -> Bool {
+    if a == .quit { return false }
+    guard let session, let script else { return true }
+    do {
+      if try apply(a, to: session, invoke: invoke(script)) {
+        history.append(a)
+        message = capture.take()
+        if watch && replayFailed { reload() }
+      }
+    } catch {
+      if case .tap = a, !watch { throw error }
+      message = describe(error)
+    }
+    return true
+  }
+
+  func handle(_ key: Key) throws -> Bool {
+    if case .mouse(let m) = key { return try handle(m) }
+    guard let a = action(for: key, buttons: canTap ? session?.buttons ?? [] : []) else {
+      return true
+    }
+    return try perform(a)
+  }
+
+  func handle(_ m: MouseEvent) throws -> Bool {
+    switch m.kind {
+    case .wheelUp: return try perform(.pinch(1.1))
+    case .wheelDown: return try perform(.pinch(1 / 1.1))
+    case .release:
+      drag = nil
+    case .press:
+      guard m.button == 0, let t = targets.last(where: { $0.rect.contains(m.column, m.row) }) else {
+        return true
+      }
+      switch t.kind {
+      case .button(let name): if canTap { return try perform(.tap(name)) }
+      case .back: return try perform(.back)
+      case .face(let pointsPerRow): drag = (m.row, pointsPerRow)
+      }
+    case .drag:
+      guard let d = drag, m.row != d.row else { return true }
+      drag = (m.row, d.pointsPerRow)
+      return try perform(.pan(Double(m.row - d.row) * d.pointsPerRow))
+    }
+    return true
+  }
+
+  /// Draws what changed since the last frame (everything when `full`).
+  func redraw(_ terminal: Terminal, full: Bool = false) throws {
+    let current = terminal.size()
+    var out: [UInt8] = []
+    if full || current != size {
+      size = current
+      previous = []
+      out += Array("\u{1B}[0m\u{1B}[2J".utf8)
+    }
+    var screen = PlayScreen(columns: size.columns, rows: size.rows, colors: colors)
+    screen.message = message
+    screen.note = watch ? "watching" : ""
+    let frame: Frame
+    do {
+      frame = try screen.compose(session, invoke: script.map(invoke) ?? { _, _ in [] })
+    } catch {
+      // A feature's draw function failed: under --watch show it over the last frame.
+      guard watch else { throw error }
+      message = describe(error)
+      screen.message = message
+      frame = try screen.compose(nil, invoke: { _, _ in [] })
+    }
+    targets = frame.targets
+    let lines = frame.lines()
+    out += update(from: previous, to: lines)
+    previous = lines
+    if !out.isEmpty { terminal.write(out) }
+  }
+
+  /// The loop: wait for keys, signals or (under --watch) the next file check; act; redraw.
+  func run(_ terminal: Terminal) throws -> ExitCode {
+    try redraw(terminal, full: true)
+    var pending: [UInt8] = []
+    while true {
+      var timeout: Int32 = -1
+      if !pending.isEmpty {
+        timeout = 30
+      }  // a lone ESC, or the rest of a sequence
+      else if watch {
+        timeout = Int32(max(0, min(500, (lastCheck + 0.5 - now()) * 1000)))
+      }
+      let ready = terminal.wait(milliseconds: timeout)
+      var resized = false
+      if ready.signal {
+        for s in terminal.caughtSignals() {
+          if s == SIGWINCH {
+            resized = true
+          } else {
+            terminal.restore()
+            dieBy(s)
+          }
+        }
+      }
+      if ready.input {
+        guard let bytes = terminal.readInput() else { return .ok }  // the terminal went away
+        pending += bytes
+      }
+      let parsed = parseKeys(pending, final: !ready.input && !ready.signal)
+      pending.removeFirst(parsed.consumed)
+      for key in parsed.keys where try !handle(key) { return .ok }
+      if watch && now() >= lastCheck + 0.5 {
+        lastCheck = now()
+        if files.map({ FileSystem.modificationTime($0) }) != seen { reload() }
+      }
+      try redraw(terminal, full: resized)
+    }
+  }
+}
+
+/// Monotonic seconds.
+func now() -> Double {
+  var ts = timespec()
+  clock_gettime(CLOCK_MONOTONIC, &ts)
+  return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+}

@@ -1,0 +1,197 @@
+// The terminal for `play`: raw mode, the alternate screen, a hidden cursor and mouse
+// reports while it runs, and the guarantee that the terminal comes back as it was: on
+// a normal return, on a thrown error, on SIGINT/SIGTERM/SIGHUP (through a self-pipe the
+// main loop reads) and, as a last resort, on a crash (restored in the signal handler).
+
+import Glibc
+import Psychologist
+
+/// Enter: alternate screen, hide the cursor, no autowrap, mouse (buttons, drags, SGR).
+private let enterSequence = Array(
+  "\u{1B}[?1049h\u{1B}[H\u{1B}[2J\u{1B}[?25l\u{1B}[?7l\u{1B}[?1000h\u{1B}[?1002h\u{1B}[?1006h".utf8)
+/// Leave: everything above undone, in reverse.
+private let leaveSequence = Array(
+  "\u{1B}[?1006l\u{1B}[?1002l\u{1B}[?1000l\u{1B}[0m\u{1B}[?7h\u{1B}[?25h\u{1B}[?1049l".utf8)
+
+// Read by signal handlers, which cannot capture context: set before the handlers go in.
+nonisolated(unsafe) private var savedMode = termios()
+nonisolated(unsafe) private var terminalActive: Int32 = 0
+nonisolated(unsafe) private var signalPipeWrite: Int32 = -1
+nonisolated(unsafe) private var leaveBytes: UnsafeMutablePointer<UInt8>? = nil
+nonisolated(unsafe) private var leaveCount = 0
+
+/// Signals the main loop handles: they are written to the self-pipe.
+let loopSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGWINCH]
+/// Signals that end the process at once: the handler restores the terminal and re-raises.
+private let fatalSignals: [Int32] = [SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE]
+
+/// Async-signal-safe: only write(2) and tcsetattr(3).
+private func restoreFromHandler() {
+  guard terminalActive != 0 else { return }
+  terminalActive = 0
+  if let p = leaveBytes { _ = Glibc.write(1, p, leaveCount) }
+  _ = tcsetattr(0, TCSAFLUSH, &savedMode)
+}
+
+private func install(_ signal: Int32, _ handler: @convention(c) (Int32) -> Void) {
+  var action = sigaction()
+  action.__sigaction_handler.sa_handler = handler
+  sigemptyset(&action.sa_mask)
+  action.sa_flags = 0
+  sigaction(signal, &action, nil)
+}
+
+private func reset(_ signal: Int32) {
+  var action = sigaction()
+  action.__sigaction_handler.sa_handler = SIG_DFL
+  sigemptyset(&action.sa_mask)
+  sigaction(signal, &action, nil)
+}
+
+/// The interactive terminal: create it to take the terminal over, `restore()` to give it
+/// back (idempotent; also done by `deinit`).
+final class Terminal {
+  /// The read end of the self-pipe: one byte a caught signal (its number).
+  let signalFD: Int32
+  private var active = true
+
+  /// Takes the terminal over. Throws a usage error when stdin or stdout is not a terminal.
+  init() throws {
+    guard isatty(1) != 0 else {
+      throw UsageError(notATerminal)
+    }
+    guard isatty(0) != 0 else {
+      throw UsageError("play needs a terminal: standard input is not a TTY (it reads keys from it)")
+    }
+    var fds: [Int32] = [-1, -1]
+    guard pipe(&fds) == 0 else { throw OutputError(description: "cannot create a pipe") }
+    for fd in fds {
+      _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+      _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+    }
+    signalFD = fds[0]
+    signalPipeWrite = fds[1]
+    if leaveBytes == nil {
+      leaveBytes = UnsafeMutablePointer<UInt8>.allocate(capacity: leaveSequence.count)
+      leaveBytes!.initialize(from: leaveSequence, count: leaveSequence.count)
+      leaveCount = leaveSequence.count
+    }
+    _ = tcgetattr(0, &savedMode)
+    var raw = savedMode
+    // Raw: bytes as typed, no echo, no signals from keys (Ctrl-C arrives as 0x03).
+    raw.c_iflag &= ~tcflag_t(BRKINT | ICRNL | INPCK | ISTRIP | IXON)
+    raw.c_oflag &= ~tcflag_t(OPOST)
+    raw.c_cflag |= tcflag_t(CS8)
+    raw.c_lflag &= ~tcflag_t(ECHO | ICANON | IEXTEN | ISIG)
+    withUnsafeMutableBytes(of: &raw.c_cc) { cc in
+      cc[Int(VMIN)] = 1
+      cc[Int(VTIME)] = 0
+    }
+    terminalActive = 1
+    for s in loopSignals {
+      install(s) { signal in
+        var byte = UInt8(truncatingIfNeeded: signal)
+        _ = Glibc.write(signalPipeWrite, &byte, 1)
+      }
+    }
+    for s in fatalSignals {
+      install(s) { signal in
+        restoreFromHandler()
+        reset(signal)
+        raise(signal)
+      }
+    }
+    signal(SIGPIPE, SIG_IGN)
+    // A parent may have left them blocked; a resize or a kill must still reach the loop.
+    var handled = sigset_t()
+    sigemptyset(&handled)
+    for s in loopSignals { sigaddset(&handled, s) }
+    sigprocmask(SIG_UNBLOCK, &handled, nil)
+    _ = tcsetattr(0, TCSAFLUSH, &raw)
+    write(enterSequence)
+  }
+
+  deinit { restore() }
+
+  /// Gives the terminal back: main screen, cooked mode, cursor shown, mouse off.
+  func restore() {
+    guard active else { return }
+    active = false
+    terminalActive = 0
+    write(leaveSequence)
+    _ = tcsetattr(0, TCSAFLUSH, &savedMode)
+    for s in loopSignals + fatalSignals { reset(s) }
+    close(signalFD)
+    close(signalPipeWrite)
+    signalPipeWrite = -1
+  }
+
+  /// The window's size in cells.
+  func size() -> (columns: Int, rows: Int) {
+    var w = winsize()
+    if ioctl(1, UInt(TIOCGWINSZ), &w) == 0, w.ws_col > 0, w.ws_row > 0 {
+      return (Int(w.ws_col), Int(w.ws_row))
+    }
+    return (80, 24)
+  }
+
+  /// Writes all bytes to stdout (retrying short writes and interruptions).
+  func write(_ bytes: [UInt8]) {
+    bytes.withUnsafeBytes { raw in
+      var offset = 0
+      while offset < raw.count {
+        let n = Glibc.write(1, raw.baseAddress! + offset, raw.count - offset)
+        if n < 0 && (errno == EINTR || errno == EAGAIN) { continue }
+        if n <= 0 { return }
+        offset += n
+      }
+    }
+  }
+
+  /// Signals caught since the last call, oldest first.
+  func caughtSignals() -> [Int32] {
+    var buffer = [UInt8](repeating: 0, count: 64)
+    var out: [Int32] = []
+    while true {
+      let n = read(signalFD, &buffer, buffer.count)
+      if n <= 0 { break }
+      out += buffer[0..<n].map { Int32($0) }
+    }
+    return out
+  }
+
+  /// Bytes waiting on stdin (empty at end of input).
+  func readInput() -> [UInt8]? {
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    let n = read(0, &buffer, buffer.count)
+    if n < 0 { return errno == EINTR || errno == EAGAIN ? [] : nil }
+    if n == 0 { return nil }
+    return Array(buffer[0..<n])
+  }
+
+  /// Waits until input or a signal arrives, or `milliseconds` pass (-1: no limit).
+  /// Returns whether (stdin, the signal pipe) are readable.
+  func wait(milliseconds: Int32) -> (input: Bool, signal: Bool) {
+    var fds = [
+      pollfd(fd: 0, events: Int16(POLLIN), revents: 0),
+      pollfd(fd: signalFD, events: Int16(POLLIN), revents: 0),
+    ]
+    let n = poll(&fds, 2, milliseconds)
+    guard n > 0 else { return (false, false) }
+    let bad = Int16(POLLHUP | POLLERR)
+    return (fds[0].revents & (Int16(POLLIN) | bad) != 0, fds[1].revents & Int16(POLLIN) != 0)
+  }
+}
+
+/// Ends the process by `signal`'s default action (after the terminal was restored), so
+/// whoever waits for it sees how it ended.
+func dieBy(_ signal: Int32) -> Never {
+  FileOutput.standard.flush()
+  reset(signal)
+  var set = sigset_t()
+  sigemptyset(&set)
+  sigaddset(&set, signal)
+  sigprocmask(SIG_UNBLOCK, &set, nil)
+  raise(signal)
+  exit(128 + signal)
+}

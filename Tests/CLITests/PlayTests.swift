@@ -1,0 +1,459 @@
+import Foundation
+import Testing
+
+/// A shell in a detached tmux session of a fixed size, on a private tmux server (its own
+/// socket), so tests in parallel never see each other's sessions.
+final class TmuxPane {
+  let socket: String
+  let name: String
+
+  init(width: Int = 100, height: Int = 40, folder: String = packageRoot) throws {
+    let id = UUID().uuidString.prefix(8)
+    socket = "psy-play-\(id)"
+    name = "play-\(id)"
+    let r = try tmux([
+      "new-session", "-d", "-s", name, "-x", "\(width)", "-y", "\(height)", "-c", folder,
+      "env PS1='$ ' bash --norc --noprofile",
+    ])
+    #expect(r.status == 0, "tmux new-session: \(r.stderr)")
+  }
+
+  deinit {
+    _ = try? tmux(["kill-session", "-t", name])
+    _ = try? tmux(["kill-server"])
+  }
+
+  @discardableResult
+  func tmux(_ arguments: [String]) throws -> Run {
+    try spawn("/usr/bin/tmux", ["-L", socket, "-f", "/dev/null"] + arguments)
+  }
+
+  /// Types a command line and presses Enter.
+  func type(_ line: String) throws {
+    try tmux(["send-keys", "-t", name, "-l", line])
+    try tmux(["send-keys", "-t", name, "Enter"])
+  }
+
+  /// Presses keys by tmux's names (Up, Escape, C-c) or as single characters.
+  func press(_ keys: String...) throws {
+    try tmux(["send-keys", "-t", name] + keys)
+  }
+
+  /// Sends raw bytes to the program (mouse reports).
+  func sendBytes(_ text: String) throws {
+    try tmux(["send-keys", "-t", name, "-H"] + text.utf8.map { String(format: "%02x", $0) })
+  }
+
+  /// The visible screen, one string a row.
+  func screen() throws -> [String] {
+    let out = try tmux(["capture-pane", "-p", "-t", name]).out
+    return out.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+  }
+
+  /// Polls the screen until `condition` holds (at most `seconds`); the last screen either way.
+  @discardableResult
+  func waitFor(
+    _ what: String, seconds: Double = 10, sourceLocation: SourceLocation = #_sourceLocation,
+    _ condition: ([String]) -> Bool
+  ) throws -> [String] {
+    let deadline = Date().addingTimeInterval(seconds)
+    var lines = try screen()
+    while !condition(lines) {
+      if Date() > deadline {
+        Issue.record(
+          "timed out waiting for \(what); screen:\n\(lines.joined(separator: "\n"))",
+          sourceLocation: sourceLocation)
+        return lines
+      }
+      usleep(50_000)
+      lines = try screen()
+    }
+    return lines
+  }
+
+  /// Waits until some row contains `text`.
+  @discardableResult
+  func waitFor(
+    _ text: String, seconds: Double = 10, sourceLocation: SourceLocation = #_sourceLocation
+  )
+    throws -> [String]
+  {
+    try waitFor("'\(text)'", seconds: seconds, sourceLocation: sourceLocation) { lines in
+      lines.contains { $0.contains(text) }
+    }
+  }
+
+  /// Whether the pane shows the alternate screen.
+  func alternateOn() throws -> Bool {
+    try tmux(["display", "-p", "-t", name, "#{alternate_on}"]).out
+      .trimmingCharacters(in: .whitespacesAndNewlines) == "1"
+  }
+
+  /// Waits for the alternate screen to be left.
+  func waitForMainScreen(sourceLocation: SourceLocation = #_sourceLocation) throws {
+    let deadline = Date().addingTimeInterval(10)
+    while try alternateOn() {
+      if Date() > deadline {
+        Issue.record("still on the alternate screen", sourceLocation: sourceLocation)
+        return
+      }
+      usleep(50_000)
+    }
+  }
+}
+
+/// Runs a program with posix_spawn and waits for it. Not Foundation's Process: it learns
+/// that a child ended when a socket the child inherited closes, and the tmux server that
+/// `new-session` forks keeps that socket open forever.
+func spawn(_ path: String, _ arguments: [String]) throws -> Run {
+  let dir = try temporaryFolder()
+  defer { try? FileManager.default.removeItem(atPath: dir) }
+  var actions = posix_spawn_file_actions_t()
+  posix_spawn_file_actions_init(&actions)
+  defer { posix_spawn_file_actions_destroy(&actions) }
+  posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+  posix_spawn_file_actions_addopen(&actions, 1, dir + "/out", O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+  posix_spawn_file_actions_addopen(&actions, 2, dir + "/err", O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+  let argv: [UnsafeMutablePointer<CChar>?] = ([path] + arguments).map { strdup($0) } + [nil]
+  defer { for p in argv { free(p) } }
+  // The test runner's threads block signals; a shell (and the player) must start with
+  // none blocked and default actions, as from a real terminal.
+  var attributes = posix_spawnattr_t()
+  posix_spawnattr_init(&attributes)
+  defer { posix_spawnattr_destroy(&attributes) }
+  var none = sigset_t()
+  sigemptyset(&none)
+  var all = sigset_t()
+  sigfillset(&all)
+  posix_spawnattr_setsigmask(&attributes, &none)
+  posix_spawnattr_setsigdefault(&attributes, &all)
+  posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+  var pid: pid_t = 0
+  let rc = posix_spawn(&pid, path, &actions, &attributes, argv, environ)
+  guard rc == 0 else { throw POSIXError(POSIXErrorCode(rawValue: rc) ?? .EINVAL) }
+  var status: Int32 = 0
+  while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+  let out = FileManager.default.contents(atPath: dir + "/out") ?? Data()
+  let err = FileManager.default.contents(atPath: dir + "/err") ?? Data()
+  let code = status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+  return Run(status: code, stdout: out, stderr: String(decoding: err, as: UTF8.self))
+}
+
+/// The key the menu shows in brackets before `button`, e.g. "2" for `[2] bite`.
+func keyShown(for button: String, in lines: [String]) -> String? {
+  for line in lines {
+    guard let range = line.range(of: "] \(button)"), line[range.upperBound...].first ?? " " == " "
+    else { continue }
+    let before = line[..<range.lowerBound]
+    guard let open = before.lastIndex(of: "[") else { continue }
+    let key = before[before.index(after: open)...]
+    if key.count == 1 { return String(key) }
+  }
+  return nil
+}
+
+/// Rows and columns of the cells holding braille dots (the face), as a bounding box.
+func brailleBox(_ lines: [String]) -> (rows: ClosedRange<Int>, columns: ClosedRange<Int>)? {
+  var rows: [Int] = []
+  var columns: [Int] = []
+  for (r, line) in lines.enumerated() {
+    for (c, scalar) in line.unicodeScalars.enumerated()
+    where (0x2801...0x28FF).contains(scalar.value) {
+      rows.append(r)
+      columns.append(c)
+    }
+  }
+  guard let r0 = rows.min(), let r1 = rows.max(), let c0 = columns.min(), let c1 = columns.max()
+  else { return nil }
+  return (r0...r1, c0...c1)
+}
+
+/// The status line (the row reading "happiness").
+func statusLine(_ lines: [String]) -> String {
+  lines.last { $0.contains("happiness") } ?? ""
+}
+
+/// The terminal settings as `stty -g` prints them, written by the shell in the pane.
+func sttyCommand(_ file: String) -> String { "stty -g > \(file)" }
+
+@Suite("play", .serialized)
+struct PlayTests {
+  let seed = packageRoot + "/examples/psychologist.lua"
+
+  @Test func keysTapPanPinchBackAndQuit() throws {
+    let dir = try temporaryFolder()
+    let pane = try TmuxPane()
+    try pane.type("\(sttyCommand(dir + "/before")); echo BEFORE-PLAY")
+    try pane.waitFor("BEFORE-PLAY")
+    try pane.type("\(binary) play \(seed); echo STATUS=$?; \(sttyCommand(dir + "/after"))")
+    var lines = try pane.waitFor("flaying")
+    #expect(try pane.alternateOn())
+    #expect(lines.contains { $0.contains("[1] flaying") })
+    #expect(statusLine(lines).contains("happiness – · scale –"))
+    #expect(statusLine(lines).contains("iphone portrait"))
+    let key = try #require(keyShown(for: "bite", in: lines))
+    try pane.press(key)
+    lines = try pane.waitFor("happiness 70 · scale 0.90")
+    // A round face: its dots span as far across as down (2×4 dots a cell).
+    let box = try #require(brailleBox(lines))
+    let wide = Double(box.columns.count * 2), high = Double(box.rows.count * 4)
+    #expect(abs(wide / high - 1) < 0.12, "face \(wide)×\(high) dots")
+    #expect(high > 0.6 * 4 * 36, "the face should fill most of the height: \(high) dots")
+    #expect(lines[0].contains("‹ Psychologist") && lines[0].contains("Happiness"))
+    try pane.press("Up")
+    try pane.press("Up")
+    try pane.waitFor("happiness 90 · scale 0.90")
+    try pane.press("+")
+    try pane.waitFor("happiness 90 · scale 0.99")  // 0.90 × 1.1
+    try pane.press("j")
+    try pane.waitFor("happiness 80 · scale 0.99")
+    try pane.press("b")
+    lines = try pane.waitFor("back on the menu") { lines in
+      lines.contains { $0.contains("[1] flaying") } && statusLine(lines).contains("happiness –")
+    }
+    #expect(brailleBox(lines) == nil)
+    try pane.press("q")
+    try pane.waitFor("STATUS=0")
+    try pane.waitForMainScreen()
+    lines = try pane.screen()
+    #expect(lines.contains { $0.contains("BEFORE-PLAY") }, "the main screen is back")
+    #expect(!lines.contains { $0.contains("flaying") })
+    try pane.waitFor("stty saved") { _ in FileManager.default.fileExists(atPath: dir + "/after") }
+    usleep(100_000)
+    let before = try String(contentsOfFile: dir + "/before", encoding: .utf8)
+    let after = try String(contentsOfFile: dir + "/after", encoding: .utf8)
+    #expect(before == after, "terminal modes restored")
+    #expect(!before.isEmpty)
+  }
+
+  @Test func escapeGoesBackAndCtrlCQuits() throws {
+    let pane = try TmuxPane()
+    try pane.type("echo BEFORE-PLAY; \(binary) play \(seed); echo STATUS=$?")
+    let lines = try pane.waitFor("flaying")
+    try pane.press(try #require(keyShown(for: "cartoon", in: lines)))
+    try pane.waitFor("happiness 100")
+    try pane.press("Escape")
+    try pane.waitFor("menu") { statusLine($0).contains("happiness –") }
+    try pane.press(try #require(keyShown(for: "play", in: lines)))
+    try pane.waitFor("happiness 20")
+    try pane.press("BSpace")
+    try pane.waitFor("menu") { statusLine($0).contains("happiness –") }
+    try pane.press("C-c")
+    try pane.waitFor("STATUS=0")
+    try pane.waitForMainScreen()
+    #expect(try pane.screen().contains { $0.contains("BEFORE-PLAY") })
+  }
+
+  @Test func sigtermRestoresTheTerminal() throws {
+    let dir = try temporaryFolder()
+    let pane = try TmuxPane()
+    try pane.type("\(sttyCommand(dir + "/before")); echo BEFORE-PLAY")
+    try pane.waitFor("BEFORE-PLAY")
+    // sh writes its pid, then becomes the player: that pid is the player's.
+    try pane.type(
+      "sh -c 'echo $$ > \(dir)/pid; exec \(binary) play \(seed)'; echo STATUS=$?; "
+        + sttyCommand(dir + "/after"))
+    let lines = try pane.waitFor("flaying")
+    try pane.press(try #require(keyShown(for: "bite", in: lines)))
+    try pane.waitFor("happiness 70")
+    let pid = try #require(
+      pid_t(
+        try String(contentsOfFile: dir + "/pid", encoding: .utf8)
+          .trimmingCharacters(in: .whitespacesAndNewlines)))
+    #expect(kill(pid, SIGTERM) == 0)
+    try pane.waitFor("STATUS=143")  // ended by SIGTERM, as a shell reports it
+    try pane.waitForMainScreen()
+    #expect(try pane.screen().contains { $0.contains("BEFORE-PLAY") })
+    try pane.waitFor("stty saved") { _ in FileManager.default.fileExists(atPath: dir + "/after") }
+    usleep(100_000)
+    #expect(
+      try String(contentsOfFile: dir + "/before", encoding: .utf8)
+        == String(contentsOfFile: dir + "/after", encoding: .utf8))
+  }
+
+  @Test func resizeRedrawsAtTheNewSize() throws {
+    let pane = try TmuxPane(width: 100, height: 40)
+    try pane.type("\(binary) play \(seed)")
+    var lines = try pane.waitFor("flaying")
+    try pane.press(try #require(keyShown(for: "bite", in: lines)))
+    lines = try pane.waitFor("happiness 70")
+    let big = try #require(brailleBox(lines))
+    try pane.tmux(["resize-window", "-t", pane.name, "-x", "60", "-y", "20"])
+    lines = try pane.waitFor("a frame of 60×20") { lines in
+      lines.count >= 20 && lines[19].contains("happiness 70")
+        && lines[1].filter { $0 == "─" }.count == 60
+    }
+    let small = try #require(brailleBox(lines))
+    #expect(small.rows.upperBound < 19 && small.columns.upperBound < 60)
+    #expect(small.rows.count < big.rows.count && small.rows.count >= 10)
+    // Still round at the new size.
+    let ratio = Double(small.columns.count * 2) / Double(small.rows.count * 4)
+    #expect(abs(ratio - 1) < 0.15, "\(ratio)")
+    // The bar's rule spans exactly the new width.
+    #expect(lines[1].filter { $0 == "─" }.count == 60)
+    #expect(lines[0].contains("Happiness"))
+    try pane.press("q")
+    try pane.waitForMainScreen()
+  }
+
+  @Test func mouseClicksAButtonDragsAndWheels() throws {
+    let pane = try TmuxPane()
+    try pane.type("\(binary) play \(seed)")
+    let lines = try pane.waitFor("flaying")
+    let row = try #require(lines.firstIndex { $0.contains("] bite") })
+    // SGR reports are 1-based: press and release the left button on bite's row.
+    try pane.sendBytes("\u{1B}[<0;6;\(row + 1)M\u{1B}[<0;6;\(row + 1)m")
+    try pane.waitFor("happiness 70 · scale 0.90")
+    try pane.sendBytes("\u{1B}[<64;50;20M")  // wheel up: pinch out
+    try pane.waitFor("scale 0.99")
+    // Drag upwards on the face: happier.
+    try pane.sendBytes("\u{1B}[<0;50;25M\u{1B}[<32;50;22M\u{1B}[<32;50;18M\u{1B}[<0;50;18m")
+    let after = try pane.waitFor("a pan upwards") { lines in
+      let status = statusLine(lines)
+      guard let r = status.range(of: "happiness "),
+        let v = Double(status[r.upperBound...].prefix { $0 != " " })
+      else { return false }
+      return v > 80
+    }
+    #expect(!statusLine(after).contains("happiness 70 "))
+    try pane.press("q")
+    try pane.waitForMainScreen()
+  }
+
+  @Test func ipadShowsMasterAndDetailAndABorderedPopover() throws {
+    let pane = try TmuxPane()
+    try pane.type("\(binary) play examples/ipad.lua --device ipad --orientation landscape")
+    var lines = try pane.waitFor("flaying")
+    #expect(statusLine(lines).contains("ipad landscape"))
+    try pane.press(try #require(keyShown(for: "bite", in: lines)))
+    lines = try pane.waitFor("happiness 70")
+    // The menu stays on the left (master); the face is right of the divider (detail).
+    let divider = try #require(lines[5].firstIndex(of: "│")).utf16Offset(in: lines[5])
+    #expect(lines.contains { $0.contains("] flaying") })
+    let face = try #require(brailleBox(lines))
+    #expect(face.columns.lowerBound > divider)
+    try pane.press(try #require(keyShown(for: "teleplay", in: lines)))
+    lines = try pane.waitFor("happiness 20")
+    #expect(lines.contains { $0.contains("┌─ Happiness") })
+    #expect(lines.contains { $0.contains("└─") })
+    try pane.press("b")
+    lines = try pane.waitFor("happiness 70")
+    #expect(!lines.contains { $0.contains("┌─") })
+    try pane.press("q")
+    try pane.waitForMainScreen()
+  }
+
+  @Test func scriptErrorRestoresThenReports() throws {
+    let dir = try temporaryFolder()
+    try writeFile(
+      dir + "/boom.lua",
+      """
+      diagnosis "fine" { happiness = 50 }
+      diagnosis "boom" { happiness = function() error("kaboom") end }
+      segue "showDiagnosis" { kind = "push", happiness = function(ctx) return ctx.diagnosis end }
+      """)
+    let pane = try TmuxPane(folder: dir)
+    try pane.type("echo BEFORE-PLAY; \(binary) play boom.lua; echo STATUS=$?")
+    let lines = try pane.waitFor("] boom")
+    try pane.press(try #require(keyShown(for: "boom", in: lines)))
+    let after = try pane.waitFor("STATUS=1")
+    try pane.waitForMainScreen()
+    #expect(
+      after.contains { $0.contains("psychologist: error: boom.lua:2:") && $0.contains("kaboom") })
+    #expect(after.contains { $0.contains("BEFORE-PLAY") })
+  }
+
+  @Test func refusesWithoutATerminal() throws {
+    let r = try psychologist(["play", "examples/psychologist.lua"])
+    #expect(r.status == 2)
+    #expect(r.stderr.contains("play needs a terminal"))
+    #expect(r.stdout.isEmpty)
+  }
+
+  @Test func watchReloadsShowsErrorsAndResumes() throws {
+    let dir = try temporaryFolder()
+    let original = try String(contentsOfFile: seed, encoding: .utf8)
+    let file = dir + "/psychologist.lua"
+    try writeFile(file, original)
+    let pane = try TmuxPane(folder: dir)
+    try pane.type("\(binary) play psychologist.lua --watch")
+    var lines = try pane.waitFor("flaying")
+    try pane.press(try #require(keyShown(for: "bite", in: lines)))
+    try pane.waitFor("happiness 70 · scale 0.90")
+    try pane.press("Up")
+    try pane.waitFor("happiness 80")
+    // A new value: the reload replays the tap and the pan.
+    try writeFile(
+      file,
+      original.replacingOccurrences(
+        of: "\"bite\" { happiness = 70 }", with: "\"bite\" { happiness = 30 }"))
+    lines = try pane.waitFor("happiness 40 · scale 0.90")
+    let good = try #require(brailleBox(lines))
+    // A broken edit: the error with file:line, the last good face kept.
+    let broken = original.replacingOccurrences(
+      of: "\"bite\" { happiness = 70 }", with: "\"bite\" { happiness = 30")
+    try writeFile(file, broken)
+    let brokenLine =
+      try #require(
+        broken.split(separator: "\n", omittingEmptySubsequences: false)
+          .firstIndex { $0.contains("diagnosis \"play\"") }) + 1
+    lines = try pane.waitFor("psychologist.lua:\(brokenLine):")
+    #expect(statusLine(lines).contains("happiness 40"))
+    #expect(brailleBox(lines)?.rows.lowerBound == good.rows.lowerBound)
+    // Fixed: the face again, the error gone.
+    try writeFile(
+      file,
+      original.replacingOccurrences(
+        of: "\"bite\" { happiness = 70 }", with: "\"bite\" { happiness = 55 }"))
+    lines = try pane.waitFor("happiness 65 · scale 0.90")
+    #expect(!lines.contains { $0.contains("psychologist.lua:") })
+    #expect(brailleBox(lines) != nil)
+    try pane.press("q")
+    try pane.waitForMainScreen()
+  }
+
+  @Test func watchFollowsRequiredFiles() throws {
+    let dir = try temporaryFolder()
+    try writeFile(dir + "/values.lua", "return { bite = 70 }\n")
+    try writeFile(
+      dir + "/main.lua",
+      """
+      local values = require("values")
+      diagnosis "bite" { happiness = values.bite }
+      segue "showDiagnosis" { kind = "push", happiness = function(ctx) return ctx.diagnosis end }
+      """)
+    let pane = try TmuxPane(folder: dir)
+    try pane.type("\(binary) play main.lua --watch")
+    let lines = try pane.waitFor("bite")
+    try pane.press(try #require(keyShown(for: "bite", in: lines)))
+    try pane.waitFor("happiness 70")
+    try writeFile(dir + "/values.lua", "return { bite = 25 }\n")
+    try pane.waitFor("happiness 25")
+    try pane.press("q")
+    try pane.waitForMainScreen()
+  }
+
+  @Test func showWatchRedrawsOnEveryEdit() throws {
+    let dir = try temporaryFolder()
+    let original = try String(contentsOfFile: seed, encoding: .utf8)
+    let file = dir + "/psychologist.lua"
+    try writeFile(file, original)
+    let pane = try TmuxPane(folder: dir)
+    try pane.type("\(binary) show psychologist.lua bite --watch --format svg")
+    try pane.waitFor("<title>Happiness: happiness 70</title>")
+    try writeFile(file, original.replacingOccurrences(of: "happiness = 70", with: "happiness = 35"))
+    try pane.waitFor("<title>Happiness: happiness 35</title>")
+    let broken = original.replacingOccurrences(of: "happiness = 70 }", with: "happiness = 35")
+    try writeFile(file, broken)
+    // Lua notices the missing '}' on the next line, the one declaring "play".
+    let line =
+      try #require(
+        broken.split(separator: "\n", omittingEmptySubsequences: false)
+          .firstIndex { $0.contains("diagnosis \"play\"") }) + 1
+    try pane.waitFor("psychologist: error: psychologist.lua:\(line):")
+    try writeFile(file, original.replacingOccurrences(of: "happiness = 70", with: "happiness = 45"))
+    let lines = try pane.waitFor("<title>Happiness: happiness 45</title>")
+    #expect(!lines.contains { $0.contains("error") })
+    try pane.press("C-c")
+  }
+}

@@ -1,0 +1,365 @@
+---@meta
+-- The Lua API of the psychologist host, for lua-language-server (LuaCATS annotations).
+-- Editors that read .luarc.json at the project's root find this folder on their own;
+-- elsewhere add it to `workspace.library`. Nothing here runs: the host defines it all.
+-- Tests/PsychologistTests/DefinitionFileTests.swift checks that every global, method and
+-- field the host exposes is named here, and nothing else.
+
+-- ---------------------------------------------------------------------------------------
+-- Names
+
+---@alias psychologist.DeviceName
+---| "iphone"  # 320×480 points, a navigation controller
+---| "iphone5" # 320×568 points
+---| "ipad"    # 768×1024 points, a split view
+
+---@alias psychologist.OrientationName "portrait"|"landscape"
+
+---A built-in segue kind, or the name of a `segue_kind`.
+---@alias psychologist.KindName "push"|"modal"|"popover"|"replace"|string
+
+---A colour name (`"blue"`, `"red"`, …) or `"#rrggbb"`.
+---@alias psychologist.ColorName string
+
+-- ---------------------------------------------------------------------------------------
+-- Declarations
+
+---The fields of `diagnosis "name" { … }`: a button of the menu that computes a happiness
+---and performs a segue.
+---@class psychologist.DiagnosisFields
+---0 (unhappy) … 100 (happy), or a function of the tap's input returning one (clamped).
+---@field happiness? number|fun(input: table): number
+---The title of the scene it leads to.
+---@field title? string
+---The segue it performs; `"showDiagnosis"` unless named.
+---@field segue? string
+---An expression besides or instead of happiness, fixed or computed from the input.
+---@field expression? psychologist.Expression|fun(input: table): psychologist.Expression
+---Features drawn on its faces (a feature some diagnosis lists goes only on those faces,
+---unless the feature says `everywhere = true`).
+---@field features? string[]
+---A named style for its face (`style "name" { … }`); `--style` wins over it.
+---@field style? string
+---Replace an earlier declaration of the same name instead of being an error.
+---@field override? boolean
+
+---An expression (all optional): `mouth` -1 (frown) … 1 (smile) overrides the happiness's
+---curve; `eyes` 1 open … 0 closed (drawn as a line); `brows` -1 furrowed … 1 relaxed
+---(eyebrows are drawn only when given).
+---@class psychologist.Expression
+---@field mouth? number
+---@field eyes? number
+---@field brows? number
+
+---The fields of `segue "identifier" { … }`: how a scene appears and with what face.
+---@class psychologist.SegueFields
+---A kind for every device, or one per device: `{ iphone = "push", ipad = "replace" }`.
+---@field kind? psychologist.KindName|table<psychologist.DeviceName, psychologist.KindName>
+---The happiness it gives its scene: a number or a function of the context.
+---@field happiness? number|fun(ctx: psychologist.SegueContext): number
+---The scene's title.
+---@field title? string
+---A popover's content size (default 320×320).
+---@field size? psychologist.Size
+---A named style for its face.
+---@field style? string
+---Replace an earlier declaration of the same identifier.
+---@field override? boolean
+
+---@class psychologist.Size
+---@field width number
+---@field height number
+
+---What a segue's happiness function and a kind's `perform` learn about the segue.
+---@class psychologist.SegueContext
+---The last diagnosis (nil before any tap).
+---@field diagnosis number?
+---The segue's identifier.
+---@field segue string
+---@field device psychologist.DeviceName
+---@field orientation psychologist.OrientationName
+
+---The fields of `segue_kind "name" { … }`: a custom kind written in Lua.
+---@class psychologist.SegueKindFields
+---Shows the scene: must call one of `nav:push`, `nav:present`, `nav:popover`,
+---`nav:replace`, or the segue fails.
+---@field perform fun(nav: psychologist.Nav, scene: psychologist.Scene, ctx: psychologist.SegueContext)
+---The devices the kind exists on (default: all).
+---@field devices? psychologist.DeviceName[]
+---Replace an earlier kind of the same name.
+---@field override? boolean
+
+---The fields of `feature "name" { … }`: drawing added to faces.
+---@class psychologist.FeatureFields
+---Draws with the pen in face units; called every time the face is drawn.
+---@field draw fun(face: psychologist.Face, pen: psychologist.Pen)
+---true: on every face; false: only on faces of diagnoses that list it. Unsaid: every face
+---unless some diagnosis lists it.
+---@field everywhere? boolean
+---Replace an earlier feature of the same name.
+---@field override? boolean
+
+---The fields of `style { … }` (every face) and `style "name" { … }` (chosen by a
+---diagnosis, a segue or `--style`). Proportions are fractions of the head's radius.
+---@class psychologist.StyleFields
+---The head's radius over half the view's smaller side (0.90).
+---@field scale? number
+---Stroke width in points (5).
+---@field line_width? number
+---Stroke colour ("blue").
+---@field color? psychologist.ColorName
+---Each eye's distance from the centre (0.35).
+---@field eye_h? number
+---The eyes' height above the centre (0.35).
+---@field eye_v? number
+---An eye's radius (0.10).
+---@field eye_radius? number
+---Half the mouth's width (0.45).
+---@field mouth_h? number
+---The mouth's depth below the centre (0.40).
+---@field mouth_v? number
+---How far a full smile bends the mouth (0.25).
+---@field mouth_smile? number
+---Replace an earlier named style of the same name (the global style always accumulates).
+---@field override? boolean
+
+-- ---------------------------------------------------------------------------------------
+-- Custom kinds: nav and scene
+
+---The scene a segue is about to show (pass it to `nav`'s methods).
+---@class psychologist.Scene
+---@field title string
+
+---`nav` in a kind's `perform(nav, scene, ctx)`: the storyboard's navigation.
+---@class psychologist.Nav
+---The device the session runs on.
+---@field device psychologist.DeviceName
+---Its orientation now.
+---@field orientation psychologist.OrientationName
+local Nav = {}
+
+---Pushes the scene onto the navigation stack.
+---@param scene psychologist.Scene
+function Nav:push(scene) end
+
+---Presents the scene modally (full screen; a form sheet on an iPad).
+---@param scene psychologist.Scene
+function Nav:present(scene) end
+
+---Shows the scene in a popover (iPad only); `size` overrides the segue's.
+---@param scene psychologist.Scene
+---@param size? psychologist.Size
+function Nav:popover(scene, size) end
+
+---Replaces the split view's detail scene (iPad only).
+---@param scene psychologist.Scene
+function Nav:replace(scene) end
+
+---Dismisses what is presented (does not show the scene by itself).
+function Nav:dismiss() end
+
+---Pops the navigation stack (does not show the scene by itself).
+function Nav:pop() end
+
+-- ---------------------------------------------------------------------------------------
+-- Features: face and pen
+
+---What a feature's `draw` learns about the face it adds to.
+---@class psychologist.Face
+---The head's radius in points.
+---@field size number
+---0 … 100.
+---@field happiness number
+---The mouth's curve, -1 … 1.
+---@field smile number
+---The head's radius over half the view's smaller side.
+---@field scale number
+---The face's expression (`eyes` is 1 when none was given).
+---@field expression psychologist.Expression
+
+---The pen a feature draws with: face units (origin at the face's centre, 1 = the head's
+---radius, y down), stroked in the face's colour and width until changed, clipped to the
+---view. At most 10000 strokes a feature.
+---@class psychologist.Pen
+local Pen = {}
+
+---Moves the pen without drawing.
+---@param x number
+---@param y number
+function Pen:move(x, y) end
+
+---Draws a straight line from the pen to (x, y).
+---@param x number
+---@param y number
+function Pen:line(x, y) end
+
+---Draws a cubic Bézier from the pen (after a `move`) to (x, y).
+---@param x1 number
+---@param y1 number
+---@param x2 number
+---@param y2 number
+---@param x number
+---@param y number
+function Pen:curve(x1, y1, x2, y2, x, y) end
+
+---Draws a circle.
+---@param x number
+---@param y number
+---@param r number
+function Pen:circle(x, y, r) end
+
+---Draws an arc of the circle at (x, y) of radius r, angles in radians, clockwise on
+---screen (y down): 0 points right, math.pi / 2 down.
+---@param x number
+---@param y number
+---@param r number
+---@param from number
+---@param to number
+function Pen:arc(x, y, r, from, to) end
+
+---Sets the stroke colour of what follows.
+---@param name psychologist.ColorName
+function Pen:color(name) end
+
+---Sets the stroke width in points (above 0, at most 100).
+---@param points number
+function Pen:width(points) end
+
+-- ---------------------------------------------------------------------------------------
+-- Sessions
+
+---@class psychologist.SessionOptions
+---The device (default: `--device`, else iphone).
+---@field device? psychologist.DeviceName
+---The orientation (default: `--orientation`, else portrait).
+---@field orientation? psychologist.OrientationName
+
+---@class psychologist.SvgOptions
+---Draw the whole device screen (bars, split view, popovers), not just the face.
+---@field screen? boolean
+
+---@class psychologist.TerminalOptions
+---Cells wide (4 … 1000, default 80).
+---@field columns? integer
+---Cells high (2 … 500, default 24).
+---@field rows? integer
+---Plain ASCII instead of braille.
+---@field ascii? boolean
+---The whole device screen.
+---@field screen? boolean
+
+---@class psychologist.SnapshotOptions
+---The whole device screen.
+---@field screen? boolean
+
+---@class psychologist.Point
+---@field x number
+---@field y number
+
+---The focused face's geometry in points (`s:face()`).
+---@class psychologist.FaceGeometry
+---@field center psychologist.Point
+---@field size number
+---@field line_width number
+---@field eyes { left: psychologist.Point, right: psychologist.Point, radius: number, open: number }
+---@field mouth { start: psychologist.Point, control1: psychologist.Point, control2: psychologist.Point, end: psychologist.Point }
+---@field happiness number
+---@field smile number
+---@field scale number
+
+---A headless run of the app, driven as a person would.
+---@class psychologist.Session
+---The focused face's happiness (nil on the menu); assignable, clamped to 0 … 100.
+---@field happiness number?
+---The focused face's scale (nil on the menu); assignable.
+---@field scale number?
+---The focused scene's title.
+---@field scene string
+---The titles on screen, from the root outwards.
+---@field stack string[]
+---@field device psychologist.DeviceName
+---@field orientation psychologist.OrientationName
+---The last diagnosis a tap set (nil before any).
+---@field diagnosis number?
+---The menu's buttons: diagnoses, then segues.
+---@field buttons string[]
+local Session = {}
+
+---Taps a diagnosis (or a segue's button); `input` reaches its functions.
+---@param name string
+---@param input? table
+function Session:tap(name, input) end
+
+---Performs a segue by identifier from the menu.
+---@param identifier string
+function Session:perform(identifier) end
+
+---A vertical pan by `dy` points: happiness -= dy / 2.
+---@param dy number
+function Session:pan(dy) end
+
+---A pinch: scale *= factor.
+---@param factor number
+function Session:pinch(factor) end
+
+---Turns the device a quarter turn.
+function Session:rotate() end
+
+---Pops or dismisses.
+---@return boolean went_back false when there was nothing to go back to
+function Session:back() end
+
+---The focused scene (or the screen) as SVG text.
+---@param options? psychologist.SvgOptions
+---@return string
+function Session:svg(options) end
+
+---The focused scene (or the screen) as terminal text.
+---@param options? psychologist.TerminalOptions
+---@return string
+function Session:terminal(options) end
+
+---The focused face's geometry, nil when no face is on screen.
+---@return psychologist.FaceGeometry?
+function Session:face() end
+
+---Writes the focused scene under the output folder (`.svg`, or `.txt` for ASCII).
+---@param name string
+---@param options? psychologist.SnapshotOptions
+---@return string path
+function Session:snapshot(name, options) end
+
+-- ---------------------------------------------------------------------------------------
+-- Globals
+
+---Declares a diagnosis: `diagnosis "bite" { happiness = 70 }`.
+---@param name string
+---@return fun(fields: psychologist.DiagnosisFields)
+function diagnosis(name) end
+
+---Declares a segue: `segue "movie" { kind = "push", happiness = 50 }`.
+---@param identifier string
+---@return fun(fields: psychologist.SegueFields)
+function segue(identifier) end
+
+---Declares a custom segue kind: `segue_kind "fade" { perform = function(nav, scene) … end }`.
+---@param name string
+---@return fun(fields: psychologist.SegueKindFields)
+function segue_kind(name) end
+
+---Declares a feature: `feature "brows" { draw = function(face, pen) … end }`.
+---@param name string
+---@return fun(fields: psychologist.FeatureFields)
+function feature(name) end
+
+---Sets the global style (`style { color = "red" }`) or declares a named one
+---(`style "night" { color = "white" }`).
+---@overload fun(fields: psychologist.StyleFields)
+---@param name string
+---@return fun(fields: psychologist.StyleFields)
+function style(name) end
+
+---Starts a headless session: `local s = session { device = "ipad" }`.
+---@param options? psychologist.SessionOptions
+---@return psychologist.Session
+function session(options) end
