@@ -16,7 +16,7 @@ final class Sink: LuaPrintTarget {
 nonisolated(unsafe) let sink = Sink()
 
 /// A private folder for the script file and its (dry-run) snapshots.
-nonisolated(unsafe) let folder: String = {
+let folder: String = {
   var template = Array("/tmp/psy-fuzz-XXXXXX".utf8CString)
   let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
   precondition(made != nil, "mkdtemp failed")
@@ -46,7 +46,16 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   options.limits = LuaLimits(memory: 32 << 20, seconds: 0.25)
   guard let script = try? Script(path: path, options: options, output: sink) else { return 0 }
   do { try script.load() } catch { return 0 }
-  let invoke: Invoke = { try script.state.call($0, $1) }
+  // One runaway call is enough: after a time or memory limit, later calls fail at once, so
+  // an input costs one limit, not one per scene drawn.
+  var stopped: LuaError?
+  let invoke: Invoke = { function, arguments in
+    if let stopped { throw stopped }
+    do { return try script.state.call(function, arguments) } catch let e as LuaError {
+      if e.kind == .timeLimit || e.kind == .memory { stopped = e }
+      throw e
+    }
+  }
   for (device, orientation) in [(Device.iphone, Orientation.portrait), (.ipad, .landscape)] {
     guard let session = try? Session(script: script, device: device, orientation: orientation)
     else { continue }
