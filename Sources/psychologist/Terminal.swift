@@ -14,7 +14,13 @@ private let leaveSequence = Array(
   "\u{1B}[?1006l\u{1B}[?1002l\u{1B}[?1000l\u{1B}[0m\u{1B}[?7h\u{1B}[?25h\u{1B}[?1049l".utf8)
 
 // Read by signal handlers, which cannot capture context: set before the handlers go in.
-nonisolated(unsafe) private var savedMode = termios()
+// On the heap: Swift emits a statically initialised termios global smaller than termios
+// (57 of 60 bytes), so tcgetattr wrote past it (AddressSanitizer: global-buffer-overflow).
+nonisolated(unsafe) private let savedMode: UnsafeMutablePointer<termios> = {
+  let p = UnsafeMutablePointer<termios>.allocate(capacity: 1)
+  p.initialize(to: termios())
+  return p
+}()
 nonisolated(unsafe) private var terminalActive: Int32 = 0
 nonisolated(unsafe) private var signalPipeWrite: Int32 = -1
 nonisolated(unsafe) private var leaveBytes: UnsafeMutablePointer<UInt8>? = nil
@@ -30,7 +36,7 @@ private func restoreFromHandler() {
   guard terminalActive != 0 else { return }
   terminalActive = 0
   if let p = leaveBytes { _ = Glibc.write(1, p, leaveCount) }
-  _ = tcsetattr(0, TCSAFLUSH, &savedMode)
+  _ = tcsetattr(0, TCSAFLUSH, savedMode)
 }
 
 private func install(_ signal: Int32, _ handler: @convention(c) (Int32) -> Void) {
@@ -76,8 +82,8 @@ final class Terminal {
       leaveBytes!.initialize(from: leaveSequence, count: leaveSequence.count)
       leaveCount = leaveSequence.count
     }
-    _ = tcgetattr(0, &savedMode)
-    var raw = savedMode
+    _ = tcgetattr(0, savedMode)
+    var raw = savedMode.pointee
     // Raw: bytes as typed, no echo, no signals from keys (Ctrl-C arrives as 0x03).
     raw.c_iflag &= ~tcflag_t(BRKINT | ICRNL | INPCK | ISTRIP | IXON)
     raw.c_oflag &= ~tcflag_t(OPOST)
@@ -119,7 +125,7 @@ final class Terminal {
     active = false
     terminalActive = 0
     write(leaveSequence)
-    _ = tcsetattr(0, TCSAFLUSH, &savedMode)
+    _ = tcsetattr(0, TCSAFLUSH, savedMode)
     for s in loopSignals + fatalSignals { reset(s) }
     close(signalFD)
     close(signalPipeWrite)
