@@ -52,14 +52,19 @@ static int trampoline(lua_State *L) {
 /* ---- the error handler and calls ------------------------------------- */
 
 static int message_handler(lua_State *L) {
-  const char *msg = lua_tostring(L, 1);
-  if (msg == NULL) {
-    if (luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING)
-      msg = lua_tostring(L, -1);
-    else
-      msg = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
+  int t = lua_type(L, 1);
+  if (t == LUA_TSTRING || t == LUA_TNUMBER) {
+    lua_tolstring(L, 1, NULL);
+  } else {
+    if (!(luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING))
+      lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
+    lua_replace(L, 1);
   }
-  luaL_traceback(L, L, msg, 1);
+  /* joined as Lua strings: a NUL in the message must not end it */
+  lua_settop(L, 1);
+  lua_pushliteral(L, "\n");
+  luaL_traceback(L, L, NULL, 1);
+  lua_concat(L, 3);
   return 1;
 }
 

@@ -11,6 +11,17 @@
    a block past this size is refused, so it ends with an error. */
 #define PSY_LATE_BLOCK 4096
 
+/* Lua's memory errors carry no position: remember where the running thread was when
+   growth was refused, so the host can still name file:line. Reads the call stack only
+   (lua_getinfo "Sl" neither allocates nor pushes). */
+static void record_where(psy_limits *lim) {
+  lim->where[0] = 0;
+  if (lim->nthreads <= 0) return;
+  lua_State *L = lim->threads[lim->nthreads - 1];
+  for (int level = 0; level < 8; level++)
+    if (psy_where(L, level, lim->where, sizeof lim->where) > 0) return;
+}
+
 static void *psy_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
   psy_limits *lim = ud;
   size_t old = ptr ? osize : 0;
@@ -23,6 +34,7 @@ static void *psy_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     size_t growth = nsize - old;
     if (lim->limit && (lim->used + growth > lim->limit || growth > lim->limit)) {
       lim->refused = 1;
+      record_where(lim);
       return NULL;
     }
     if (nsize > PSY_LATE_BLOCK &&
@@ -31,7 +43,10 @@ static void *psy_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
   }
   void *p = realloc(ptr, nsize);
   if (p == NULL) {
-    if (nsize > old) lim->refused = 1;
+    if (nsize > old) {
+      lim->refused = 1;
+      record_where(lim);
+    }
     return NULL;
   }
   lim->used = lim->used - old + nsize;
@@ -60,6 +75,7 @@ lua_State *psy_newstate(size_t memory_limit) {
 size_t psy_memory_used(lua_State *L) { return psy_limits_of(L)->used; }
 void psy_set_memory_limit(lua_State *L, size_t limit) { psy_limits_of(L)->limit = limit; }
 int psy_memory_refused(lua_State *L) { return psy_limits_of(L)->refused; }
+const char *psy_memory_where(lua_State *L) { return psy_limits_of(L)->where; }
 
 /* ---- the watchdog -----------------------------------------------------
 
@@ -189,6 +205,7 @@ static void unhook_chain(psy_limits *lim) {
 void psy_arm(lua_State *L) {
   psy_limits *lim = psy_limits_of(L);
   lim->refused = 0;
+  lim->where[0] = 0;
   if (lim->seconds <= 0) return;
   if (!lim->registered) wd_register(lim);
   if (atomic_load_explicit(&lim->hooked, memory_order_relaxed)) unhook_chain(lim); /* a late expiry's */

@@ -31,6 +31,7 @@ typedef struct psy_limits {
   struct psy_limits *next;
   lua_State *threads[PSY_MAX_THREADS]; /* the running chain: main, then resumed coroutines */
   int nthreads;
+  char where[256];               /* file:line of the last refused allocation */
 } psy_limits;
 
 static inline psy_limits *psy_limits_of(lua_State *L) {

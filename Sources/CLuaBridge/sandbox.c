@@ -25,6 +25,26 @@ static int text_load(lua_State *L) {
   return lua_gettop(L);
 }
 
+/* ---- setmetatable without finalizers ----------------------------------- */
+
+/* Lua runs __gc finalizers with hooks off (GCTM clears allowhook), so no time limit
+   could stop one that loops, during a collection or in lua_close. Scripts may not mark
+   tables for finalization: that happens only when the metatable given to setmetatable
+   holds __gc (a __gc added later is never called). */
+static int safe_setmetatable(lua_State *L) {
+  if (lua_type(L, 2) == LUA_TTABLE) {
+    lua_pushliteral(L, "__gc");
+    int has_gc = lua_rawget(L, 2) != LUA_TNIL;
+    lua_pop(L, 1);
+    if (has_gc)
+      return luaL_error(L, "setmetatable: __gc finalizers are not allowed in scripts");
+  }
+  lua_pushvalue(L, lua_upvalueindex(1));
+  lua_insert(L, 1);
+  lua_call(L, lua_gettop(L) - 1, 1);
+  return 1;
+}
+
 /* ---- print to the host's stream --------------------------------------- */
 
 typedef struct {
@@ -213,15 +233,28 @@ static int co_resume(lua_State *L) {
   return r + 1;
 }
 
+/* Whether a message already starts "chunk:line:" (Lua's own wrap would add the wrap's
+   call site in front of the place that failed: "a.lua:9: a.lua:2: boom"). */
+static int has_position(const char *msg) {
+  for (const char *p = msg; *p && *p != '\n'; p++) {
+    if (*p != ':') continue;
+    const char *q = p + 1;
+    while (*q >= '0' && *q <= '9') q++;
+    if (q > p + 1 && *q == ':') return 1;
+  }
+  return 0;
+}
+
 static int co_wrapped(lua_State *L) {
   lua_State *co = lua_tothread(L, lua_upvalueindex(1));
   int r = resume(L, co, lua_gettop(L));
   if (r >= 0) return r;
   int status = lua_status(co);
-  if (status != LUA_OK && status != LUA_YIELD) {
+  /* Resetting runs __close methods: not once time is up (see late_code_stopped) */
+  if (status != LUA_OK && status != LUA_YIELD && !psy_expired(L)) {
     lua_resetthread(co);
   }
-  if (lua_type(L, -1) == LUA_TSTRING) {
+  if (lua_type(L, -1) == LUA_TSTRING && !has_position(lua_tostring(L, -1))) {
     luaL_where(L, 1);
     lua_insert(L, -2);
     lua_concat(L, 2);
@@ -236,6 +269,54 @@ static int co_wrap(lua_State *L) {
   lua_xmove(L, co, 1);
   lua_pushcclosure(L, co_wrapped, 1);
   return 1;
+}
+
+/* ---- no script code after the deadline with hooks off ------------------ */
+
+/* The time limit raises its error from inside the count hook, where Lua has turned
+   hooks off; they come back on only where a pcall catches the error. Until then Lua
+   calls xpcall's message handler and, when a dead coroutine is closed, its __close
+   methods, and a loop in either could never be stopped. After the deadline neither
+   runs: the handler passes the message on as it is, close raises the time limit. */
+static int late_code_stopped(lua_State *L) {
+  luaL_where(L, 1);
+  lua_pushliteral(L, "time limit exceeded");
+  lua_concat(L, 2);
+  return lua_error(L);
+}
+
+static int guarded_handler(lua_State *L) {
+  if (psy_expired(L)) return 1;
+  lua_pushvalue(L, lua_upvalueindex(1));
+  lua_insert(L, 1);
+  lua_call(L, lua_gettop(L) - 1, 1);
+  return 1;
+}
+
+static int finish_xpcall(lua_State *L, int status, lua_KContext ctx) {
+  (void)status;
+  (void)ctx;
+  return lua_gettop(L);
+}
+
+static int safe_xpcall(lua_State *L) {
+  int n = lua_gettop(L);
+  luaL_checktype(L, 2, LUA_TFUNCTION);
+  lua_pushvalue(L, 2);
+  lua_pushcclosure(L, guarded_handler, 1);
+  lua_replace(L, 2);
+  lua_pushvalue(L, lua_upvalueindex(1)); /* the real xpcall, called yieldably */
+  lua_insert(L, 1);
+  lua_callk(L, n, LUA_MULTRET, 0, finish_xpcall);
+  return finish_xpcall(L, LUA_OK, 0);
+}
+
+static int safe_close(lua_State *L) {
+  if (psy_expired(L)) return late_code_stopped(L);
+  lua_pushvalue(L, lua_upvalueindex(1));
+  lua_insert(L, 1);
+  lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
+  return lua_gettop(L);
 }
 
 /* ---- opening the libraries --------------------------------------------- */
@@ -261,6 +342,12 @@ static void open_sandbox(lua_State *L) {
   lua_setfield(L, -2, "load");
   lua_pushcfunction(L, host_require);
   lua_setfield(L, -2, "require");
+  lua_getfield(L, -1, "setmetatable");
+  lua_pushcclosure(L, safe_setmetatable, 1);
+  lua_setfield(L, -2, "setmetatable");
+  lua_getfield(L, -1, "xpcall");
+  lua_pushcclosure(L, safe_xpcall, 1);
+  lua_setfield(L, -2, "xpcall");
   lua_pop(L, 1);
 
   luaL_requiref(L, LUA_STRLIBNAME, luaopen_string, 1);
@@ -285,6 +372,9 @@ static void open_sandbox(lua_State *L) {
   lua_setfield(L, -2, "resume");
   lua_pushcfunction(L, co_wrap);
   lua_setfield(L, -2, "wrap");
+  lua_getfield(L, -1, "close");
+  lua_pushcclosure(L, safe_close, 1);
+  lua_setfield(L, -2, "close");
   lua_pop(L, 1);
 
   static const char *const os_names[] = {"clock", "time", "date", "difftime", NULL};

@@ -44,6 +44,15 @@ public struct LuaError: Error, Equatable, CustomStringConvertible, Sendable {
     self.init(kind: kind, location: location, message: message, traceback: trace)
   }
 
+  /// `file:line` of the innermost Lua function in a traceback (C frames have no line).
+  static func firstLuaFrame(_ traceback: String) -> String? {
+    for line in traceback.split(separator: "\n") {
+      let frame = line.drop { $0 == "\t" || $0 == " " }
+      if let location = splitLocation(String(frame)).0 { return location }
+    }
+    return nil
+  }
+
   /// `"a/b.lua:12: boom"` → (`"a/b.lua:12"`, `"boom"`); no location → (nil, text).
   static func splitLocation(_ text: String) -> (String?, String) {
     let bytes = Array(text.utf8)

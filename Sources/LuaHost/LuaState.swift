@@ -185,7 +185,12 @@ public final class LuaState {
     if status != LUA_OK {
       let raw = stringAt(L, -1) ?? "cannot load"
       psy_pop(L, 1)
-      throw LuaError(kind: status == LUA_ERRSYNTAX ? .syntax : .memory, raw: raw)
+      var error = LuaError(kind: status == LUA_ERRSYNTAX ? .syntax : .memory, raw: raw)
+      // A binary chunk is refused before any line is read: the file's first line it is.
+      if error.location == nil, chunkName.hasPrefix("@") {
+        error.location = String(chunkName.dropFirst()) + ":1"
+      }
+      throw error
     }
   }
 
@@ -242,6 +247,17 @@ public final class LuaState {
     var error = LuaError(kind: kind, raw: raw)
     if kind == .memory && error.message == "not enough memory" {
       error.message = "not enough memory (limit \(limits.memory >> 20) MiB)"
+    }
+    // Every error names file:line: Lua's memory errors and error values that are not
+    // located strings (error({}), error("x", 0), a yield outside a coroutine) carry none,
+    // so take the place from the allocator's record or the traceback.
+    if error.location == nil {
+      let refusedAt = String(cString: psy_memory_where(L))
+      if kind == .memory, !refusedAt.isEmpty {
+        error.location = refusedAt
+      } else {
+        error.location = LuaError.firstLuaFrame(error.traceback)
+      }
     }
     return error
   }

@@ -36,7 +36,9 @@ extension Script {
           self.declareStyle(nil, try call.value(1), call.location)
           return
         }
-        try self.curried(&call, what: what, declare: declarer(self))
+        // The fields function lives in Lua, which the script owns: it must not own the
+        // script back (declarer(self) would), or neither is ever freed.
+        try self.curried(&call, what: what) { [unowned self] in declarer(self)($0, $1, $2) }
       }
     }
   }

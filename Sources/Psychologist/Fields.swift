@@ -19,7 +19,10 @@ struct Fields {
     case .array(let a) where a.isEmpty: table = [:]
     default:
       table = [:]
-      problems.append(Problem(location, "\(what) needs a table of fields { … }, got \(value.typeName)"))
+      // A list such as { 70 } is a table too, but "got table" would not say what is wrong.
+      let got: String
+      if case .array = value { got = "a list" } else { got = value.typeName }
+      problems.append(Problem(location, "\(what) needs a table of fields { name = value, … }, got \(got)"))
       return
     }
     for key in table.keys {

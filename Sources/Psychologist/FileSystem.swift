@@ -160,6 +160,8 @@ public struct OutputDirectory: Sendable {
   /// at the name itself is refused when the file is written.)
   public func path(for name: String) throws(FileError) -> String {
     guard !name.isEmpty else { throw FileError(path: name, reason: "an empty name") }
+    // C would end the path at a NUL and write somewhere other than what was checked.
+    guard !name.utf8.contains(0) else { throw FileError(path: name, reason: "a NUL in the name") }
     guard !name.hasPrefix("/") else {
       throw FileError(
         path: name, reason: "absolute paths are refused; name a file inside the output directory")
@@ -174,8 +176,11 @@ public struct OutputDirectory: Sendable {
     for part in parts.dropLast() {
       dir += "/" + part
       if FileSystem.exists(dir) {
-        guard let real = FileSystem.realPath(dir), inside(real), FileSystem.isDirectory(dir) else {
+        guard let real = FileSystem.realPath(dir), inside(real) else {
           throw FileError(path: name, reason: "leads outside the output directory (through a symlink)")
+        }
+        guard FileSystem.isDirectory(dir) else {
+          throw FileError(path: name, reason: "'\(dir)' is not a folder")
         }
       } else if mkdir(dir, 0o755) != 0 {
         throw .errno(dir)

@@ -45,9 +45,14 @@ extension Session {
         throw sessionError("cannot draw the face: \(error)")
       }
       var items = g.items()
+      // Strokes live in Swift, outside the Lua memory cap: bound them per face too, or
+      // thousands of features could each draw their 10000.
+      var strokesLeft = Pen.maxStrokesPerFace
       for feature in script.registry.features
       where script.registry.drawsEverywhere(feature) || f.features.contains(feature.name) {
-        items += try draw(feature, f, g, clip: rect, invoke: invoke)
+        let drawn = try draw(feature, f, g, clip: rect, limit: strokesLeft, invoke: invoke)
+        strokesLeft -= drawn.count
+        items += drawn
       }
       return items
     }
@@ -69,11 +74,12 @@ extension Session {
   }
 
   /// Runs a feature's Lua `draw(face, pen)` and returns what it drew, clipped to the view.
-  func draw(_ feature: Feature, _ f: FaceScene, _ g: FaceGeometry, clip: Rect, invoke: Invoke)
-    throws -> [Item]
-  {
+  func draw(
+    _ feature: Feature, _ f: FaceScene, _ g: FaceGeometry, clip: Rect,
+    limit: Int = Pen.maxStrokes, invoke: Invoke
+  ) throws -> [Item] {
     guard let draw = feature.draw else { return [] }
-    let pen = Pen(geometry: g, clip: clip)
+    let pen = Pen(geometry: g, clip: clip, limit: limit)
     let expression: LuaValue =
       f.face.expression.map { e in
         .map([
@@ -90,7 +96,9 @@ extension Session {
       _ = try invoke(draw, [face, penValue])
     } catch var e as LuaError {
       if e.location == nil { e.location = feature.location }
-      e.message = "feature '\(feature.name)': \(e.message)"
+      // A feature that draws a face drawing itself would otherwise say so once a level.
+      let prefix = "feature '\(feature.name)': "
+      if !e.message.hasPrefix(prefix) { e.message = prefix + e.message }
       throw e
     }
     pen.closed = true
@@ -175,7 +183,14 @@ final class Pen {
   var items: [Item] = []
   var closed = false
 
-  init(geometry g: FaceGeometry, clip: Rect) {
+  /// Strokes one feature may draw.
+  static let maxStrokes = 10_000
+  /// Strokes all the features of one face may draw together.
+  static let maxStrokesPerFace = 100_000
+  let limit: Int
+
+  init(geometry g: FaceGeometry, clip: Rect, limit: Int = Pen.maxStrokes) {
+    self.limit = min(limit, Pen.maxStrokes)
     center = g.center
     unit = g.size
     self.clip = clip
@@ -187,7 +202,12 @@ final class Pen {
 
   func add(_ shape: Shape) throws {
     guard !closed else { throw sessionError("the pen is used after its feature returned") }
-    guard items.count < 10_000 else { throw sessionError("a feature may draw at most 10000 strokes") }
+    guard items.count < limit else {
+      throw sessionError(
+        limit < Pen.maxStrokes
+          ? "the features of one face may draw at most \(Pen.maxStrokesPerFace) strokes in all"
+          : "a feature may draw at most \(Pen.maxStrokes) strokes")
+    }
     items.append(Item(shape, paint: Paint(stroke: color, lineWidth: width), clip: clip))
   }
 

@@ -113,6 +113,24 @@ public final class Script {
     var problems = registry.problems
     let customNames = registry.kinds.map(\.name)
     let allKinds = SegueKind.allCases.filter { $0 != .custom }.map(\.rawValue) + customNames
+    // Thousands of declarations must not make checking quadratic: look names up in sets,
+    // offer a few suggestions only (each costs an edit distance per candidate), and list
+    // at most 20 kinds.
+    let segueIDs = registry.segues.map(\.identifier)
+    let declaredSegues = Set(segueIDs)
+    let featureNames = registry.features.map(\.name)
+    let declaredFeatures = Set(featureNames)
+    let declaredStyles = Set(registry.styles.compactMap(\.name))
+    var kindsByName: [String: CustomKind] = [:]
+    for k in registry.kinds where kindsByName[k.name] == nil { kindsByName[k.name] = k }
+    var suggestionsLeft = 20
+    func suggest(_ word: String, _ candidates: [String]) -> String {
+      guard suggestionsLeft > 0 else { return "" }
+      suggestionsLeft -= 1
+      return suggestion(word, candidates)
+    }
+    let kindList =
+      allKinds.prefix(20).joined(separator: ", ") + (allKinds.count > 20 ? ", …" : "")
     for segue in registry.segues {
       guard let kind = segue.kind.name(on: device) else {
         problems.append(
@@ -134,7 +152,7 @@ public final class Script {
               "segue '\(segue.identifier)': \(kind) segues do not exist on an \(device.rawValue) (allowed: \(allowed), or a segue_kind)"
             ))
         }
-      } else if let custom = registry.kind(kind) {
+      } else if let custom = kindsByName[kind] {
         if let devices = custom.devices, !devices.contains(device) {
           problems.append(
             Problem(
@@ -146,30 +164,29 @@ public final class Script {
         problems.append(
           Problem(
             segue.location,
-            "segue '\(segue.identifier)': unknown kind '\(kind)'\(suggestion(kind, allKinds)) (kinds: \(allKinds.joined(separator: ", ")))"
+            "segue '\(segue.identifier)': unknown kind '\(kind)'\(suggest(kind, allKinds)) (kinds: \(kindList))"
           ))
       }
-      if let style = segue.style, registry.style(style) == nil {
+      if let style = segue.style, !declaredStyles.contains(style) {
         problems.append(unknownStyle(style, segue.location))
       }
     }
     for d in registry.diagnoses {
-      if registry.segue(d.segue) == nil {
-        let ids = registry.segues.map(\.identifier)
+      if !declaredSegues.contains(d.segue) {
         problems.append(
           Problem(
             d.location,
-            "diagnosis '\(d.name)' performs segue '\(d.segue)', which is not declared\(suggestion(d.segue, ids))"
+            "diagnosis '\(d.name)' performs segue '\(d.segue)', which is not declared\(suggest(d.segue, segueIDs))"
           ))
       }
-      if let style = d.style, registry.style(style) == nil {
+      if let style = d.style, !declaredStyles.contains(style) {
         problems.append(unknownStyle(style, d.location))
       }
-      for f in d.features where registry.feature(f) == nil {
+      for f in d.features where !declaredFeatures.contains(f) {
         problems.append(
           Problem(
             d.location,
-            "diagnosis '\(d.name)' uses feature '\(f)', which is not declared\(suggestion(f, registry.features.map(\.name)))"
+            "diagnosis '\(d.name)' uses feature '\(f)', which is not declared\(suggest(f, featureNames))"
           ))
       }
     }

@@ -31,6 +31,12 @@ extension Session {
   /// Writes the focused scene (or the screen) under the output directory, atomically;
   /// returns the path. The format follows the extension (`.svg`, `.txt` for ASCII).
   public func snapshot(_ name: String, screen: Bool, invoke: Invoke) throws -> String {
+    // A name must end in a file name: "", "." or "sub/" would become ".svg", "..svg" or a
+    // hidden "sub/.svg" once the extension is added.
+    let last = name.split(separator: "/", omittingEmptySubsequences: false).last ?? ""
+    guard !last.isEmpty, last != ".", last != ".." else {
+      throw sessionError("snapshot '\(name)' refused: it names no file (try \"face.svg\")")
+    }
     var name = name
     if !name.hasSuffix(".svg") && !name.hasSuffix(".txt") { name += ".svg" }
     let format: OutputFormat = name.hasSuffix(".txt") ? .ascii : .svg
@@ -126,11 +132,15 @@ extension Script {
     }
     method("terminal") { s, call, invoke in
       let o = try options(call, 2, known: DeclarationFields.terminalOptions)
-      let columns = Int(o[.text("columns")]?.number ?? 80)
-      let rows = Int(o[.text("rows")]?.number ?? 24)
-      guard (4...1000).contains(columns), (2...500).contains(rows) else {
-        throw sessionError("terminal size must be 4…1000 columns and 2…500 rows")
+      // Checked as doubles: Int(nan) or Int(1e300) would trap.
+      func shown(_ v: LuaValue) -> String { v.number.map(formatNumber) ?? v.typeName }
+      let c = o[.text("columns")] ?? 80, r = o[.text("rows")] ?? 24
+      guard let cd = c.number, let rd = r.number, (4...1000).contains(cd), (2...500).contains(rd)
+      else {
+        throw sessionError(
+          "terminal size must be 4…1000 columns and 2…500 rows (got \(shown(c)) and \(shown(r)))")
       }
+      let columns = Int(cd), rows = Int(rd)
       let format: OutputFormat = o[.text("ascii")] == true ? .ascii : .terminal
       let d = try s.drawing(screen: o[.text("screen")] == true, invoke: invoke)
       let bytes = render(d, format: format, columns: columns, rows: rows)

@@ -128,3 +128,22 @@ func write(_ bytes: [UInt8], to path: String?) throws {
     throw OutputError(description: "cannot write \(error)")
   }
 }
+
+/// Text from a script made safe for a terminal: control characters (ESC above all, which
+/// could recolour, retitle or clear the user's terminal) shown as escapes like `\x1b`.
+/// Newlines and tabs stay when `lines` is true.
+func visible(_ text: String, lines: Bool = false) -> String {
+  var out = ""
+  for scalar in text.unicodeScalars {
+    let v = scalar.value
+    if lines && (v == 0x0A || v == 0x09) || v >= 0x20 && v != 0x7F && !(0x80...0x9F).contains(v) {
+      out.unicodeScalars.append(scalar)
+    } else if v == 0x0A {
+      out += "\\n"
+    } else {
+      let hex = String(v, radix: 16)
+      out += "\\x" + (hex.count < 2 ? "0" + hex : hex)
+    }
+  }
+  return out
+}

@@ -74,15 +74,15 @@ func listing(_ r: Registry) -> [Listed] {
 func table(_ rows: [Listed]) -> String {
   var out = ""
   var section = ""
-  let width = (rows.map(\.name.count).max() ?? 0) + 2
+  let width = (rows.map { visible($0.name).count }.max() ?? 0) + 2
   for row in rows {
     if row.section != section {
       section = row.section
       out += (out.isEmpty ? "" : "\n") + section + ":\n"
     }
-    let fields = row.fields.map { "\($0.0) \($0.1)" }.joined(separator: "  ")
-    let from = row.plugin.map { "  (plugin \($0))" } ?? ""
-    out += "  " + row.name.padding(width) + fields + "  " + row.location + from + "\n"
+    let fields = row.fields.map { "\($0.0) \(visible($0.1))" }.joined(separator: "  ")
+    let from = row.plugin.map { "  (plugin \(visible($0)))" } ?? ""
+    out += "  " + visible(row.name).padding(width) + fields + "  " + visible(row.location) + from + "\n"
   }
   return out.isEmpty ? "nothing declared\n" : out
 }
@@ -94,7 +94,10 @@ func json(_ rows: [Listed]) -> String {
     let items = rows.filter { $0.section == s }.map { row -> String in
       var fields = [("name", jsonString(row.name))]
       for (k, v) in row.fields {
-        if let d = Double(v), d.isFinite { fields.append((k, v)) } else { fields.append((k, jsonString(v))) }
+        // Only numeric fields go out bare: a title such as "+1" or ".5" reads as a Double
+        // but is no JSON number.
+        let numeric = k == "happiness" || k == "scale"
+        if numeric, let d = Double(v), d.isFinite { fields.append((k, v)) } else { fields.append((k, jsonString(v))) }
       }
       fields.append(("location", jsonString(row.location)))
       fields.append(("plugin", row.plugin.map(jsonString) ?? "null"))

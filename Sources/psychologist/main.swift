@@ -12,7 +12,7 @@ enum ExitCode: Int32 {
 /// Prints `psychologist: error: …` on stderr, after whatever stdout holds.
 func report(_ message: String) {
   FileOutput.standard.flush()
-  let line = "psychologist: error: \(message)\n"
+  let line = "psychologist: error: \(visible(message, lines: true))\n"
   var bytes = Array(line.utf8)
   _ = bytes.withUnsafeMutableBytes { write(2, $0.baseAddress, $0.count) }
 }

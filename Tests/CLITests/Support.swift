@@ -5,8 +5,10 @@ import Testing
 let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
   .deletingLastPathComponent().deletingLastPathComponent().path
 
-/// The built binary (swift test builds it beside the tests).
+/// The built binary (swift test builds it beside the tests; PSYCHOLOGIST_BINARY overrides,
+/// e.g. a sanitized build in another build folder).
 let binary: String = {
+  if let path = ProcessInfo.processInfo.environment["PSYCHOLOGIST_BINARY"] { return path }
   for config in ["debug", "release"] {
     let p = packageRoot + "/.build/\(config)/psychologist"
     if FileManager.default.isExecutableFile(atPath: p) { return p }
@@ -19,6 +21,8 @@ struct Run {
   var status: Int32
   var stdout: Data
   var stderr: String
+  /// Killed by a signal (a crash): `status` is then the signal's number.
+  var signaled = false
   var out: String { String(decoding: stdout, as: UTF8.self) }
 }
 
@@ -58,7 +62,8 @@ func runProgram(
   let deadline = Date().addingTimeInterval(timeout)
   while p.isRunning && Date() < deadline { usleep(2000) }
   if p.isRunning {
-    p.terminate()
+    // SIGKILL: the test runner's threads block SIGTERM, and children inherit the mask.
+    kill(p.processIdentifier, SIGKILL)
     Issue.record("timed out after \(timeout) s: \(arguments)")
   }
   p.waitUntilExit()
@@ -67,7 +72,9 @@ func runProgram(
   let stdout = FileManager.default.contents(atPath: dir + "/out") ?? Data()
   let stderr = FileManager.default.contents(atPath: dir + "/err") ?? Data()
   try? FileManager.default.removeItem(atPath: dir)
-  return Run(status: p.terminationStatus, stdout: stdout, stderr: String(decoding: stderr, as: UTF8.self))
+  return Run(
+    status: p.terminationStatus, stdout: stdout, stderr: String(decoding: stderr, as: UTF8.self),
+    signaled: p.terminationReason == .uncaughtSignal)
 }
 
 /// A fresh temporary folder.

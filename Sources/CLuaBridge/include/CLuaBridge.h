@@ -38,6 +38,8 @@ size_t psy_memory_used(lua_State *L);
 void psy_set_memory_limit(lua_State *L, size_t limit);
 /* 1 when the last allocation failure was the cap (not the time limit). */
 int psy_memory_refused(lua_State *L);
+/* "file:line" of the Lua code running when growth was last refused, or "". */
+const char *psy_memory_where(lua_State *L);
 
 /* Seconds one top-level call may run (<= 0: no limit). */
 void psy_set_time_limit(lua_State *L, double seconds);

@@ -1,0 +1,3 @@
+local function down() pcall(down) end
+down()
+print("survived")

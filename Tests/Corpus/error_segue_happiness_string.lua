@@ -1,0 +1,1 @@
+segue "movie" { kind = "push", happiness = function() return "happy" end }

@@ -1,0 +1,4 @@
+local function fail()
+  error({ code = 42 })
+end
+fail()

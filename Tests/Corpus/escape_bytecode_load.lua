@@ -1,0 +1,3 @@
+local f, message = load("\27Lua\84\0", "x", "b")
+assert(f == nil)
+error(message)

@@ -1,0 +1,1 @@
+local f = package.loadlib("libc.so.6", "system")

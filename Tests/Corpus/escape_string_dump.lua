@@ -1,0 +1,1 @@
+local code = string.dump(function() return 1 end)

@@ -1,0 +1,2 @@
+local mt = getmetatable("")
+mt.__index = function() return os end

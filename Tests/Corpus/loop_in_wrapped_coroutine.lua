@@ -1,0 +1,4 @@
+local f = coroutine.wrap(function()
+  while true do end
+end)
+f()

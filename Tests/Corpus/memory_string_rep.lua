@@ -1,0 +1,1 @@
+local s = string.rep("x", 64 * 1024 * 1024)

@@ -1,0 +1,1 @@
+local s = ("x"):rep(1e15)

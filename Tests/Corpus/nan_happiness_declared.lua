@@ -1,0 +1,3 @@
+segue "showDiagnosis" { kind = "push" }
+diagnosis "b" { happiness = 0/0 }
+diagnosis "c" { happiness = 1/0 }

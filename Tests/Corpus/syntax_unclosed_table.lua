@@ -1,0 +1,3 @@
+segue "showDiagnosis" { kind = "push" }
+diagnosis "bite" { happiness = 70,
+  title = "Bite"

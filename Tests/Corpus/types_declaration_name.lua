@@ -1,0 +1,2 @@
+diagnosis "ok" {}
+diagnosis(nil) { happiness = 5 }

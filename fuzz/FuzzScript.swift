@@ -1,0 +1,84 @@
+// libFuzzer target (built by scripts/fuzz, not by Package.swift): loads arbitrary bytes as
+// a script, declares, drives a session the way a person would on each device and renders
+// every scene as SVG and in the terminal. Errors are expected; crashes, hangs, leaks and
+// memory faults are not.
+import Glibc
+import LuaHost
+import Psychologist
+import Render
+import Storyboard
+
+/// Swallows what scripts print.
+final class Sink: LuaPrintTarget {
+  func write(_ bytes: UnsafeRawBufferPointer) {}
+}
+
+nonisolated(unsafe) let sink = Sink()
+
+/// A private folder for the script file and its (dry-run) snapshots.
+let folder: String = {
+  var template = Array("/tmp/psy-fuzz-XXXXXX".utf8CString)
+  let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
+  precondition(made != nil, "mkdtemp failed")
+  return String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+}()
+
+/// Renders what the session shows in both formats, scene and screen.
+func renderAll(_ session: Session, _ invoke: Invoke) {
+  for screen in [false, true] {
+    guard let drawing = try? session.drawing(screen: screen, invoke: invoke) else { continue }
+    _ = render(drawing, format: .svg)
+    _ = render(drawing, format: .terminal, columns: 60, rows: 20)
+    _ = render(drawing, format: .ascii, columns: 30, rows: 10)
+  }
+}
+
+/// One input: the bytes are the script.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+  let path = folder + "/fuzz.lua"
+  do {
+    try FileSystem.writeAtomically(path, Array(UnsafeBufferPointer(start: data, count: size)))
+  } catch { fatalError("cannot write \(path): \(error)") }
+  var options = ScriptOptions()
+  options.outputDirectory = folder
+  options.dryRun = true
+  options.limits = LuaLimits(memory: 32 << 20, seconds: 0.25)
+  guard let script = try? Script(path: path, options: options, output: sink) else { return 0 }
+  do { try script.load() } catch { return 0 }
+  // One runaway call is enough: after a time or memory limit, later calls fail at once, so
+  // an input costs one limit, not one per scene drawn.
+  var stopped: LuaError?
+  let invoke: Invoke = { function, arguments in
+    if let stopped { throw stopped }
+    do { return try script.state.call(function, arguments) } catch let e as LuaError {
+      if e.kind == .timeLimit || e.kind == .memory { stopped = e }
+      throw e
+    }
+  }
+  for (device, orientation) in [(Device.iphone, Orientation.portrait), (.ipad, .landscape)] {
+    guard let session = try? Session(script: script, device: device, orientation: orientation)
+    else { continue }
+    renderAll(session, invoke)
+    for d in script.registry.diagnoses.prefix(6) {
+      try? session.tap(d.name, invoke: invoke)
+      renderAll(session, invoke)
+      try? session.pan(-40)
+      try? session.pinch(1.3)
+      try? session.setHappiness(-5)
+      session.rotate()
+      renderAll(session, invoke)
+      while session.back() {}
+    }
+    for s in script.registry.segues.prefix(6) {
+      try? session.perform(s.identifier, invoke: invoke)
+      renderAll(session, invoke)
+      try? session.pan(1e9)
+      try? session.pinch(0.01)
+      renderAll(session, invoke)
+      while session.back() {}
+    }
+    _ = try? session.geometry()
+  }
+  return 0
+}
