@@ -25,8 +25,11 @@ let package = Package(
       name: "PsyBench", dependencies: ["Psychologist", "LuaHost", "Face", "Render", "PlayUI"],
       path: "Sources/bench"),
     .testTarget(name: "LuaHostTests", dependencies: ["LuaHost"]),
-    .testTarget(name: "RenderTests", dependencies: ["Render"]),
-    .testTarget(name: "FaceTests", dependencies: ["Face", "Render"], exclude: ["Golden"]),
+    // Running xmllint, rsvg-convert and a PNG decoder for the Face and Render tests.
+    .target(name: "TestSupport", path: "Tests/TestSupport"),
+    .testTarget(name: "RenderTests", dependencies: ["Render", "TestSupport"]),
+    .testTarget(
+      name: "FaceTests", dependencies: ["Face", "Render", "TestSupport"], exclude: ["Golden"]),
     .testTarget(name: "StoryboardTests", dependencies: ["Storyboard"]),
     .testTarget(name: "PsychologistTests", dependencies: ["Psychologist"]),
     .testTarget(name: "CLITests", dependencies: ["Psychologist", "PlayUI"]),

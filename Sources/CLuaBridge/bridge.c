@@ -86,6 +86,28 @@ int psy_call(lua_State *L, int nargs, int nresults, int handler, int *timed_out)
   return status;
 }
 
+int psy_call_scalar(lua_State *L, int ref, psy_scalar argument, psy_scalar *result, int *base,
+                    int *timed_out) {
+  *base = psy_pushcall(L, ref, 1);
+  if (*base < 0) return PSY_NOSTACK;
+  if (argument.type == LUA_TNUMBER) {
+    if (argument.isinteger) lua_pushinteger(L, argument.integer);
+    else lua_pushnumber(L, argument.number);
+  } else {
+    lua_pushnil(L);
+  }
+  int status = psy_call(L, 1, 1, *base + 1, timed_out);
+  if (status != LUA_OK) return status;
+  result->type = lua_type(L, -1);
+  if (result->type == LUA_TNUMBER) {
+    result->isinteger = lua_isinteger(L, -1);
+    if (result->isinteger) result->integer = lua_tointegerx(L, -1, NULL);
+    else result->number = lua_tonumberx(L, -1, NULL);
+  }
+  if (result->type == LUA_TNUMBER || result->type == LUA_TNIL) lua_settop(L, *base);
+  return LUA_OK;
+}
+
 int psy_loadtext(lua_State *L, const char *text, size_t length, const char *chunkname) {
   return luaL_loadbufferx(L, text, length, chunkname, "t");
 }

@@ -116,6 +116,7 @@ static void psy_hook(lua_State *L, lua_Debug *ar) {
 /* Every instruction of every thread in the running chain now checks. */
 static void hook_chain(psy_limits *lim) {
   for (int i = 0; i < lim->nthreads; i++) lua_sethook(lim->threads[i], psy_hook, LUA_MASKCOUNT, 1);
+  atomic_store_explicit(&lim->hooked, 1, memory_order_relaxed);
 }
 
 /* One look at every state; returns whether any call is running. */
@@ -197,6 +198,7 @@ static void unhook_chain(psy_limits *lim) {
   pthread_mutex_lock(&wd_mutex);
   for (int i = 0; i < lim->nthreads; i++) lua_sethook(lim->threads[i], NULL, 0, 0);
   lim->nthreads = 1;
+  atomic_store_explicit(&lim->hooked, 0, memory_order_relaxed);
   pthread_mutex_unlock(&wd_mutex);
 }
 
@@ -206,7 +208,7 @@ void psy_arm(lua_State *L) {
   lim->where[0] = 0;
   if (lim->seconds <= 0) return;
   if (!lim->registered) wd_register(lim);
-  if (lua_gethook(L) == psy_hook) unhook_chain(lim); /* left by a late expiry */
+  if (atomic_load_explicit(&lim->hooked, memory_order_relaxed)) unhook_chain(lim); /* a late expiry's */
   if (++lim->generation == PSY_EXPIRED || lim->generation == 0) lim->generation = 1;
   /* release: the watchdog that sees this generation sees `seconds` too */
   atomic_store_explicit(&lim->armed, lim->generation, memory_order_release);

@@ -20,6 +20,7 @@ typedef struct psy_limits {
   size_t used, limit;
   int refused;
   atomic_uint armed;
+  atomic_int hooked;             /* the chain carries the watchdog's hook */
   unsigned generation;           /* the owner's counter */
   double seconds;                /* written before armed, read after it */
   int registered;                /* known to the watchdog (owner's thread only) */

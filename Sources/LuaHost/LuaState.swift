@@ -117,15 +117,39 @@ public final class LuaState {
   /// Calls a Lua function with one argument and returns its first result: the host's hot
   /// path (a diagnosis per row, a happiness per tap), with no arrays to allocate.
   public func call(_ function: LuaReference, with argument: LuaValue) throws -> LuaValue {
+    var scalar = psy_scalar(type: LUA_TNIL, isinteger: 0, integer: 0, number: 0)
+    switch argument {
+    case .integer(let i): scalar = psy_scalar(type: LUA_TNUMBER, isinteger: 1, integer: lua_Integer(i), number: 0)
+    case .number(let d): scalar = psy_scalar(type: LUA_TNUMBER, isinteger: 0, integer: 0, number: d)
+    case .nil: break
+    default: return try callGeneral(function, with: argument)
+    }
+    // Numbers in and out: the whole call is one step in C.
+    var result = psy_scalar()
+    var base: Int32 = 0
+    var timedOut: Int32 = 0
+    let status = psy_call_scalar(L, function.ref, scalar, &result, &base, &timedOut)
+    if status == PSY_NOSTACK {
+      throw LuaError(kind: .memory, location: nil, message: "Lua stack overflow")
+    }
+    guard status == LUA_OK else {
+      throw callError(L, handler: base + 1, status: status, timedOut: timedOut != 0)
+    }
+    switch result.type {
+    case LUA_TNUMBER:
+      return result.isinteger != 0 ? .integer(Int(result.integer)) : .number(result.number)
+    case LUA_TNIL: return .nil
+    default:
+      defer { lua_settop(L, base) }
+      return try value(L, at: -1)
+    }
+  }
+
+  private func callGeneral(_ function: LuaReference, with argument: LuaValue) throws -> LuaValue {
     let base = try begin(L, function.ref, slots: 1)
     defer { lua_settop(L, base) }
-    switch argument {  // scalars push in place, without the general converter
-    case .integer(let i): lua_pushinteger(L, lua_Integer(i))
-    case .number(let d): lua_pushnumber(L, d)
-    default: try push(L, argument)
-    }
+    try push(L, argument)
     try protectedCall(L, handler: base + 1, arguments: 1, results: 1)
-    if lua_isinteger(L, -1) != 0 { return .integer(Int(lua_tointegerx(L, -1, nil))) }
     return try value(L, at: -1)
   }
 

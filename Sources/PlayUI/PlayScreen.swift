@@ -230,18 +230,8 @@ package func appendUTF8(_ v: UInt32, _ out: inout [UInt8]) {
   }
 }
 
-/// Cells a character takes (as the terminal renderer counts them): 0 for combining marks,
-/// 2 for East Asian wide characters and emoji, else 1.
-package func cellWidth(_ v: UInt32) -> Int {
-  switch v {
-  case 0x0300...0x036F, 0x200B...0x200F, 0xFE00...0xFE0F, 0x20D0...0x20FF: return 0
-  case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
-    0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
-    0xFFE0...0xFFE6, 0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x3FFFD:
-    return 2
-  default: return 1
-  }
-}
+/// Cells a character takes, as the terminal renderer counts them.
+package func cellWidth(_ v: UInt32) -> Int { terminalCellWidth(v) }
 
 /// A rectangle of cells, half-open: columns left..<right, rows top..<bottom.
 package struct CellRect: Equatable {

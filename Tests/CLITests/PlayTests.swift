@@ -186,7 +186,8 @@ struct PlayTests {
     try pane.type("\(sttyCommand(dir + "/before")); echo BEFORE-PLAY")
     try pane.waitFor("BEFORE-PLAY")
     try pane.type("\(binary) play \(seed); echo STATUS=$?; \(sttyCommand(dir + "/after"))")
-    var lines = try pane.waitFor("flaying")
+    // The status line is the frame's last row: once it shows, the whole frame is there.
+    var lines = try pane.waitFor("happiness – · scale –")
     #expect(try pane.alternateOn())
     #expect(lines.contains { $0.contains("[1] flaying") })
     #expect(statusLine(lines).contains("happiness – · scale –"))

@@ -4,6 +4,7 @@
 import Face
 import Foundation
 import Render
+import TestSupport
 import Testing
 
 let blue = (0, 0, 255)

@@ -300,3 +300,37 @@ func shell(_ command: String) throws -> Int32 {
 }
 
 @_silgen_name("system") func system(_ command: UnsafePointer<CChar>) -> Int32
+
+@Suite struct OneArgumentCalls {
+  @Test func scalarsStringsTablesAndErrorsComeBackAndTheStackStaysPut() throws {
+    let state = try LuaState()
+    try state.run(
+      Array(
+        """
+        function f(x)
+          if x == nil then return nil end
+          if x == 1 then return "one" end
+          if x == 2 then return {1, 2} end
+          if x == 3 then error("three") end
+          return x * 2
+        end
+        """.utf8), chunkName: "@f.lua")
+    guard case .function(let f) = try state.global("f") else { Issue.record("no f"); return }
+    for _ in 0..<3 {
+      #expect(try state.call(f, with: .integer(21)) == .integer(42))
+      #expect(try state.call(f, with: .number(0.25)) == .number(0.5))
+      #expect(try state.call(f, with: .nil) == .nil)
+      #expect(try state.call(f, with: .integer(1)) == .text("one"))
+      #expect(try state.call(f, with: .integer(2)) == .array([1, 2]))
+      #expect(throws: LuaError.self) { try state.call(f, with: .map(["a": 1])) }
+      do {
+        _ = try state.call(f, with: .integer(3))
+        Issue.record("no error")
+      } catch let e as LuaError {
+        #expect(e.location == "f.lua:5" && e.message == "three")
+      }
+    }
+    // Nothing was left behind: a fresh run sees an empty stack.
+    #expect(try state.run(Array("return select('#', ...)".utf8), chunkName: "=t") == [0])
+  }
+}

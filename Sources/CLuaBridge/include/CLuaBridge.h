@@ -63,6 +63,23 @@ int psy_call(lua_State *L, int nargs, int nresults, int handler, int *timed_out)
 /* Loads a text chunk (never bytecode) named chunkname ("@path"). */
 int psy_loadtext(lua_State *L, const char *text, size_t length, const char *chunkname);
 
+/* A number or nothing, passed by value between Swift and Lua. */
+typedef struct {
+  int type; /* LUA_TNIL, LUA_TNUMBER (integer or float), or another type's tag */
+  int isinteger;
+  lua_Integer integer;
+  lua_Number number;
+} psy_scalar;
+
+/* The whole of a call with one scalar argument, in one step from Swift: calls
+   registry function ref under the handler with `argument`, keeping one result.
+   On LUA_OK a scalar result is in *result and the stack is as before; any
+   other result (a string, a table) is left on top above base, its type in
+   result->type, for the caller to read and pop. On an error the message is
+   on top, above *base. */
+int psy_call_scalar(lua_State *L, int ref, psy_scalar argument, psy_scalar *result, int *base,
+                    int *timed_out);
+
 /* ---- protected helpers: LUA_OK, or an error status with the error
         value pushed instead of the result, or PSY_NOSTACK when the stack
         could not grow (nothing pushed; the values it would consume are

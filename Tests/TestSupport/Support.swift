@@ -1,17 +1,18 @@
-// Helpers for the Face tests: running tools (xmllint, rsvg-convert, python3) on generated documents.
+// Helpers for the Face and Render tests: running tools (xmllint, rsvg-convert, python3) on
+// generated documents.
 
 import Foundation
 
 /// The result of running a command.
-struct RunResult {
-  var status: Int32
-  var stdout: Data
-  var stderr: String
+package struct RunResult {
+  package var status: Int32
+  package var stdout: Data
+  package var stderr: String
 }
 
 /// Runs `arguments` (looked up on PATH) with `input` on standard input; output goes
 /// through temporary files, so no pipe can fill up.
-func run(_ arguments: [String], input: Data = Data()) throws -> RunResult {
+package func run(_ arguments: [String], input: Data = Data()) throws -> RunResult {
   let directory = FileManager.default.temporaryDirectory
     .appendingPathComponent("psy-test-\(UUID().uuidString)")
   try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -36,26 +37,26 @@ func run(_ arguments: [String], input: Data = Data()) throws -> RunResult {
 }
 
 /// xmllint's complaint about `svg`, or nil when it is well-formed XML.
-func xmlProblem(_ svg: String) throws -> String? {
+package func xmlProblem(_ svg: String) throws -> String? {
   let result = try run(["xmllint", "--noout", "-"], input: Data(svg.utf8))
   return result.status == 0 ? nil : "xmllint exit \(result.status): \(result.stderr)"
 }
 
 /// An RGB image decoded from a PNG, composited over white.
-struct Pixels {
-  var width: Int
-  var height: Int
-  var rgb: [UInt8]
+package struct Pixels {
+  package var width: Int
+  package var height: Int
+  package var rgb: [UInt8]
 
   /// The colour at (x, y), or nil outside the image.
-  func at(_ x: Int, _ y: Int) -> (r: Int, g: Int, b: Int)? {
+  package func at(_ x: Int, _ y: Int) -> (r: Int, g: Int, b: Int)? {
     guard x >= 0, y >= 0, x < width, y < height else { return nil }
     let i = (y * width + x) * 3
     return (Int(rgb[i]), Int(rgb[i + 1]), Int(rgb[i + 2]))
   }
 
   /// Whether any pixel within `radius` of (x, y) is close to `color`.
-  func has(_ color: (Int, Int, Int), near x: Double, _ y: Double, radius: Int = 2) -> Bool {
+  package func has(_ color: (Int, Int, Int), near x: Double, _ y: Double, radius: Int = 2) -> Bool {
     let cx = Int(x.rounded(.down)), cy = Int(y.rounded(.down))
     for dy in -radius...radius {
       for dx in -radius...radius {
@@ -72,7 +73,7 @@ struct Pixels {
 
 /// A PNG decoder in Python's standard library (zlib + the five PNG filters) that prints a
 /// binary PPM, composited over white: the tests check pixels without any image library.
-let pngToPPM = #"""
+package let pngToPPM = #"""
 import sys, zlib, struct
 data = sys.stdin.buffer.read()
 assert data[:8] == b'\x89PNG\r\n\x1a\n', 'not a PNG'
@@ -119,7 +120,7 @@ sys.stdout.buffer.write(b'P6 %d %d 255\n' % (w, h) + bytes(out))
 """#
 
 /// `svg` rendered by rsvg-convert and decoded to pixels.
-func rasterize(_ svg: String) throws -> Pixels {
+package func rasterize(_ svg: String) throws -> Pixels {
   let png = try run(["rsvg-convert", "--format=png"], input: Data(svg.utf8))
   guard png.status == 0, !png.stdout.isEmpty else { throw TestFailure("rsvg-convert failed: \(png.stderr)") }
   let ppm = try run(["python3", "-c", pngToPPM], input: png.stdout)
@@ -136,7 +137,7 @@ func rasterize(_ svg: String) throws -> Pixels {
 }
 
 /// A failure of the test machinery itself.
-struct TestFailure: Error, CustomStringConvertible {
-  var description: String
-  init(_ description: String) { self.description = description }
+package struct TestFailure: Error, CustomStringConvertible {
+  package var description: String
+  package init(_ description: String) { self.description = description }
 }
