@@ -72,6 +72,9 @@ let corpusCases: [CorpusCase] = {
       switch kind {
       case "dir": try fm.createDirectory(atPath: path, withIntermediateDirectories: true)
       case "file": try writeFile(path, "a file, not a folder\n")
+      case "copy":  // copy:NAME=FILE copies a data file of the corpus (batch input)
+        try fm.copyItem(
+          atPath: corpusFolder + "/" + String(rest.drop { $0 != "=" }.dropFirst()), toPath: path)
       case "link":
         try fm.createSymbolicLink(
           atPath: path, withDestinationPath: String(rest.drop { $0 != "=" }.dropFirst()))
