@@ -20,7 +20,8 @@ let package = Package(
     // The pure part of `play` (screen layout, key parsing): shared by the CLI and the bench.
     .target(name: "PlayUI", dependencies: ["Psychologist", "Render", "Storyboard"]),
     .executableTarget(
-      name: "PsychologistCLI", dependencies: ["Psychologist", "PlayUI"], path: "Sources/psychologist"),
+      name: "PsychologistCLI", dependencies: ["Psychologist", "PlayUI"],
+      path: "Sources/psychologist"),
     .executableTarget(
       name: "PsyBench", dependencies: ["Psychologist", "LuaHost", "Face", "Render", "PlayUI"],
       path: "Sources/bench"),

@@ -80,7 +80,9 @@ public struct FaceGeometry: Equatable, Sendable {
 /// The face of `state` drawn in `style` inside `bounds`: centred, radius
 /// min(width, height)/2 × state.scale, mouth bent by `state.smile`. Throws for a style
 /// that does not validate, non-finite bounds or a negative bounds size.
-public func faceGeometry(state: FaceState, style: FaceStyle, bounds: Rect) throws(FaceError) -> FaceGeometry {
+public func faceGeometry(state: FaceState, style: FaceStyle, bounds: Rect) throws(FaceError)
+  -> FaceGeometry
+{
   let style = try style.validated()
   try FaceError.finite(bounds.x, "bounds x")
   try FaceError.finite(bounds.y, "bounds y")
@@ -116,8 +118,12 @@ public func faceGeometry(state: FaceState, style: FaceStyle, bounds: Rect) throw
       let baseY = eyeY - eyeRadius * 2.2
       let lift = tilt * eyeRadius * 0.6
       brows = [
-        Brow(inner: Point(leftEye.x + half, baseY - lift), outer: Point(leftEye.x - half, baseY + lift)),
-        Brow(inner: Point(rightEye.x - half, baseY - lift), outer: Point(rightEye.x + half, baseY + lift)),
+        Brow(
+          inner: Point(leftEye.x + half, baseY - lift), outer: Point(leftEye.x - half, baseY + lift)
+        ),
+        Brow(
+          inner: Point(rightEye.x - half, baseY - lift),
+          outer: Point(rightEye.x + half, baseY + lift)),
       ]
     }
   }
@@ -125,7 +131,8 @@ public func faceGeometry(state: FaceState, style: FaceStyle, bounds: Rect) throw
     center: mid, size: size, leftEye: leftEye, rightEye: rightEye, eyeRadius: eyeRadius,
     eyeOpen: eyeOpen, mouthStart: start, mouthControl1: control1, mouthControl2: control2,
     mouthEnd: end, brows: brows, lineWidth: style.lineWidth, color: style.color)
-  for value in [size, leftEye.x, rightEye.x, eyeY, start.x, end.x, mouthY, control1.y] where !value.isFinite {
+  for value in [size, leftEye.x, rightEye.x, eyeY, start.x, end.x, mouthY, control1.y]
+  where !value.isFinite {
     throw FaceError.nonFinite("face geometry")  // overflow of huge but finite inputs
   }
   return geometry

@@ -82,7 +82,8 @@ extension LuaState {
       guard let set = cls.setters[key] else {
         let what = cls.getters[key] != nil || cls.methods[key] != nil ? "read-only" : "unknown"
         throw LuaError(
-          kind: .runtime, location: nil, message: "cannot assign \(what) field '\(key)' of \(typeName)")
+          kind: .runtime, location: nil,
+          message: "cannot assign \(what) field '\(key)' of \(typeName)")
       }
       try set(object, try call.value(3))
     }

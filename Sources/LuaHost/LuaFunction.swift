@@ -72,7 +72,8 @@ public struct LuaCall {
     guard lua_checkstack(L, 4) != 0 else {
       throw LuaError(kind: .memory, location: nil, message: "Lua stack overflow")
     }
-    try check(L, psy_pushstring(L, bytes.baseAddress?.assumingMemoryBound(to: CChar.self), bytes.count))
+    try check(
+      L, psy_pushstring(L, bytes.baseAddress?.assumingMemoryBound(to: CChar.self), bytes.count))
     results += 1
   }
 

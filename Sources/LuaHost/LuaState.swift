@@ -119,7 +119,8 @@ public final class LuaState {
   public func call(_ function: LuaReference, with argument: LuaValue) throws -> LuaValue {
     var scalar = psy_scalar(type: LUA_TNIL, isinteger: 0, integer: 0, number: 0)
     switch argument {
-    case .integer(let i): scalar = psy_scalar(type: LUA_TNUMBER, isinteger: 1, integer: lua_Integer(i), number: 0)
+    case .integer(let i):
+      scalar = psy_scalar(type: LUA_TNUMBER, isinteger: 1, integer: lua_Integer(i), number: 0)
     case .number(let d): scalar = psy_scalar(type: LUA_TNUMBER, isinteger: 0, integer: 0, number: d)
     case .nil: break
     default: return try callGeneral(function, with: argument)

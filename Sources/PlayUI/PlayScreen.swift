@@ -53,7 +53,9 @@ package struct Frame {
 
   /// Writes text from (column, row), cut at `limit` (exclusive); returns the column after it.
   @discardableResult
-  package mutating func put(_ text: String, _ column: Int, _ row: Int, style: UInt16 = 0, limit: Int? = nil)
+  package mutating func put(
+    _ text: String, _ column: Int, _ row: Int, style: UInt16 = 0, limit: Int? = nil
+  )
     -> Int
   {
     let limit = min(limit ?? columns, columns)
@@ -282,7 +284,9 @@ package struct PlayScreen {
   package var note: String = ""
 
   /// A screen of `columns`×`rows` cells drawn with `colors`.
-  package init(columns: Int, rows: Int, colors: ColorMode, message: String? = nil, note: String = "") {
+  package init(
+    columns: Int, rows: Int, colors: ColorMode, message: String? = nil, note: String = ""
+  ) {
     self.columns = columns
     self.rows = rows
     self.colors = colors

@@ -72,7 +72,8 @@ public struct CommandSpec: Sendable {
       for (l, r) in shown {
         lines.append("  " + l + String(repeating: " ", count: width - l.count) + r)
       }
-      lines.append("  -h, --help" + String(repeating: " ", count: max(width - 10, 2)) + "show this help")
+      lines.append(
+        "  -h, --help" + String(repeating: " ", count: max(width - 10, 2)) + "show this help")
     }
     if !details.isEmpty {
       lines.append("")
@@ -117,7 +118,8 @@ public func parseArguments(_ arguments: [String], commands: [CommandSpec]) throw
   guard let spec = commands.first(where: { $0.name == first }) else {
     let names = commands.map(\.name)
     throw UsageError(
-      "unknown command '\(first)'\(suggestion(first, names)) (commands: \(names.joined(separator: ", ")))")
+      "unknown command '\(first)'\(suggestion(first, names)) (commands: \(names.joined(separator: ", ")))"
+    )
   }
   var parsed = ParsedArguments(command: spec.name)
   var i = 1

@@ -97,7 +97,9 @@ public enum Batch {
         report(message)
       }
     }
-    let stopping: @Sendable () -> Bool = { BatchInterrupt.raised || (options.failFast && tally.anyFailed) }
+    let stopping: @Sendable () -> Bool = {
+      BatchInterrupt.raised || (options.failFast && tally.anyFailed)
+    }
 
     BatchInterrupt.flag.store(false, ordering: .relaxed)
     BatchInterrupt.install()

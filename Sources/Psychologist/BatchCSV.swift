@@ -45,13 +45,17 @@ public enum CSV {
         }
         if i < n && record[i] != comma {
           throw CSVError(
-            description: "text after a closing quote in field \(fields.count + 1) (quote it all, with \"\" for a quote)")
+            description:
+              "text after a closing quote in field \(fields.count + 1) (quote it all, with \"\" for a quote)"
+          )
         }
       } else {
         while i < n && record[i] != comma {
           if record[i] == quote {
             throw CSVError(
-              description: "a quote inside unquoted field \(fields.count + 1) (quote the field, with \"\" for a quote)")
+              description:
+                "a quote inside unquoted field \(fields.count + 1) (quote the field, with \"\" for a quote)"
+            )
           }
           field.append(record[i])
           i += 1

@@ -90,9 +90,17 @@ final class RowQueue: @unchecked Sendable {
   }
 
   /// No more rows will come.
-  func close() { monitor.locked { closed = true; monitor.broadcast() } }
+  func close() {
+    monitor.locked {
+      closed = true; monitor.broadcast()
+    }
+  }
   /// Stop now: waiting rows are dropped (`--fail-fast`).
-  func stop() { monitor.locked { stopped = true; monitor.broadcast() } }
+  func stop() {
+    monitor.locked {
+      stopped = true; monitor.broadcast()
+    }
+  }
 }
 
 /// A started thread, joined with `join()`.
@@ -176,7 +184,9 @@ enum BatchInterrupt {
   /// Installs the handler without SA_RESTART, so a blocking read of stdin returns.
   static func install() {
     var action = sigaction()
-    action.__sigaction_handler.sa_handler = { _ in BatchInterrupt.flag.store(true, ordering: .relaxed) }
+    action.__sigaction_handler.sa_handler = { _ in
+      BatchInterrupt.flag.store(true, ordering: .relaxed)
+    }
     sigemptyset(&action.sa_mask)
     action.sa_flags = 0
     sigaction(SIGINT, &action, nil)

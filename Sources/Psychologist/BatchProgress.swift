@@ -60,7 +60,8 @@ final class BatchProgress: @unchecked Sendable {
       let fraction = min(Double(consumed.load(ordering: .relaxed)) / Double(totalBytes), 1)
       let width = 24
       let filled = Int(fraction * Double(width))
-      line += "[" + String(repeating: "#", count: filled)
+      line +=
+        "[" + String(repeating: "#", count: filled)
         + String(repeating: " ", count: width - filled) + "] "
       line += "\(Int(fraction * 100))%  "
       if fraction > 0.01 {

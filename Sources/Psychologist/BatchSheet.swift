@@ -33,18 +33,24 @@ enum BatchSheet {
     for (k, e) in entries.enumerated() {
       let x = (k % columns) * cellWidth
       let y = (k / columns) * cellHeight
-      put("<g>\n<rect x=\"\(x + 2)\" y=\"\(y + 2)\" width=\"\(cellWidth - 4)\" height=\"\(cellHeight - 4)\"")
+      put(
+        "<g>\n<rect x=\"\(x + 2)\" y=\"\(y + 2)\" width=\"\(cellWidth - 4)\" height=\"\(cellHeight - 4)\""
+      )
       put(" fill=\"none\" stroke=\"#dddddd\"/>\n")
       if let face = e.face {
         out += nested(face, row: e.row, x: x, y: y, width: cellWidth, height: faceHeight)
       } else {
         let (cx, cy) = (x + cellWidth / 2, y + faceHeight / 2)
-        put("<path d=\"M\(cx - 30) \(cy - 30)L\(cx + 30) \(cy + 30)M\(cx + 30) \(cy - 30)L\(cx - 30) \(cy + 30)\"")
+        put(
+          "<path d=\"M\(cx - 30) \(cy - 30)L\(cx + 30) \(cy + 30)M\(cx + 30) \(cy - 30)L\(cx - 30) \(cy + 30)\""
+        )
         put(" stroke=\"#cc0000\" stroke-width=\"4\" fill=\"none\"/>\n")
       }
       let label = e.id.count > 22 ? String(e.id.prefix(21)) + "…" : e.id
       let tx = x + cellWidth / 2
-      put("<text x=\"\(tx)\" y=\"\(y + faceHeight + 14)\" font-family=\"sans-serif\" font-size=\"13\"")
+      put(
+        "<text x=\"\(tx)\" y=\"\(y + faceHeight + 14)\" font-family=\"sans-serif\" font-size=\"13\""
+      )
       put(" text-anchor=\"middle\">")
       SVGRenderer.appendEscaped(label, to: &out)
       put("</text>\n<text x=\"\(tx)\" y=\"\(y + faceHeight + 30)\" font-family=\"sans-serif\"")
@@ -64,7 +70,8 @@ enum BatchSheet {
   {
     let viewBox = Array(" viewBox=".utf8)
     guard let v = find(viewBox, in: doc, from: 0) else { return [] }
-    var out = Array("<svg x=\"\(x)\" y=\"\(y + 4)\" width=\"\(width)\" height=\"\(height - 4)\"".utf8)
+    var out = Array(
+      "<svg x=\"\(x)\" y=\"\(y + 4)\" width=\"\(width)\" height=\"\(height - 4)\"".utf8)
     var rest = Array(doc[v...])
     if rest.last == 0x0A { rest.removeLast() }
     rest = replace(Array("id=\"c".utf8), with: Array("id=\"r\(row)c".utf8), in: rest)

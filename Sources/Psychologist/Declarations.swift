@@ -69,7 +69,8 @@ extension Script {
       if case .function(let fn) = e {
         expression = .function(fn)
       } else {
-        let (exp, problems) = readExpression(e, what: "diagnosis '\(name)' expression", location: location)
+        let (exp, problems) = readExpression(
+          e, what: "diagnosis '\(name)' expression", location: location)
         f.problems += problems
         expression = exp.map { .value($0) }
       }
@@ -97,7 +98,9 @@ extension Script {
       var perDevice: [String: String] = [:]
       for (k, v) in m {
         guard let device = k.text, let name = v.text else {
-          f.fail("kind's table maps device names to kinds, like { iphone = \"push\", ipad = \"replace\" }")
+          f.fail(
+            "kind's table maps device names to kinds, like { iphone = \"push\", ipad = \"replace\" }"
+          )
           continue
         }
         if Device(rawValue: device) == nil {
@@ -143,7 +146,8 @@ extension Script {
     if f.raw("devices") != nil {
       devices = f.strings("devices").compactMap { d in
         if let dev = Device(rawValue: d) { return dev }
-        f.fail("devices names an unknown device '\(d)'\(suggestion(d, Device.allCases.map(\.rawValue)))")
+        f.fail(
+          "devices names an unknown device '\(d)'\(suggestion(d, Device.allCases.map(\.rawValue)))")
         return nil
       }
     }

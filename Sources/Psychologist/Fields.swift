@@ -22,7 +22,8 @@ struct Fields {
       // A list such as { 70 } is a table too, but "got table" would not say what is wrong.
       let got: String
       if case .array = value { got = "a list" } else { got = value.typeName }
-      problems.append(Problem(location, "\(what) needs a table of fields { name = value, … }, got \(got)"))
+      problems.append(
+        Problem(location, "\(what) needs a table of fields { name = value, … }, got \(got)"))
       return
     }
     for key in table.keys {
@@ -37,7 +38,9 @@ struct Fields {
     }
   }
 
-  mutating func fail(_ message: String) { problems.append(Problem(location, "\(what): \(message)")) }
+  mutating func fail(_ message: String) {
+    problems.append(Problem(location, "\(what): \(message)"))
+  }
 
   func raw(_ key: String) -> LuaValue? {
     guard let v = table[.text(key)], v != .nil else { return nil }
@@ -111,7 +114,11 @@ struct Fields {
     }
     var out: [String] = []
     for item in items {
-      if let s = item.text { out.append(s) } else { fail("\(key) must hold names, got \(item.typeName)") }
+      if let s = item.text {
+        out.append(s)
+      } else {
+        fail("\(key) must hold names, got \(item.typeName)")
+      }
     }
     return out
   }

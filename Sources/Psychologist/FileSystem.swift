@@ -168,7 +168,8 @@ public struct OutputDirectory: Sendable {
     }
     let parts = name.split(separator: "/", omittingEmptySubsequences: true)
     guard !parts.contains(where: { $0 == ".." }) else {
-      throw FileError(path: name, reason: "'..' is refused; name a file inside the output directory")
+      throw FileError(
+        path: name, reason: "'..' is refused; name a file inside the output directory")
     }
     // Walk the folders one by one: each must resolve inside the root before anything is
     // created below it.
@@ -177,7 +178,8 @@ public struct OutputDirectory: Sendable {
       dir += "/" + part
       if FileSystem.exists(dir) {
         guard let real = FileSystem.realPath(dir), inside(real) else {
-          throw FileError(path: name, reason: "leads outside the output directory (through a symlink)")
+          throw FileError(
+            path: name, reason: "leads outside the output directory (through a symlink)")
         }
         guard FileSystem.isDirectory(dir) else {
           throw FileError(path: name, reason: "'\(dir)' is not a folder")

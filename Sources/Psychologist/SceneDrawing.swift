@@ -35,7 +35,9 @@ extension Session {
 
   /// A scene's content inside `rect`: its face and features, or the menu's buttons (for a
   /// host that lays the screen out itself, as `play` does in the terminal).
-  public func contentItems(_ scene: Scene<SceneContent>, in rect: Rect, invoke: Invoke) throws -> [Item] {
+  public func contentItems(_ scene: Scene<SceneContent>, in rect: Rect, invoke: Invoke) throws
+    -> [Item]
+  {
     switch scene.content {
     case .empty: return []
     case .menu: return menuItems(in: rect)
@@ -68,7 +70,9 @@ extension Session {
       let frame = Rect(x: rect.x + 16, y: y, width: max(rect.width - 32, 10), height: 40)
       items.append(Item(.rect(frame), paint: Paint(stroke: .gray, lineWidth: 1)))
       items.append(
-        Item(.text(name, at: Point(frame.x + 14, frame.y + 26), size: 17), paint: Paint(stroke: nil, fill: tint)))
+        Item(
+          .text(name, at: Point(frame.x + 14, frame.y + 26), size: 17),
+          paint: Paint(stroke: nil, fill: tint)))
     }
     return items
   }
@@ -131,7 +135,8 @@ extension Session {
         divider()
         if layout.dimmed {
           let below = Rect(
-            x: 0, y: layout.statusBar.maxY, width: s.width, height: s.height - layout.statusBar.maxY)
+            x: 0, y: layout.statusBar.maxY, width: s.width, height: s.height - layout.statusBar.maxY
+          )
           items.append(Item(.rect(below), paint: Paint(stroke: nil, fill: .black, opacity: 0.4)))
         }
       }
@@ -141,7 +146,10 @@ extension Session {
       if let bar = pane.navigationBar {
         let b = rect(bar)
         items.append(Item(.rect(b), paint: Paint(stroke: nil, fill: barFill)))
-        items.append(Item(.line(Point(b.x, b.maxY), Point(b.maxX, b.maxY)), paint: Paint(stroke: line, lineWidth: 1)))
+        items.append(
+          Item(
+            .line(Point(b.x, b.maxY), Point(b.maxX, b.maxY)),
+            paint: Paint(stroke: line, lineWidth: 1)))
         let titleWidth = Double(pane.title.count) * 9.5
         items.append(
           Item(
@@ -216,7 +224,8 @@ final class Pen {
     var out: [Double] = []
     for i in 2..<(2 + n) {
       guard let v = call.number(i), v.isFinite else {
-        throw sessionError("pen:\(what) needs \(n) finite numbers (argument \(i - 1) is \(call.typeName(i)))")
+        throw sessionError(
+          "pen:\(what) needs \(n) finite numbers (argument \(i - 1) is \(call.typeName(i)))")
       }
       out.append(v)
     }
@@ -268,13 +277,16 @@ final class Pen {
     }
     method("color") { pen, call in
       guard let name = call.string(2), let c = Color(parsing: name) else {
-        throw sessionError("pen:color needs a colour name or #rrggbb (got \(call.string(2) ?? call.typeName(2)))")
+        throw sessionError(
+          "pen:color needs a colour name or #rrggbb (got \(call.string(2) ?? call.typeName(2)))")
       }
       pen.color = c
     }
     method("width") { pen, call in
       let v = try numbers(call, 1, "width")
-      guard v[0] > 0, v[0] <= 100 else { throw sessionError("pen:width must be above 0 and at most 100") }
+      guard v[0] > 0, v[0] <= 100 else {
+        throw sessionError("pen:width must be above 0 and at most 100")
+      }
       pen.width = v[0]
     }
     return cls

@@ -134,7 +134,8 @@ public final class Script {
     for segue in registry.segues {
       guard let kind = segue.kind.name(on: device) else {
         problems.append(
-          Problem(segue.location, "segue '\(segue.identifier)' gives no kind for \(device.rawValue)"))
+          Problem(
+            segue.location, "segue '\(segue.identifier)' gives no kind for \(device.rawValue)"))
         continue
       }
       if let builtin = SegueKind(rawValue: kind) {

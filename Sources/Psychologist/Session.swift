@@ -99,7 +99,8 @@ public final class Session {
         return try perform(name, invoke: invoke)
       }
       throw sessionError(
-        "no diagnosis '\(name)'\(suggestion(name, buttons)) (buttons: \(buttons.joined(separator: ", ")))")
+        "no diagnosis '\(name)'\(suggestion(name, buttons)) (buttons: \(buttons.joined(separator: ", ")))"
+      )
     }
     try requireMenu(name)
     let value = try d.happiness.map {
@@ -130,7 +131,8 @@ public final class Session {
   private func requireMenu(_ button: String) throws {
     guard navigator.rootIsVisible || navigator.device.isPad && !navigator.isPresentingModal else {
       throw sessionError(
-        "cannot tap '\(button)': the menu is not on screen (showing '\(sceneTitle)'); call back() first")
+        "cannot tap '\(button)': the menu is not on screen (showing '\(sceneTitle)'); call back() first"
+      )
     }
   }
 
@@ -140,7 +142,9 @@ public final class Session {
     let registry = script.registry
     guard let segue = registry.segue(identifier) else {
       let ids = registry.segues.map(\.identifier)
-      throw sessionError("no segue '\(identifier)'\(suggestion(identifier, ids)) (segues: \(ids.joined(separator: ", ")))")
+      throw sessionError(
+        "no segue '\(identifier)'\(suggestion(identifier, ids)) (segues: \(ids.joined(separator: ", ")))"
+      )
     }
     if d == nil { try requireMenu(identifier) }
     let ctx: LuaValue = .map([
@@ -151,7 +155,8 @@ public final class Session {
     ])
     var value = diagnosis ?? 50
     if let h = segue.happiness {
-      value = try happiness(h, [ctx], what: "segue '\(identifier)'", at: segue.location, invoke: invoke)
+      value = try happiness(
+        h, [ctx], what: "segue '\(identifier)'", at: segue.location, invoke: invoke)
     }
     let styleName = script.options.style ?? d?.style ?? segue.style
     guard let style = registry.style(styleName) else {
@@ -168,7 +173,8 @@ public final class Session {
       title: d?.title ?? segue.title ?? "Happiness",
       content: .face(FaceScene(face: face, style: style, features: d?.features ?? [])))
     guard let kindName = segue.kind.name(on: device) else {
-      throw sessionError("segue '\(identifier)' gives no kind for \(device.rawValue)", at: segue.location)
+      throw sessionError(
+        "segue '\(identifier)' gives no kind for \(device.rawValue)", at: segue.location)
     }
     if let builtin = SegueKind(rawValue: kindName), builtin != .custom {
       do {
@@ -258,7 +264,9 @@ public final class Session {
   }
 
   /// A vertical pan by `dy` points: happiness −= dy/2.
-  public func pan(_ dy: Double) throws { try updateFace("pan") { f throws(FaceError) in try f.pan(dy) } }
+  public func pan(_ dy: Double) throws {
+    try updateFace("pan") { f throws(FaceError) in try f.pan(dy) }
+  }
   /// A pinch: scale *= factor.
   public func pinch(_ factor: Double) throws {
     try updateFace("pinch") { f throws(FaceError) in try f.pinch(factor) }

@@ -102,7 +102,8 @@ extension Script {
       if case .nil = v { return [:] }
       guard case .map(let m) = v else {
         if case .array(let a) = v, a.isEmpty { return [:] }
-        throw sessionError("options must be a table like { \(known.map { "\($0) = …" }.joined(separator: ", ")) }")
+        throw sessionError(
+          "options must be a table like { \(known.map { "\($0) = …" }.joined(separator: ", ")) }")
       }
       for k in m.keys {
         let name = k.text ?? "?"
@@ -127,7 +128,8 @@ extension Script {
     method("back") { s, call, _ in try call.push(.boolean(s.back())) }
     method("svg") { s, call, invoke in
       let o = try options(call, 2, known: DeclarationFields.svgOptions)
-      let bytes = render(try s.drawing(screen: o[.text("screen")] == true, invoke: invoke), format: .svg)
+      let bytes = render(
+        try s.drawing(screen: o[.text("screen")] == true, invoke: invoke), format: .svg)
       try bytes.withUnsafeBytes { try call.push(bytes: $0) }
     }
     method("terminal") { s, call, invoke in
@@ -155,13 +157,17 @@ extension Script {
     cls.property(
       "happiness", get: { luaNumber($0.happiness) },
       set: { s, v in
-        guard let d = v.number else { throw sessionError("happiness must be a number, got \(v.typeName)") }
+        guard let d = v.number else {
+          throw sessionError("happiness must be a number, got \(v.typeName)")
+        }
         try s.setHappiness(d)
       })
     cls.property(
       "scale", get: { luaNumber($0.scale) },
       set: { s, v in
-        guard let d = v.number else { throw sessionError("scale must be a number, got \(v.typeName)") }
+        guard let d = v.number else {
+          throw sessionError("scale must be a number, got \(v.typeName)")
+        }
         try s.setScale(d)
       })
     cls.property("scene", get: { .text($0.sceneTitle) })
@@ -183,13 +189,16 @@ extension Script {
       var orientation = self.options.orientation
       if let d = f.string("device") {
         guard let dev = Device(rawValue: d) else {
-          throw sessionError("unknown device '\(d)'\(suggestion(d, Device.allCases.map(\.rawValue))) (devices: iphone, iphone5, ipad)")
+          throw sessionError(
+            "unknown device '\(d)'\(suggestion(d, Device.allCases.map(\.rawValue))) (devices: iphone, iphone5, ipad)"
+          )
         }
         device = dev
       }
       if let o = f.string("orientation") {
         guard let or = Orientation(rawValue: o) else {
-          throw sessionError("unknown orientation '\(o)'\(suggestion(o, ["portrait", "landscape"]))")
+          throw sessionError(
+            "unknown orientation '\(o)'\(suggestion(o, ["portrait", "landscape"]))")
         }
         orientation = or
       }

@@ -129,6 +129,7 @@ public struct Color: Equatable, Sendable {
       }
       return
     }
-    out.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+    out.append(
+      contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
   }
 }

@@ -32,7 +32,9 @@ public struct Paint: Equatable, Sendable {
 
   /// Creates a paint; the default is a black stroke 1 point wide, no fill, opaque.
   @inlinable
-  public init(stroke: Color? = .black, lineWidth: Double = 1, fill: Color? = nil, opacity: Double = 1) {
+  public init(
+    stroke: Color? = .black, lineWidth: Double = 1, fill: Color? = nil, opacity: Double = 1
+  ) {
     self.stroke = stroke
     self.lineWidth = lineWidth
     self.fill = fill
@@ -74,7 +76,8 @@ public struct Drawing: Equatable, Sendable {
   /// Creates a drawing.
   @inlinable
   public init(
-    width: Double, height: Double, title: String? = nil, background: Color? = nil, items: [Item] = []
+    width: Double, height: Double, title: String? = nil, background: Color? = nil,
+    items: [Item] = []
   ) {
     self.width = width
     self.height = height

@@ -118,7 +118,9 @@ public enum SVGRenderer {
     attribute(" height=\"", r.height.magnitude, &out)
   }
 
-  static func appendElement(_ item: Item, paintAttributes: Paint?, clips: [Rect], to out: inout [UInt8]) {
+  static func appendElement(
+    _ item: Item, paintAttributes: Paint?, clips: [Rect], to out: inout [UInt8]
+  ) {
     var isText = false
     switch item.shape {
     case .circle(let c, let r):

@@ -26,7 +26,8 @@ public enum ColorMode: Sendable {
   /// when not a TTY, when `NO_COLOR` is set and non-empty or when `TERM` is `dumb`.
   /// The depth: truecolor when `COLORTERM` is `truecolor`/`24bit`, 256 colours when
   /// `TERM` contains `256color`, else 16.
-  public static func detect(isTTY: Bool, environment: [String: String], choice: String) -> ColorMode {
+  public static func detect(isTTY: Bool, environment: [String: String], choice: String) -> ColorMode
+  {
     if choice == "never" { return .none }
     let term = environment["TERM"] ?? ""
     if choice != "always" {
@@ -47,7 +48,9 @@ public enum TerminalRenderer {
   /// `rows` lines of exactly `columns` visible cells each. Braille dots, or with `ascii`
   /// only ASCII characters. ANSI colour codes appear only when `colors` is not `.none`,
   /// and every line that sets a colour ends with a reset.
-  public static func lines(_ d: Drawing, columns: Int, rows: Int, colors: ColorMode, ascii: Bool) -> [String] {
+  public static func lines(_ d: Drawing, columns: Int, rows: Int, colors: ColorMode, ascii: Bool)
+    -> [String]
+  {
     let bytes = renderBytes(d, columns: columns, rows: rows, colors: colors, ascii: ascii)
     var result: [String] = []
     result.reserveCapacity(max(rows, 0))
@@ -60,8 +63,12 @@ public enum TerminalRenderer {
   }
 
   /// `lines` joined with newlines, with a trailing newline (empty for no rows).
-  public static func render(_ d: Drawing, columns: Int, rows: Int, colors: ColorMode, ascii: Bool) -> String {
-    String(decoding: renderBytes(d, columns: columns, rows: rows, colors: colors, ascii: ascii), as: UTF8.self)
+  public static func render(_ d: Drawing, columns: Int, rows: Int, colors: ColorMode, ascii: Bool)
+    -> String
+  {
+    String(
+      decoding: renderBytes(d, columns: columns, rows: rows, colors: colors, ascii: ascii),
+      as: UTF8.self)
   }
 
   /// The terminal's size: the `TIOCGWINSZ` of standard output when it is a terminal,
@@ -79,7 +86,9 @@ public enum TerminalRenderer {
   }
 
   /// The full output (lines each ending in "\n") as UTF-8 bytes.
-  static func renderBytes(_ d: Drawing, columns: Int, rows: Int, colors: ColorMode, ascii: Bool) -> [UInt8] {
+  static func renderBytes(_ d: Drawing, columns: Int, rows: Int, colors: ColorMode, ascii: Bool)
+    -> [UInt8]
+  {
     let columns = max(columns, 0)
     let rows = max(rows, 0)
     var raster = Raster(columns: columns, rows: rows, ascii: ascii)
@@ -286,7 +295,9 @@ struct Raster {
       disc(dot(c), rx: max(rx, 0) * scale, ry: max(ry, 0) * scale)
     case .rect(let r):
       let x0 = px(min(r.x, r.x + r.width)), x1 = px(max(r.x, r.x + r.width))
-      guard let range = rowRange(py(min(r.y, r.y + r.height)), py(max(r.y, r.y + r.height))) else { return }
+      guard let range = rowRange(py(min(r.y, r.y + r.height)), py(max(r.y, r.y + r.height))) else {
+        return
+      }
       for y in range { span(y, x0, x1) }
     case .line, .cubic, .polyline, .text:
       break  // open paths are only stroked
@@ -364,7 +375,8 @@ struct Raster {
 
   /// Widens [lo, hi] by where the edge p–q crosses the horizontal line at `yc`.
   @inline(__always)
-  static func crossing(_ p: Point, _ q: Point, _ yc: Double, _ lo: inout Double, _ hi: inout Double) {
+  static func crossing(_ p: Point, _ q: Point, _ yc: Double, _ lo: inout Double, _ hi: inout Double)
+  {
     guard (p.y - yc) * (q.y - yc) <= 0 else { return }
     if p.y == q.y {
       lo = min(lo, min(p.x, q.x))
@@ -419,7 +431,9 @@ struct Raster {
     guard x.isFinite, y.isFinite else { return }
     let row = Int(max(min((y / Double(1 << shiftY)).rounded(.down), Double(rows)), -1))
     var column = Int(max(min((x / Double(1 << shiftX)).rounded(.down), Double(columns)), -1e6))
-    guard row >= 0, row < rows, row >= (clipY0 >> shiftY), row <= ((clipY1 - 1) >> shiftY) else { return }
+    guard row >= 0, row < rows, row >= (clipY0 >> shiftY), row <= ((clipY1 - 1) >> shiftY) else {
+      return
+    }
     if text.isEmpty { text = [UInt32](repeating: 0, count: columns * rows) }
     let minColumn = max(0, clipX0 >> shiftX), maxColumn = min(columns, ((clipX1 - 1) >> shiftX) + 1)
     for scalar in string.unicodeScalars {

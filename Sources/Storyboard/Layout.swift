@@ -140,17 +140,19 @@ extension Navigator {
         return bare(StoryboardRect(x: 0, y: top, width: screen.width, height: belowStatusBar))
       }
       let sheet = Navigator.formSheetSize
-      return bare(StoryboardRect(
-        x: (screen.width - sheet.width) / 2, y: (screen.height - sheet.height) / 2,
-        width: sheet.width, height: sheet.height))
+      return bare(
+        StoryboardRect(
+          x: (screen.width - sheet.width) / 2, y: (screen.height - sheet.height) / 2,
+          width: sheet.width, height: sheet.height))
     case .popover:
       // Anchored at the top left, just under the navigation bar (where the master's bar
       // button would be), shrunk to fit the screen with the same margin.
       let margin = Navigator.popoverMargin
       let y = top + barHeight + margin
-      return bare(StoryboardRect(
-        x: margin, y: y, width: min(popoverSize.width, screen.width - 2 * margin),
-        height: min(popoverSize.height, screen.height - y - margin)))
+      return bare(
+        StoryboardRect(
+          x: margin, y: y, width: min(popoverSize.width, screen.width - 2 * margin),
+          height: min(popoverSize.height, screen.height - y - margin)))
     }
   }
 
@@ -164,16 +166,20 @@ extension Navigator {
     var panes: [Pane<Content>] = []
     var divider: StoryboardRect?
 
-    func pane(_ role: PaneRole, _ scene: Scene<Content>?, back: String?, focused: Bool,
-              popoverSize: StoryboardSize = Navigator.defaultPopoverSize) {
+    func pane(
+      _ role: PaneRole, _ scene: Scene<Content>?, back: String?, focused: Bool,
+      popoverSize: StoryboardSize = Navigator.defaultPopoverSize
+    ) {
       let g = geometry(role, popoverSize: popoverSize)
-      panes.append(Pane(
-        role: role, frame: g.frame, navigationBar: g.bar, title: scene?.title ?? "",
-        backTitle: back, contentRect: g.content, scene: scene, isFocused: focused))
+      panes.append(
+        Pane(
+          role: role, frame: g.frame, navigationBar: g.bar, title: scene?.title ?? "",
+          backTitle: back, contentRect: g.content, scene: scene, isFocused: focused))
     }
 
     let top = navigationStack[navigationStack.count - 1]
-    let backTitle = navigationStack.count > 1
+    let backTitle =
+      navigationStack.count > 1
       ? navigationStack[navigationStack.count - 2].title : nil
     if device.isPad {
       let detailFocused = nothingPresented && focusIsOnDetail && detail != nil
@@ -191,8 +197,9 @@ extension Navigator {
       for (index, presentation) in presentations.enumerated() {
         let focused = index == presentations.count - 1
         if let popoverSize = presentation.popoverSize {
-          pane(.popover, presentation.scene, back: nil, focused: focused,
-               popoverSize: popoverSize)
+          pane(
+            .popover, presentation.scene, back: nil, focused: focused,
+            popoverSize: popoverSize)
         } else {
           pane(.modal, presentation.scene, back: nil, focused: focused)
         }

@@ -10,7 +10,8 @@ import Render
 func benchFace(_ happiness: Int) -> FaceGeometry {
   do {
     let state = try FaceState(happiness: Double(happiness))
-    return try faceGeometry(state: state, style: .seed, bounds: Rect(x: 0, y: 0, width: 320, height: 480))
+    return try faceGeometry(
+      state: state, style: .seed, bounds: Rect(x: 0, y: 0, width: 320, height: 480))
   } catch {
     fatalError("\(error)")
   }
@@ -64,7 +65,8 @@ func benchTerminal(count: Int) {
     for mode in [ColorMode.none, .truecolor] {
       let start = now()
       for i in 0..<count {
-        let text = TerminalRenderer.render(faces[i % 101], columns: columns, rows: rows, colors: mode, ascii: false)
+        let text = TerminalRenderer.render(
+          faces[i % 101], columns: columns, rows: rows, colors: mode, ascii: false)
         sink &+= text.utf8.count
       }
       let micros = (now() - start) / Double(count) * 1e6

@@ -6,13 +6,26 @@ let batchCommandSpec = CommandSpec(
   "batch", positionals: ["SCRIPT"],
   summary: "Apply a diagnosis to every row of a data set: one face per row, on every core.",
   options: scriptOptions + [
-    OptionSpec("--diagnosis", value: "NAME", help: "the diagnosis whose function gets each row as `input` (required)"),
-    OptionSpec("--input", value: "FILE", help: "JSON Lines (.jsonl) or CSV (.csv) rows; - reads stdin (required)"),
-    OptionSpec("--input-format", value: "F", help: "jsonl or csv (default: by extension; jsonl for stdin)"),
-    OptionSpec("--output-dir", value: "DIR", help: "where the faces go, created if missing (default: .); named ID.svg or 000042.svg"),
-    OptionSpec("--sheet", value: "FILE.svg", help: "also write a contact sheet: every face in a grid with its id and happiness"),
-    OptionSpec("--jobs", value: "N", help: "worker threads, each with its own Lua state (default: the number of cores)"),
-    OptionSpec("--shard", value: "K/N", help: "take rows K, K+N, K+2N, … (K from 1 to N) so N machines split one input"),
+    OptionSpec(
+      "--diagnosis", value: "NAME",
+      help: "the diagnosis whose function gets each row as `input` (required)"),
+    OptionSpec(
+      "--input", value: "FILE",
+      help: "JSON Lines (.jsonl) or CSV (.csv) rows; - reads stdin (required)"),
+    OptionSpec(
+      "--input-format", value: "F", help: "jsonl or csv (default: by extension; jsonl for stdin)"),
+    OptionSpec(
+      "--output-dir", value: "DIR",
+      help: "where the faces go, created if missing (default: .); named ID.svg or 000042.svg"),
+    OptionSpec(
+      "--sheet", value: "FILE.svg",
+      help: "also write a contact sheet: every face in a grid with its id and happiness"),
+    OptionSpec(
+      "--jobs", value: "N",
+      help: "worker threads, each with its own Lua state (default: the number of cores)"),
+    OptionSpec(
+      "--shard", value: "K/N",
+      help: "take rows K, K+N, K+2N, … (K from 1 to N) so N machines split one input"),
     OptionSpec("--fail-fast", help: "stop at the first bad row (default: report it and go on)"),
   ],
   details: [
@@ -43,13 +56,16 @@ func batchCommand(_ args: ParsedArguments) throws -> ExitCode {
     format = .jsonl
   } else {
     guard let guessed = BatchFormat.guess(input) else {
-      throw UsageError("cannot tell the format of '\(input)' from its extension; give --input-format jsonl or csv")
+      throw UsageError(
+        "cannot tell the format of '\(input)' from its extension; give --input-format jsonl or csv")
     }
     format = guessed
   }
   if input != "-" && !FileSystem.exists(input) { throw UsageError("no such input: \(input)") }
   let jobs = try number(args, "--jobs", in: 1...256, what: "a whole number from 1 to 256")
-  if let j = jobs, j != j.rounded() { throw UsageError("--jobs must be a whole number, got '\(j)'") }
+  if let j = jobs, j != j.rounded() {
+    throw UsageError("--jobs must be a whole number, got '\(j)'")
+  }
   var shard = Shard.all
   if let s = args.value("--shard") {
     guard let parsed = Shard(parsing: s) else {
@@ -85,7 +101,9 @@ func batchCommand(_ args: ParsedArguments) throws -> ExitCode {
   }
   let failed = summary.failedRows.count
   if summary.interrupted {
-    report("interrupted: \(faces(summary.written)) written (every file complete); rows not yet drawn were skipped")
+    report(
+      "interrupted: \(faces(summary.written)) written (every file complete); rows not yet drawn were skipped"
+    )
     FileOutput.standard.flush()
     exit(130)
   }
@@ -94,7 +112,8 @@ func batchCommand(_ args: ParsedArguments) throws -> ExitCode {
     let more = failed > 10 ? ", …" : ""
     let stop = summary.stoppedEarly ? "; stopped at the first (--fail-fast)" : ""
     report(
-      "\(failed) of \(summary.rows) rows failed (rows \(shown)\(more))\(stop); \(faces(summary.written)) written to \(dir)")
+      "\(failed) of \(summary.rows) rows failed (rows \(shown)\(more))\(stop); \(faces(summary.written)) written to \(dir)"
+    )
     return summary.outputFailed ? .output : .script
   }
   if isTerminal(2) {

@@ -4,29 +4,42 @@ import Psychologist
 let version = "psychologist 0.1.0"
 
 let deviceOption = OptionSpec(
-  "--device", value: "D", help: "iphone (320×480), iphone5 (320×568) or ipad (768×1024); default iphone")
+  "--device", value: "D",
+  help: "iphone (320×480), iphone5 (320×568) or ipad (768×1024); default iphone")
 let orientationOption = OptionSpec(
   "--orientation", value: "O", help: "portrait (default) or landscape (swaps the sides)")
 let formatOption = OptionSpec(
   "--format", value: "F",
   help: "svg, terminal or ascii; default terminal on a TTY, else svg (and svg for -o *.svg)")
-let outputOption = OptionSpec("--output", short: "-o", value: "FILE", help: "write to FILE (atomically) instead of stdout")
-let colorOption = OptionSpec("--color", value: "WHEN", help: "always, never or auto (default; NO_COLOR and TERM=dumb turn it off)")
-let outputDirOption = OptionSpec("--output-dir", value: "DIR", help: "where snapshots go (default: the current folder); nothing is written outside it")
+let outputOption = OptionSpec(
+  "--output", short: "-o", value: "FILE", help: "write to FILE (atomically) instead of stdout")
+let colorOption = OptionSpec(
+  "--color", value: "WHEN",
+  help: "always, never or auto (default; NO_COLOR and TERM=dumb turn it off)")
+let outputDirOption = OptionSpec(
+  "--output-dir", value: "DIR",
+  help: "where snapshots go (default: the current folder); nothing is written outside it")
 let pluginOption = OptionSpec(
-  "--plugin", value: "PATH", help: "load a plugin file or folder (*.lua in name order) before the script", repeatable: true)
+  "--plugin", value: "PATH",
+  help: "load a plugin file or folder (*.lua in name order) before the script", repeatable: true)
 let styleOption = OptionSpec("--style", value: "NAME", help: "draw every face in the named style")
-let timeOption = OptionSpec("--time-limit", value: "S", help: "seconds one call into the script may run (default 10)")
-let memoryOption = OptionSpec("--memory-limit", value: "MiB", help: "memory the script may hold (default 256)")
-let scriptOptions = [deviceOption, orientationOption, pluginOption, styleOption, timeOption, memoryOption]
+let timeOption = OptionSpec(
+  "--time-limit", value: "S", help: "seconds one call into the script may run (default 10)")
+let memoryOption = OptionSpec(
+  "--memory-limit", value: "MiB", help: "memory the script may hold (default 256)")
+let scriptOptions = [
+  deviceOption, orientationOption, pluginOption, styleOption, timeOption, memoryOption,
+]
 
 /// Every command, its options and help: the table the parser and `--help` read.
 let commands: [CommandSpec] = [
   CommandSpec(
     "face", summary: "Draw the seed's face for a happiness value.",
     options: [
-      OptionSpec("--happiness", value: "N", help: "0 (unhappy) … 100 (happy), fractions allowed; default 50"),
-      OptionSpec("--scale", value: "S", help: "the face's size relative to the view, above 0; default 0.90"),
+      OptionSpec(
+        "--happiness", value: "N", help: "0 (unhappy) … 100 (happy), fractions allowed; default 50"),
+      OptionSpec(
+        "--scale", value: "S", help: "the face's size relative to the view, above 0; default 0.90"),
       deviceOption,
       OptionSpec("--size", value: "WxH", help: "a view of W×H points instead of a device's screen"),
       orientationOption, formatOption, outputOption, colorOption,
@@ -51,7 +64,8 @@ let commands: [CommandSpec] = [
       "  psychologist show examples/ipad.lua cartoon --device ipad --orientation landscape --screen -o cartoon.svg",
     ]),
   CommandSpec(
-    "run", positionals: ["SCRIPT"], summary: "Run a headless session script (see examples/session.lua).",
+    "run", positionals: ["SCRIPT"],
+    summary: "Run a headless session script (see examples/session.lua).",
     options: scriptOptions + [outputDirOption],
     details: ["example:", "  psychologist run examples/session.lua --output-dir out"]),
   CommandSpec(
@@ -99,5 +113,7 @@ let mainHelp = """
   """
 
 extension String {
-  func padding(_ n: Int) -> String { count >= n ? self : self + String(repeating: " ", count: n - count) }
+  func padding(_ n: Int) -> String {
+    count >= n ? self : self + String(repeating: " ", count: n - count)
+  }
 }

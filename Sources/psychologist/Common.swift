@@ -20,7 +20,9 @@ func describe(_ error: Error) -> String {
 func device(_ args: ParsedArguments) throws(UsageError) -> Device {
   guard let v = args.value("--device") else { return .iphone }
   guard let d = Device(rawValue: v) else {
-    throw UsageError("--device must be iphone, iphone5 or ipad, got '\(v)'\(suggestion(v, Device.allCases.map(\.rawValue)))")
+    throw UsageError(
+      "--device must be iphone, iphone5 or ipad, got '\(v)'\(suggestion(v, Device.allCases.map(\.rawValue)))"
+    )
   }
   return d
 }
@@ -50,7 +52,8 @@ func pluginPath(_ args: ParsedArguments, env: [String: String]) -> [String] {
   if let p = env["PSYCHOLOGIST_PATH"] {
     path += p.split(separator: ":").map(String.init).filter { !$0.isEmpty }
   }
-  let config = env["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+  let config =
+    env["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 }
     ?? env["HOME"].map { $0 + "/.config" }
   if let config, FileSystem.isDirectory(config + "/psychologist/plugins") {
     path.append(config + "/psychologist/plugins")

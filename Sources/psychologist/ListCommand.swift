@@ -46,27 +46,42 @@ func listing(_ r: Registry) -> [Listed] {
     if d.expression != nil { f.append(("expression", "yes")) }
     if !d.features.isEmpty { f.append(("features", d.features.joined(separator: ","))) }
     if let s = d.style { f.append(("style", s)) }
-    rows.append(Listed(section: "diagnoses", name: d.name, fields: f, location: d.location, plugin: d.plugin))
+    rows.append(
+      Listed(section: "diagnoses", name: d.name, fields: f, location: d.location, plugin: d.plugin))
   }
   for s in r.segues {
     let kind: String
     switch s.kind {
     case .same(let k): kind = k
-    case .perDevice(let m): kind = m.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ",")
+    case .perDevice(let m):
+      kind = m.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ",")
     }
     var f = [("kind", kind), ("happiness", happinessText(s.happiness))]
     if let t = s.title { f.append(("title", t)) }
-    rows.append(Listed(section: "segues", name: s.identifier, fields: f, location: s.location, plugin: s.plugin))
+    rows.append(
+      Listed(
+        section: "segues", name: s.identifier, fields: f, location: s.location, plugin: s.plugin))
   }
   for k in r.kinds {
     let devices = k.devices.map { $0.map(\.rawValue).joined(separator: ",") } ?? "all"
-    rows.append(Listed(section: "segue_kinds", name: k.name, fields: [("devices", devices)], location: k.location, plugin: k.plugin))
+    rows.append(
+      Listed(
+        section: "segue_kinds", name: k.name, fields: [("devices", devices)], location: k.location,
+        plugin: k.plugin))
   }
   for f in r.features {
-    rows.append(Listed(section: "features", name: f.name, fields: [("everywhere", r.drawsEverywhere(f) ? "yes" : "no")], location: f.location, plugin: f.plugin))
+    rows.append(
+      Listed(
+        section: "features", name: f.name,
+        fields: [("everywhere", r.drawsEverywhere(f) ? "yes" : "no")], location: f.location,
+        plugin: f.plugin))
   }
   for s in r.styles {
-    rows.append(Listed(section: "styles", name: s.name ?? "(global)", fields: [("color", s.style.color.svg), ("scale", SVGNumberText(s.style.scale))], location: s.location, plugin: s.plugin))
+    rows.append(
+      Listed(
+        section: "styles", name: s.name ?? "(global)",
+        fields: [("color", s.style.color.svg), ("scale", SVGNumberText(s.style.scale))],
+        location: s.location, plugin: s.plugin))
   }
   return rows
 }
@@ -82,7 +97,8 @@ func table(_ rows: [Listed]) -> String {
     }
     let fields = row.fields.map { "\($0.0) \(visible($0.1))" }.joined(separator: "  ")
     let from = row.plugin.map { "  (plugin \(visible($0)))" } ?? ""
-    out += "  " + visible(row.name).padding(width) + fields + "  " + visible(row.location) + from + "\n"
+    out +=
+      "  " + visible(row.name).padding(width) + fields + "  " + visible(row.location) + from + "\n"
   }
   return out.isEmpty ? "nothing declared\n" : out
 }
@@ -97,13 +113,19 @@ func json(_ rows: [Listed]) -> String {
         // Only numeric fields go out bare: a title such as "+1" or ".5" reads as a Double
         // but is no JSON number.
         let numeric = k == "happiness" || k == "scale"
-        if numeric, let d = Double(v), d.isFinite { fields.append((k, v)) } else { fields.append((k, jsonString(v))) }
+        if numeric, let d = Double(v), d.isFinite {
+          fields.append((k, v))
+        } else {
+          fields.append((k, jsonString(v)))
+        }
       }
       fields.append(("location", jsonString(row.location)))
       fields.append(("plugin", row.plugin.map(jsonString) ?? "null"))
       return "{" + fields.map { "\(jsonString($0.0)): \($0.1)" }.joined(separator: ", ") + "}"
     }
-    parts.append("  \(jsonString(s)): [" + (items.isEmpty ? "" : "\n    " + items.joined(separator: ",\n    ") + "\n  ") + "]")
+    parts.append(
+      "  \(jsonString(s)): ["
+        + (items.isEmpty ? "" : "\n    " + items.joined(separator: ",\n    ") + "\n  ") + "]")
   }
   return "{\n" + parts.joined(separator: ",\n") + "\n}\n"
 }

@@ -38,7 +38,9 @@ func showCommand(_ args: ParsedArguments) throws -> ExitCode {
 }
 
 /// NAME's scene of a loaded script, drawn as the command line asks.
-func showDrawing(_ script: Script, _ name: String, _ args: ParsedArguments, _ options: ScriptOptions)
+func showDrawing(
+  _ script: Script, _ name: String, _ args: ParsedArguments, _ options: ScriptOptions
+)
   throws -> Drawing
 {
   try requireValid(script, on: options.device)
@@ -46,9 +48,11 @@ func showDrawing(_ script: Script, _ name: String, _ args: ParsedArguments, _ op
   guard registry.diagnosis(name) != nil || registry.segue(name) != nil else {
     let names = registry.diagnoses.map(\.name) + registry.segues.map(\.identifier)
     throw UsageError(
-      "\(script.path): no diagnosis or segue named '\(name)'\(suggestion(name, names)) (names: \(names.joined(separator: ", ")))")
+      "\(script.path): no diagnosis or segue named '\(name)'\(suggestion(name, names)) (names: \(names.joined(separator: ", ")))"
+    )
   }
-  let session = try Session(script: script, device: options.device, orientation: options.orientation)
+  let session = try Session(
+    script: script, device: options.device, orientation: options.orientation)
   let invoke: Invoke = { try script.state.call($0, $1) }
   try session.tap(name, invoke: invoke)
   return try session.drawing(screen: args.has("--screen"), invoke: invoke)
@@ -74,7 +78,8 @@ func checkCommand(_ args: ParsedArguments) throws -> ExitCode {
     if problems.isEmpty {
       let r = script.registry
       FileOutput.standard.write(
-        "\(path): ok (\(r.diagnoses.count) diagnoses, \(r.segues.count) segues, \(r.kinds.count) segue kinds, \(r.features.count) features)\n")
+        "\(path): ok (\(r.diagnoses.count) diagnoses, \(r.segues.count) segues, \(r.kinds.count) segue kinds, \(r.features.count) features)\n"
+      )
     } else {
       failed = true
       for p in problems { report(p) }

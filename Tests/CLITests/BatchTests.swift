@@ -34,7 +34,8 @@ import Testing
     try writeFile(
       dir + "/fixed.lua",
       "diagnosis \"row\" { happiness = \(h) }\n"
-        + "segue \"showDiagnosis\" { kind = \"push\", happiness = function(ctx) return ctx.diagnosis end }\n")
+        + "segue \"showDiagnosis\" { kind = \"push\", happiness = function(ctx) return ctx.diagnosis end }\n"
+    )
     let r = try psychologist(["show", dir + "/fixed.lua", "row", "--format", "svg"])
     #expect(r.status == 0)
     return r.stdout
@@ -73,7 +74,8 @@ import Testing
     // RFC 4180: a quoted comma, a doubled quote, a line break inside quotes, CRLF endings.
     try writeFile(
       dir + "/in.csv",
-      "id,h,note\r\n007,20,\"plain\"\r\nbob,80,\"a, b and \"\"c\"\"\nsecond line\"\r\ncarol,+35,\r\n")
+      "id,h,note\r\n007,20,\"plain\"\r\nbob,80,\"a, b and \"\"c\"\"\nsecond line\"\r\ncarol,+35,\r\n"
+    )
     let r = try psychologist([
       "batch", dir + "/rows.lua", "--diagnosis", "row", "--input", dir + "/in.csv",
       "--output-dir", dir + "/out", "--jobs", "2",
@@ -232,7 +234,8 @@ import Testing
       "{\"id\": \"\(id.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\""))\", \"h\": \(i * 10)}"
     }
     try writeFile(dir + "/in.jsonl", lines.joined(separator: "\n"))
-    try FileManager.default.createDirectory(atPath: dir + "/deep/out", withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(
+      atPath: dir + "/deep/out", withIntermediateDirectories: true)
     let r = try psychologist(
       [
         "batch", dir + "/rows.lua", "--diagnosis", "row", "--input", dir + "/in.jsonl",
@@ -254,7 +257,9 @@ import Testing
   @Test func usageErrors() throws {
     let dir = try folder()
     try writeFile(dir + "/in.jsonl", "{\"h\": 1}\n")
-    let base = ["batch", dir + "/rows.lua", "--input", dir + "/in.jsonl", "--output-dir", dir + "/o"]
+    let base = [
+      "batch", dir + "/rows.lua", "--input", dir + "/in.jsonl", "--output-dir", dir + "/o",
+    ]
     #expect(try psychologist(base).status == 2)  // no --diagnosis
     let unknown = try psychologist(base + ["--diagnosis", "rwo"])
     #expect(unknown.status == 2)

@@ -29,7 +29,9 @@ import Testing
   }
 
   @Test func landscapeSwapsTheSides() throws {
-    let r = try psychologist(["face", "--device", "ipad", "--orientation", "landscape", "--format", "svg"])
+    let r = try psychologist([
+      "face", "--device", "ipad", "--orientation", "landscape", "--format", "svg",
+    ])
     #expect(r.out.contains(#"width="1024" height="768""#))
   }
 
@@ -47,7 +49,8 @@ import Testing
   }
 
   @Test func asciiIsSevenBitAndNoColourWhenPiped() throws {
-    let ascii = try psychologist(["face", "--format", "ascii"], environment: ["COLUMNS": "60", "LINES": "20"])
+    let ascii = try psychologist(
+      ["face", "--format", "ascii"], environment: ["COLUMNS": "60", "LINES": "20"])
     #expect(ascii.status == 0 && !ascii.stdout.isEmpty)
     #expect(ascii.stdout.allSatisfy { $0 < 0x80 })
     let term = try psychologist(["face", "--format", "terminal"])
@@ -55,7 +58,8 @@ import Testing
     #expect(term.out.unicodeScalars.contains { (0x2801...0x28FF).contains($0.value) })
     let forced = try psychologist(["face", "--format", "terminal", "--color", "always"])
     #expect(forced.stdout.contains(0x1B))
-    let noColor = try psychologist(["face", "--format", "terminal", "--color", "always"], environment: ["NO_COLOR": "1"])
+    let noColor = try psychologist(
+      ["face", "--format", "terminal", "--color", "always"], environment: ["NO_COLOR": "1"])
     #expect(noColor.status == 0)
   }
 
@@ -81,20 +85,27 @@ import Testing
 }
 
 @Suite struct ScriptCommands {
-  @Test(arguments: [("flaying", 86), ("bite", 70), ("play", 20), ("movie", 50), ("teleplay", 20), ("cartoon", 100)])
+  @Test(arguments: [
+    ("flaying", 86), ("bite", 70), ("play", 20), ("movie", 50), ("teleplay", 20), ("cartoon", 100),
+  ])
   func showDrawsEachButtonsFace(name: String, happiness: Int) throws {
     let r = try psychologist(["show", "examples/psychologist.lua", name, "--format", "svg"])
     #expect(r.status == 0, "\(r.stderr)")
     #expect(r.out.contains("happiness \(happiness)</title>"))
     #expect(try validXML(r.stdout))
     // push: 320×416 content; modal (cartoon): 320×460
-    #expect(r.out.contains(name == "cartoon" ? #"width="320" height="460""# : #"width="320" height="416""#))
+    #expect(
+      r.out.contains(
+        name == "cartoon" ? #"width="320" height="460""# : #"width="320" height="416""#))
   }
 
   @Test func showScreenDrawsTheWholeDevice() throws {
     for (args, size) in [
       (["examples/psychologist.lua", "bite"], #"width="320" height="480""#),
-      (["examples/ipad.lua", "teleplay", "--device", "ipad", "--orientation", "landscape"], #"width="1024" height="768""#),
+      (
+        ["examples/ipad.lua", "teleplay", "--device", "ipad", "--orientation", "landscape"],
+        #"width="1024" height="768""#
+      ),
     ] {
       let r = try psychologist(["show"] + args + ["--screen", "--format", "svg"])
       #expect(r.status == 0, "\(r.stderr)")
@@ -104,7 +115,10 @@ import Testing
       #expect(image.width > 300)
     }
     // The iPad popover: 320×320 at (10, 74) → its face's head is centred at (170, 234).
-    let pop = try psychologist(["show", "examples/ipad.lua", "teleplay", "--device", "ipad", "--orientation", "landscape", "--screen", "--format", "svg"])
+    let pop = try psychologist([
+      "show", "examples/ipad.lua", "teleplay", "--device", "ipad", "--orientation", "landscape",
+      "--screen", "--format", "svg",
+    ])
     let image = try rasterize(pop.stdout)
     #expect(blueNear(image, 170, 234 - 144) && blueNear(image, 170 - 144, 234))
   }
@@ -118,10 +132,15 @@ import Testing
 
   @Test func scriptErrorsNameFileAndLineAndWriteNothing() throws {
     let dir = try temporaryFolder()
-    try writeFile(dir + "/bad.lua", "diagnosis 'a' { happiness = 1 }\nsegue 'showDiagnosis' { kind = 'push' }\nlocal x = nil\nx.y = 1\n")
+    try writeFile(
+      dir + "/bad.lua",
+      "diagnosis 'a' { happiness = 1 }\nsegue 'showDiagnosis' { kind = 'push' }\nlocal x = nil\nx.y = 1\n"
+    )
     let r = try psychologist(["show", dir + "/bad.lua", "a", "-o", dir + "/out.svg"])
     #expect(r.status == 1)
-    #expect(r.stderr == "psychologist: error: \(dir)/bad.lua:4: attempt to index a nil value (local 'x')\n")
+    #expect(
+      r.stderr
+        == "psychologist: error: \(dir)/bad.lua:4: attempt to index a nil value (local 'x')\n")
     #expect(!FileManager.default.fileExists(atPath: dir + "/out.svg"))
   }
 
@@ -134,8 +153,12 @@ import Testing
       let data = try Data(contentsOf: URL(fileURLWithPath: dir + "/" + f))
       #expect(try validXML(data))
     }
-    try writeFile(dir + "/escape.lua", "require 'psychologist'\nlocal s = session {}\ns:tap('bite')\ns:snapshot('ok.svg')\ns:snapshot('../escaped.svg')\n")
-    try FileManager.default.copyItem(atPath: packageRoot + "/examples/psychologist.lua", toPath: dir + "/psychologist.lua")
+    try writeFile(
+      dir + "/escape.lua",
+      "require 'psychologist'\nlocal s = session {}\ns:tap('bite')\ns:snapshot('ok.svg')\ns:snapshot('../escaped.svg')\n"
+    )
+    try FileManager.default.copyItem(
+      atPath: packageRoot + "/examples/psychologist.lua", toPath: dir + "/psychologist.lua")
     let out = dir + "/out"
     try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
     let e = try psychologist(["run", dir + "/escape.lua", "--output-dir", out])
@@ -144,7 +167,9 @@ import Testing
     #expect(FileManager.default.fileExists(atPath: out + "/ok.svg"))
     #expect(!FileManager.default.fileExists(atPath: dir + "/escaped.svg"))
     try FileManager.default.createSymbolicLink(atPath: out + "/link", withDestinationPath: dir)
-    try writeFile(dir + "/link.lua", "require 'psychologist'\nlocal s = session {}\ns:tap('bite')\ns:snapshot('link/x.svg')\n")
+    try writeFile(
+      dir + "/link.lua",
+      "require 'psychologist'\nlocal s = session {}\ns:tap('bite')\ns:snapshot('link/x.svg')\n")
     let l = try psychologist(["run", dir + "/link.lua", "--output-dir", out])
     #expect(l.status == 1 && l.stderr.contains("link.lua:4:"))
     #expect(!FileManager.default.fileExists(atPath: dir + "/x.svg"))
@@ -152,7 +177,9 @@ import Testing
 
   @Test func checkReportsEveryProblemAsFileLine() throws {
     let dir = try temporaryFolder()
-    try writeFile(dir + "/v.lua", "diagnosis 'a' { happiness = 120 }\nsegue 'showDiagnosis' { kind = 'popover' }\n")
+    try writeFile(
+      dir + "/v.lua",
+      "diagnosis 'a' { happiness = 120 }\nsegue 'showDiagnosis' { kind = 'popover' }\n")
     let r = try psychologist(["check", dir + "/v.lua", "examples/psychologist.lua"])
     #expect(r.status == 1)
     let lines = r.stderr.split(separator: "\n")

@@ -8,7 +8,10 @@ import Testing
     let bytes: [UInt8] = [0x1B, 0x5B, 0x41, 0x1B, 0x5B, 0x42, 0x31, 0x2B, 0x7F, 0x03, 0x71]
     let (keys, consumed) = parseKeys(bytes, final: true)
     #expect(consumed == bytes.count)
-    #expect(keys == [.up, .down, .character("1"), .character("+"), .backspace, .interrupt, .character("q")])
+    #expect(
+      keys == [
+        .up, .down, .character("1"), .character("+"), .backspace, .interrupt, .character("q"),
+      ])
   }
 
   @Test func aLoneEscapeWaitsForMoreUnlessFinal() {
@@ -19,9 +22,16 @@ import Testing
   @Test func sgrMouseIsZeroBased() {
     // ESC [ < 0 ; 10 ; 5 M: left press at column 10, row 5 (1-based); 64: wheel up
     let press = Array("\u{1B}[<0;10;5M".utf8)
-    #expect(parseKeys(press, final: true).keys == [.mouse(MouseEvent(kind: .press, button: 0, column: 9, row: 4))])
+    #expect(
+      parseKeys(press, final: true).keys == [
+        .mouse(MouseEvent(kind: .press, button: 0, column: 9, row: 4))
+      ])
     let wheel = parseKeys(Array("\u{1B}[<64;1;1M".utf8), final: true).keys
-    if case .mouse(let m)? = wheel.first { #expect(m.kind == .wheelUp) } else { Issue.record("no mouse event") }
+    if case .mouse(let m)? = wheel.first {
+      #expect(m.kind == .wheelUp)
+    } else {
+      Issue.record("no mouse event")
+    }
   }
 
   @Test func buttonsGetDigitsThenLettersNoCommandUses() {

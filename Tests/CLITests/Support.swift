@@ -51,8 +51,8 @@ func runProgram(
   p.environment = env
   // Files, not pipes: nothing can block, and no reader threads are needed.
   let dir = try temporaryFolder()
-  FileManager.default.createFile(atPath: dir + "/out", contents: nil)
-  FileManager.default.createFile(atPath: dir + "/err", contents: nil)
+  _ = FileManager.default.createFile(atPath: dir + "/out", contents: nil)
+  _ = FileManager.default.createFile(atPath: dir + "/err", contents: nil)
   let out = try FileHandle(forWritingTo: URL(fileURLWithPath: dir + "/out"))
   let err = try FileHandle(forWritingTo: URL(fileURLWithPath: dir + "/err"))
   p.standardOutput = out
@@ -102,7 +102,8 @@ func validXML(_ data: Data) throws -> Bool {
 func rasterize(_ svg: Data) throws -> (width: Int, height: Int, pixels: [UInt8]) {
   let dir = try temporaryFolder()
   try svg.write(to: URL(fileURLWithPath: dir + "/in.svg"))
-  let r = try runProgram("/usr/bin/rsvg-convert", ["-b", "white", "-o", dir + "/out.png", dir + "/in.svg"])
+  let r = try runProgram(
+    "/usr/bin/rsvg-convert", ["-b", "white", "-o", dir + "/out.png", dir + "/in.svg"])
   guard r.status == 0 else { throw CocoaError(.fileReadCorruptFile) }
   let script = """
     import sys, zlib, struct
@@ -147,7 +148,11 @@ func isBlue(_ image: (width: Int, height: Int, pixels: [UInt8]), _ x: Int, _ y: 
 }
 
 /// Any blue within `radius` pixels of (x, y).
-func blueNear(_ image: (width: Int, height: Int, pixels: [UInt8]), _ x: Int, _ y: Int, radius: Int = 3) -> Bool {
-  for dy in -radius...radius { for dx in -radius...radius where isBlue(image, x + dx, y + dy) { return true } }
+func blueNear(
+  _ image: (width: Int, height: Int, pixels: [UInt8]), _ x: Int, _ y: Int, radius: Int = 3
+) -> Bool {
+  for dy in -radius...radius {
+    for dx in -radius...radius where isBlue(image, x + dx, y + dy) { return true }
+  }
   return false
 }

@@ -7,9 +7,12 @@ import Testing
 func near(_ a: Double, _ b: Double, _ tolerance: Double = 1e-9) -> Bool { abs(a - b) <= tolerance }
 func near(_ a: Point, _ b: Point) -> Bool { near(a.x, b.x) && near(a.y, b.y) }
 
-func face(_ happiness: Double, _ width: Double, _ height: Double, x: Double = 0, y: Double = 0) throws -> FaceGeometry {
+func face(_ happiness: Double, _ width: Double, _ height: Double, x: Double = 0, y: Double = 0)
+  throws -> FaceGeometry
+{
   try faceGeometry(
-    state: FaceState(happiness: happiness), style: .seed, bounds: Rect(x: x, y: y, width: width, height: height))
+    state: FaceState(happiness: happiness), style: .seed,
+    bounds: Rect(x: x, y: y, width: width, height: height))
 }
 
 /// 320×480: size = 320/2 × 0.9 = 144, mid (160, 240); eyes 0.35×144 = 50.4 from the
@@ -76,16 +79,19 @@ func mouthIsSymmetric(happiness: Double) throws {
 
 @Test func scaleAndStyleChangeTheGeometry() throws {
   var state = try FaceState(happiness: 50, scale: 0.5)
-  var g = try faceGeometry(state: state, style: .seed, bounds: Rect(x: 0, y: 0, width: 320, height: 480))
+  var g = try faceGeometry(
+    state: state, style: .seed, bounds: Rect(x: 0, y: 0, width: 320, height: 480))
   #expect(near(g.size, 80))
   try state.pinch(2)
-  g = try faceGeometry(state: state, style: .seed, bounds: Rect(x: 0, y: 0, width: 320, height: 480))
+  g = try faceGeometry(
+    state: state, style: .seed, bounds: Rect(x: 0, y: 0, width: 320, height: 480))
   #expect(near(g.size, 160))
   var style = FaceStyle()
   style.eyeRadius = 0.2
   style.lineWidth = 2
   style.color = Color(r: 255, g: 0, b: 0)
-  g = try faceGeometry(state: state, style: style, bounds: Rect(x: 0, y: 0, width: 320, height: 480))
+  g = try faceGeometry(
+    state: state, style: style, bounds: Rect(x: 0, y: 0, width: 320, height: 480))
   #expect(near(g.eyeRadius, 32) && g.lineWidth == 2 && g.color == Color(r: 255, g: 0, b: 0))
 }
 
@@ -134,12 +140,21 @@ func mouthIsSymmetric(happiness: Double) throws {
 @Test func badInputsAreErrorsNotDrawings() throws {
   let state = try FaceState()
   let bounds = Rect(x: 0, y: 0, width: 320, height: 480)
-  #expect(throws: FaceError.self) { try faceGeometry(state: state, style: .seed, bounds: Rect(x: .nan, y: 0, width: 1, height: 1)) }
-  #expect(throws: FaceError.self) { try faceGeometry(state: state, style: .seed, bounds: Rect(x: 0, y: 0, width: .infinity, height: 1)) }
-  #expect(throws: FaceError.negative("bounds width", -1)) { try faceGeometry(state: state, style: .seed, bounds: Rect(x: 0, y: 0, width: -1, height: 1)) }
+  #expect(throws: FaceError.self) {
+    try faceGeometry(state: state, style: .seed, bounds: Rect(x: .nan, y: 0, width: 1, height: 1))
+  }
+  #expect(throws: FaceError.self) {
+    try faceGeometry(
+      state: state, style: .seed, bounds: Rect(x: 0, y: 0, width: .infinity, height: 1))
+  }
+  #expect(throws: FaceError.negative("bounds width", -1)) {
+    try faceGeometry(state: state, style: .seed, bounds: Rect(x: 0, y: 0, width: -1, height: 1))
+  }
   var style = FaceStyle()
   style.eyeH = .nan
-  #expect(throws: FaceError.nonFinite("eye_h")) { try faceGeometry(state: state, style: style, bounds: bounds) }
+  #expect(throws: FaceError.nonFinite("eye_h")) {
+    try faceGeometry(state: state, style: style, bounds: bounds)
+  }
   style = FaceStyle()
   style.lineWidth = 0
   #expect(throws: FaceError.outOfRange("line_width", 0)) { try style.validated() }
@@ -149,11 +164,16 @@ func mouthIsSymmetric(happiness: Double) throws {
   #expect(try FaceStyle.seed.validated() == FaceStyle())
   var withExpression = state
   withExpression.expression = Expression(mouth: .nan)
-  #expect(throws: FaceError.nonFinite("mouth")) { try faceGeometry(state: withExpression, style: .seed, bounds: bounds) }
+  #expect(throws: FaceError.nonFinite("mouth")) {
+    try faceGeometry(state: withExpression, style: .seed, bounds: bounds)
+  }
   withExpression.expression = Expression(brows: .infinity)
-  #expect(throws: FaceError.self) { try faceGeometry(state: withExpression, style: .seed, bounds: bounds) }
+  #expect(throws: FaceError.self) {
+    try faceGeometry(state: withExpression, style: .seed, bounds: bounds)
+  }
   // Finite but overflowing to infinity.
   #expect(throws: FaceError.self) {
-    try faceGeometry(state: state, style: .seed, bounds: Rect(x: 1.7e308, y: 0, width: 1.7e308, height: 1.7e308))
+    try faceGeometry(
+      state: state, style: .seed, bounds: Rect(x: 1.7e308, y: 0, width: 1.7e308, height: 1.7e308))
   }
 }

@@ -9,11 +9,17 @@ import Testing
 
 let blue = (0, 0, 255)
 
-@Test(arguments: [(0.0, 320.0, 480.0), (50, 320, 480), (100, 320, 480), (100, 480, 320), (0, 480, 320)])
-func renderedFaceHasItsPartsWhereTheGeometrySays(happiness: Double, width: Double, height: Double) throws {
+@Test(arguments: [
+  (0.0, 320.0, 480.0), (50, 320, 480), (100, 320, 480), (100, 480, 320), (0, 480, 320),
+])
+func renderedFaceHasItsPartsWhereTheGeometrySays(happiness: Double, width: Double, height: Double)
+  throws
+{
   let g = try faceGeometry(
-    state: FaceState(happiness: happiness), style: .seed, bounds: Rect(x: 0, y: 0, width: width, height: height))
-  let svg = SVGRenderer.render(g.drawing(width: width, height: height, title: "Happiness \(happiness)"))
+    state: FaceState(happiness: happiness), style: .seed,
+    bounds: Rect(x: 0, y: 0, width: width, height: height))
+  let svg = SVGRenderer.render(
+    g.drawing(width: width, height: height, title: "Happiness \(happiness)"))
   #expect(try xmlProblem(svg) == nil)
   let image = try rasterize(svg)
   #expect(image.width == Int(width) && image.height == Int(height))
@@ -50,15 +56,19 @@ func renderedFaceHasItsPartsWhereTheGeometrySays(happiness: Double, width: Doubl
 
 @Test func pixelChecksCanFail() throws {
   // An empty drawing has no blue anywhere: the pixel checks above are not vacuous.
-  let image = try rasterize(SVGRenderer.render(Drawing(width: 320, height: 480, background: .white)))
+  let image = try rasterize(
+    SVGRenderer.render(Drawing(width: 320, height: 480, background: .white)))
   #expect(!image.has(blue, near: 160, 96))
   #expect(image.at(160, 96).map { $0.r > 250 && $0.g > 250 && $0.b > 250 } == true)
 }
 
 @Test func hostileTitlesStayValid() throws {
-  let bad = String(decoding: [0x41, 0xC0, 0x80, 0xFE, 0x42, 0xF4, 0x90, 0x80, 0x80] as [UInt8], as: UTF8.self)
+  let bad = String(
+    decoding: [0x41, 0xC0, 0x80, 0xFE, 0x42, 0xF4, 0x90, 0x80, 0x80] as [UInt8], as: UTF8.self)
   let title = "<&>\"' \n \u{01}\u{08}\u{0B}\u{0C}\u{1F}\u{7F} \(bad) \u{FFFF}"
-  let g = try faceGeometry(state: FaceState(happiness: 86), style: .seed, bounds: Rect(x: 0, y: 0, width: 320, height: 480))
+  let g = try faceGeometry(
+    state: FaceState(happiness: 86), style: .seed, bounds: Rect(x: 0, y: 0, width: 320, height: 480)
+  )
   let svg = SVGRenderer.render(g.drawing(width: 320, height: 480, title: title))
   #expect(try xmlProblem(svg) == nil)
   #expect(svg.contains("&lt;&amp;&gt;&quot;&apos;"))
@@ -68,7 +78,9 @@ func renderedFaceHasItsPartsWhereTheGeometrySays(happiness: Double, width: Doubl
 
 @Test func exactDocumentForTheSeedFace() throws {
   // Numbers from the hand-worked geometry (happiness 70: smile 0.4, offset 36×0.4 = 14.4).
-  let g = try faceGeometry(state: FaceState(happiness: 70), style: .seed, bounds: Rect(x: 0, y: 0, width: 320, height: 480))
+  let g = try faceGeometry(
+    state: FaceState(happiness: 70), style: .seed, bounds: Rect(x: 0, y: 0, width: 320, height: 480)
+  )
   let expected = """
     <svg xmlns="http://www.w3.org/2000/svg" width="320" height="480" viewBox="0 0 320 480">
     <g fill="none" stroke="blue" stroke-width="5" stroke-linecap="round">

@@ -34,7 +34,9 @@ import Testing
   #expect(throws: FaceError.outOfRange("pinch factor", 0)) { try s.pinch(0) }
   #expect(throws: FaceError.self) { try s.pinch(-2) }
   #expect(throws: FaceError.nonFinite("pinch factor")) { try s.pinch(.nan) }
-  #expect(throws: FaceError.self) { try s.pinch(1e308); try s.pinch(1e308) }
+  #expect(throws: FaceError.self) {
+    try s.pinch(1e308); try s.pinch(1e308)
+  }
   #expect(s.scale.isFinite && s.scale > 0)
 }
 
@@ -64,10 +66,18 @@ import Testing
 }
 
 @Test func errorsReadAsOneClearLine() {
-  #expect(FaceError.outOfRange("scale", -1).description == "scale must be a finite number above 0, got -1")
-  #expect(FaceError.outOfRange("scale", 0.25).description == "scale must be a finite number above 0, got 0.25")
-  #expect(FaceError.nonFinite("happiness").description == "happiness must be a finite number, got NaN or infinity")
-  #expect(FaceError.negative("eye_radius", -2).description == "eye_radius must be a finite number of 0 or more, got -2")
+  #expect(
+    FaceError.outOfRange("scale", -1).description == "scale must be a finite number above 0, got -1"
+  )
+  #expect(
+    FaceError.outOfRange("scale", 0.25).description
+      == "scale must be a finite number above 0, got 0.25")
+  #expect(
+    FaceError.nonFinite("happiness").description
+      == "happiness must be a finite number, got NaN or infinity")
+  #expect(
+    FaceError.negative("eye_radius", -2).description
+      == "eye_radius must be a finite number of 0 or more, got -2")
   for e in [FaceError.outOfRange("a", 1e-300), .nonFinite("b"), .negative("c", -1.5)] {
     #expect(!e.description.contains("\n"))
   }

@@ -6,11 +6,15 @@ import Foundation
 import Render
 import Testing
 
-let goldenDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
+let goldenDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+  .appendingPathComponent("Golden")
 
 func seedFace(_ happiness: Double) throws -> Drawing {
-  try faceGeometry(state: FaceState(happiness: happiness), style: .seed, bounds: Rect(x: 0, y: 0, width: 320, height: 480))
-    .drawing(width: 320, height: 480)
+  try faceGeometry(
+    state: FaceState(happiness: happiness), style: .seed,
+    bounds: Rect(x: 0, y: 0, width: 320, height: 480)
+  )
+  .drawing(width: 320, height: 480)
 }
 
 func checkGolden(_ name: String, _ text: String) throws {
@@ -24,11 +28,15 @@ func checkGolden(_ name: String, _ text: String) throws {
 }
 
 @Test func brailleFaceMatchesGolden() throws {
-  try checkGolden("face-70-braille-64x24.txt", TerminalRenderer.render(try seedFace(70), columns: 64, rows: 24, colors: .none, ascii: false))
+  try checkGolden(
+    "face-70-braille-64x24.txt",
+    TerminalRenderer.render(try seedFace(70), columns: 64, rows: 24, colors: .none, ascii: false))
 }
 
 @Test func asciiFaceMatchesGolden() throws {
-  try checkGolden("face-20-ascii-64x24.txt", TerminalRenderer.render(try seedFace(20), columns: 64, rows: 24, colors: .none, ascii: true))
+  try checkGolden(
+    "face-20-ascii-64x24.txt",
+    TerminalRenderer.render(try seedFace(20), columns: 64, rows: 24, colors: .none, ascii: true))
 }
 
 @Test func terminalFaceBytes() throws {
@@ -40,12 +48,17 @@ func checkGolden(_ name: String, _ text: String) throws {
   #expect(!plain.utf8.contains(0x1B))
   let colour = TerminalRenderer.render(d, columns: 80, rows: 24, colors: .truecolor, ascii: false)
   #expect(colour.contains("\u{1B}[38;2;0;0;255m"))
-  #expect(TerminalRenderer.lines(d, columns: 80, rows: 24, colors: .none, ascii: false).allSatisfy { $0.count == 80 })
+  #expect(
+    TerminalRenderer.lines(d, columns: 80, rows: 24, colors: .none, ascii: false).allSatisfy {
+      $0.count == 80
+    })
 }
 
 @Test func smileAndFrownDifferInTheTerminal() throws {
-  let happy = TerminalRenderer.lines(try seedFace(100), columns: 64, rows: 24, colors: .none, ascii: true)
-  let sad = TerminalRenderer.lines(try seedFace(0), columns: 64, rows: 24, colors: .none, ascii: true)
+  let happy = TerminalRenderer.lines(
+    try seedFace(100), columns: 64, rows: 24, colors: .none, ascii: true)
+  let sad = TerminalRenderer.lines(
+    try seedFace(0), columns: 64, rows: 24, colors: .none, ascii: true)
   // Rows with marks in the middle column: the head's top, the mouth's middle, the chin.
   func mouthRow(_ lines: [String]) -> Int? {
     let marked = lines.indices.filter { Array(lines[$0])[32] != " " }
@@ -58,7 +71,8 @@ func checkGolden(_ name: String, _ text: String) throws {
 @Test func thickStrokesAtLargeSizes() throws {
   // At 160×48 cells a point is 0.4 dots, so the 5-point stroke is 2 dots thick: the
   // head's left side is a run of 2 lit dots in the dot row through the centre.
-  let lines = TerminalRenderer.lines(try seedFace(50), columns: 160, rows: 48, colors: .none, ascii: false)
+  let lines = TerminalRenderer.lines(
+    try seedFace(50), columns: 160, rows: 48, colors: .none, ascii: false)
   let middleRow = Array(lines[24])
   var dots: [Int] = []
   let left: [UInt32] = [0x01], right: [UInt32] = [0x08]  // the cells' top dot row: y = 96

@@ -88,7 +88,9 @@ func failure(_ source: String, limits: LuaLimits = .standard) -> LuaError? {
 
   @Test func swiftErrorsNameTheCallersLine() throws {
     let state = try LuaState()
-    try state.register("explode") { _ in throw LuaError(kind: .runtime, location: nil, message: "bad") }
+    try state.register("explode") { _ in
+      throw LuaError(kind: .runtime, location: nil, message: "bad")
+    }
     do {
       try state.run(Array("local x = 1\nexplode()".utf8), chunkName: "@dir/s.lua")
       Issue.record("no error")
@@ -164,7 +166,8 @@ final class Counter {
     do {
       let state = try LuaState()
       try state.setGlobal("c", object: counter, as: Objects.cls)
-      let r = try state.run(Array("c:bump(2) c:bump() c.n = c.n * 10 return c.n".utf8), chunkName: "=t")
+      let r = try state.run(
+        Array("c:bump(2) c:bump() c.n = c.n * 10 return c.n".utf8), chunkName: "=t")
       #expect(r == [30])
       #expect(counter.n == 30)
       #expect(failure2(state, "c.nope = 1")?.message.contains("unknown field") == true)
@@ -219,8 +222,10 @@ final class Counter {
 @Suite struct Limits {
   static let small = LuaLimits(memory: 32 << 20, seconds: 1)
 
-  @Test(arguments: ["return string.rep('x', 1e10)", "return string.rep('x', 1e9)",
-    "local s = 'x' while true do s = s .. s end", "return string.format('%099d', 1):rep(1e8)"])
+  @Test(arguments: [
+    "return string.rep('x', 1e10)", "return string.rep('x', 1e9)",
+    "local s = 'x' while true do s = s .. s end", "return string.format('%099d', 1):rep(1e8)",
+  ])
   func hugeStringsAreMemoryErrors(source: String) throws {
     let state = try LuaState(limits: Limits.small)
     do {
@@ -235,12 +240,17 @@ final class Counter {
   @Test func tableFillingIsAMemoryErrorAndTheStateRecovers() throws {
     let state = try LuaState(limits: Limits.small)
     do {
-      try state.run(Array("local t = {} for i = 1, 1e9 do t[i] = {i} end".utf8), chunkName: "@m.lua")
+      try state.run(
+        Array("local t = {} for i = 1, 1e9 do t[i] = {i} end".utf8), chunkName: "@m.lua")
       Issue.record("no error")
     } catch let e as LuaError {
       #expect(e.kind == .memory)
     }
-    #expect(try state.run(Array("local t = {} for i = 1, 1000 do t[i] = i end return #t".utf8), chunkName: "=t") == [1000])
+    #expect(
+      try state.run(
+        Array("local t = {} for i = 1, 1000 do t[i] = i end return #t".utf8), chunkName: "=t") == [
+          1000
+        ])
   }
 
   @Test(arguments: [
@@ -263,14 +273,20 @@ final class Counter {
       #expect(e.location?.hasPrefix("loop.lua:") == true, "\(e)")
     }
     // The next call has a fresh budget and runs at full speed.
-    #expect(try state.run(Array("local n = 0 for i = 1, 1000 do n = n + i end return n".utf8), chunkName: "=t") == [500500])
+    #expect(
+      try state.run(
+        Array("local n = 0 for i = 1, 1000 do n = n + i end return n".utf8), chunkName: "=t") == [
+          500500
+        ])
   }
 
   @Test func aLongCCallIsCutShortAfterTheDeadline() throws {
     let state = try LuaState(limits: LuaLimits(memory: 1 << 30, seconds: 0.2))
     do {
       try state.run(
-        Array("local s = 'x' while true do s = string.rep(s, 2) .. 'y' if #s > 1e8 then s = 'x' end end".utf8),
+        Array(
+          "local s = 'x' while true do s = string.rep(s, 2) .. 'y' if #s > 1e8 then s = 'x' end end"
+            .utf8),
         chunkName: "@rep.lua")
       Issue.record("no error")
     } catch let e as LuaError {
@@ -282,12 +298,20 @@ final class Counter {
 @Suite struct Require {
   @Test func requireFindsSourceFilesOnThePathOnly() throws {
     let dir = "/tmp/psy-require-\(UInt32.random(in: 0...UInt32.max))"
-    try shell("mkdir -p \(dir)/lib && printf 'return {v = 42}' > \(dir)/lib/mod.lua && printf 'error(\"bad module\")' > \(dir)/broken.lua")
+    try shell(
+      "mkdir -p \(dir)/lib && printf 'return {v = 42}' > \(dir)/lib/mod.lua && printf 'error(\"bad module\")' > \(dir)/broken.lua"
+    )
     let state = try LuaState()
     try state.setRequirePath([dir])
-    #expect(try state.run(Array("return require('lib.mod').v, require('lib.mod') == require('lib.mod')".utf8), chunkName: "=t") == [42, true])
+    #expect(
+      try state.run(
+        Array("return require('lib.mod').v, require('lib.mod') == require('lib.mod')".utf8),
+        chunkName: "=t") == [42, true])
     #expect(state.requiredFiles == ["\(dir)/lib/mod.lua"])
-    let r = try state.run(Array("return pcall(require, '../etc/passwd'), pcall(require, 'nope'), select(2, pcall(require, 'broken'))".utf8), chunkName: "=t")
+    let r = try state.run(
+      Array(
+        "return pcall(require, '../etc/passwd'), pcall(require, 'nope'), select(2, pcall(require, 'broken'))"
+          .utf8), chunkName: "=t")
     #expect(r[0] == false)
     #expect(r[1] == false)
     #expect(r.last?.text?.contains("broken.lua:1: bad module") == true)

@@ -7,17 +7,21 @@ import Testing
 final class Collect: LuaPrintTarget {
   var bytes: [UInt8] = []
   func write(_ b: UnsafeRawBufferPointer) { bytes.append(contentsOf: b) }
-  var lines: [String] { String(decoding: bytes, as: UTF8.self).split(separator: "\n").map(String.init) }
+  var lines: [String] {
+    String(decoding: bytes, as: UTF8.self).split(separator: "\n").map(String.init)
+  }
 }
 
-let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+let examples =
+  URL(fileURLWithPath: #filePath).deletingLastPathComponent()
   .deletingLastPathComponent().deletingLastPathComponent().path + "/examples"
 
 /// Runs `source` in a folder beside a copy of the seed example (so it can `require`).
 func run(_ source: String, options: ScriptOptions = ScriptOptions()) throws -> [String] {
   let dir = NSTemporaryDirectory() + "psy-session-\(UUID().uuidString)"
   try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-  try FileManager.default.copyItem(atPath: examples + "/psychologist.lua", toPath: dir + "/psychologist.lua")
+  try FileManager.default.copyItem(
+    atPath: examples + "/psychologist.lua", toPath: dir + "/psychologist.lua")
   try FileManager.default.copyItem(atPath: examples + "/ipad.lua", toPath: dir + "/ipad.lua")
   try source.write(toFile: dir + "/main.lua", atomically: true, encoding: .utf8)
   var o = options
@@ -153,7 +157,8 @@ func error(_ source: String, options: ScriptOptions = ScriptOptions()) -> LuaErr
   @Test func aPopoverOnAnIPhoneFailsWithTheDeclaringLine() throws {
     let dir = NSTemporaryDirectory() + "psy-pop-\(UUID().uuidString)"
     try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-    try "diagnosis 'a' { happiness = 1 }\nsegue 'showDiagnosis' {\n  kind = 'popover' }\nsession {}\n"
+    try
+      "diagnosis 'a' { happiness = 1 }\nsegue 'showDiagnosis' {\n  kind = 'popover' }\nsession {}\n"
       .write(toFile: dir + "/p.lua", atomically: true, encoding: .utf8)
     let script = try Script(path: dir + "/p.lua", output: Collect())
     do {
@@ -174,7 +179,9 @@ func error(_ source: String, options: ScriptOptions = ScriptOptions()) -> LuaErr
     try source.write(toFile: dir + "/v.lua", atomically: true, encoding: .utf8)
     let script = try Script(path: dir + "/v.lua", output: Collect())
     try script.load()
-    return script.problems(on: device).map { $0.description.replacingOccurrences(of: dir + "/", with: "") }
+    return script.problems(on: device).map {
+      $0.description.replacingOccurrences(of: dir + "/", with: "")
+    }
   }
 
   @Test func everyProblemIsReportedAtOnce() throws {
@@ -189,12 +196,22 @@ func error(_ source: String, options: ScriptOptions = ScriptOptions()) -> LuaErr
       diagnosis "e" { happiness = 0/0 }
       """)
     #expect(p.contains("v.lua:1: diagnosis 'a': happiness must be between 0 and 100, got 120"))
-    #expect(p.contains("v.lua:2: diagnosis 'b' has an unknown field 'happines' (did you mean 'happiness'?)"))
-    #expect(p.contains { $0.hasPrefix("v.lua:3: diagnosis 'a' is declared twice: here and at ") && $0.contains("v.lua:1") })
+    #expect(
+      p.contains(
+        "v.lua:2: diagnosis 'b' has an unknown field 'happines' (did you mean 'happiness'?)"))
+    #expect(
+      p.contains {
+        $0.hasPrefix("v.lua:3: diagnosis 'a' is declared twice: here and at ")
+          && $0.contains("v.lua:1")
+      })
     #expect(p.contains("v.lua:4: diagnosis 'c': happiness must be a number, got string"))
     #expect(p.contains { $0.hasPrefix("v.lua:4: diagnosis 'c' performs segue 'nowhere'") })
-    #expect(p.contains { $0.hasPrefix("v.lua:5: segue 'showDiagnosis': unknown kind 'puhs' (did you mean 'push'?)") })
-    #expect(p.contains { $0.hasPrefix("v.lua:6: segue 'd': replace segues do not exist on an iphone") })
+    #expect(
+      p.contains {
+        $0.hasPrefix("v.lua:5: segue 'showDiagnosis': unknown kind 'puhs' (did you mean 'push'?)")
+      })
+    #expect(
+      p.contains { $0.hasPrefix("v.lua:6: segue 'd': replace segues do not exist on an iphone") })
     #expect(p.contains("v.lua:7: diagnosis 'e': happiness must be a finite number, got nan"))
     #expect(try problems("segue 'd' { kind = 'replace' }", device: .ipad).isEmpty)
   }

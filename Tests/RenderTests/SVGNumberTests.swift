@@ -19,12 +19,16 @@ func printfReference(_ v: Double) -> String {
 func isWellFormed(_ s: String) -> Bool {
   var bytes = Array(s.utf8)
   if bytes.first == UInt8(ascii: "-") { bytes.removeFirst() }
-  guard let dot = bytes.firstIndex(of: UInt8(ascii: ".")) ?? Optional(bytes.count) else { return false }
+  guard let dot = bytes.firstIndex(of: UInt8(ascii: ".")) ?? Optional(bytes.count) else {
+    return false
+  }
   let integer = bytes[..<dot], fraction = bytes[dot...].dropFirst()
   guard !integer.isEmpty, integer.allSatisfy({ $0 >= 48 && $0 <= 57 }) else { return false }
   if integer.count > 1 && integer.first == 48 { return false }
   if dot < bytes.count {
-    guard (1...2).contains(fraction.count), fraction.allSatisfy({ $0 >= 48 && $0 <= 57 }) else { return false }
+    guard (1...2).contains(fraction.count), fraction.allSatisfy({ $0 >= 48 && $0 <= 57 }) else {
+      return false
+    }
     if fraction.last == 48 { return false }
   }
   return s != "-0"
@@ -35,7 +39,7 @@ let handWorked: [(Double, String)] = [
   (-0.005001, "-0.01"), (0.1 + 0.2, "0.3"), (109.6, "109.6"), (-2.5, "-2.5"), (100.0, "100"),
   (0.125, "0.12"), (0.375, "0.38"), (1.005, "1"), (2.675, "2.67"), (1.0 / 3.0, "0.33"),
   (2.0 / 3.0, "0.67"), (99.999, "100"), (123456.789, "123456.79"), (1e-300, "0"),
-  (5e-324, "0"), (1e300, "10000000000000"), (-1e300, "-10000000000000"),
+  (Double.leastNonzeroMagnitude, "0"), (1e300, "10000000000000"), (-1e300, "-10000000000000"),
   (Double.infinity, "10000000000000"), (Double.nan, "0"), (1e10 + 0.25, "10000000000.25"),
 ]
 

@@ -9,7 +9,8 @@ import Testing
 /// A drawing using every kind of shape, paint and a clip.
 func sampleDrawing(title: String? = "sample") -> Drawing {
   let red = Paint(stroke: Color(r: 255, g: 0, b: 0), lineWidth: 2.5)
-  let filled = Paint(stroke: nil, lineWidth: 1, fill: Color(r: 0x12, g: 0x34, b: 0x56), opacity: 0.5)
+  let filled = Paint(
+    stroke: nil, lineWidth: 1, fill: Color(r: 0x12, g: 0x34, b: 0x56), opacity: 0.5)
   let clip = Rect(x: 10, y: 10, width: 100, height: 50)
   return Drawing(
     width: 200, height: 100, title: title, background: .white,
@@ -21,15 +22,24 @@ func sampleDrawing(title: String? = "sample") -> Drawing {
       Item(.polyline([Point(1, 2), Point(3, -4), Point(5.375, 6)])),
       Item(.rect(Rect(x: 150, y: 80, width: -20, height: 10)), paint: filled),
       Item(.text("Happiness <&>", at: Point(5, 15), size: 12), paint: Paint(stroke: .blue)),
-      Item(.circle(center: Point(1, 1), radius: -3), paint: red, clip: Rect(x: 0, y: 0, width: 5, height: 5)),
+      Item(
+        .circle(center: Point(1, 1), radius: -3), paint: red,
+        clip: Rect(x: 0, y: 0, width: 5, height: 5)),
     ])
 }
 
 @Test func documentIsCompleteMinimalAndValid() throws {
   let svg = SVGRenderer.render(sampleDrawing())
-  #expect(svg.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"200\" height=\"100\" viewBox=\"0 0 200 100\">\n"))
+  #expect(
+    svg.hasPrefix(
+      "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"200\" height=\"100\" viewBox=\"0 0 200 100\">\n"
+    ))
   #expect(svg.hasSuffix("</svg>\n"))
-  for element in ["<circle ", "<ellipse ", "<line ", "<path d=\"M10 90C60 60 140 60 190 90\"", "<polyline points=\"1,2 3,-4 5.38,6\"", "<rect x=\"130\" y=\"80\" width=\"20\" height=\"10\"", "<text "] {
+  for element in [
+    "<circle ", "<ellipse ", "<line ", "<path d=\"M10 90C60 60 140 60 190 90\"",
+    "<polyline points=\"1,2 3,-4 5.38,6\"", "<rect x=\"130\" y=\"80\" width=\"20\" height=\"10\"",
+    "<text ",
+  ] {
     #expect(svg.contains(element), "missing \(element)")
   }
   #expect(svg.contains("<title>sample</title>"))
@@ -37,7 +47,9 @@ func sampleDrawing(title: String? = "sample") -> Drawing {
   #expect(svg.contains("fill=\"#123456\""))
   #expect(svg.contains("opacity=\"0.5\""))
   #expect(svg.contains("Happiness &lt;&amp;&gt;</text>"))
-  #expect(svg.contains("<clipPath id=\"c0\"><rect x=\"10\" y=\"10\" width=\"100\" height=\"50\"/></clipPath>"))
+  #expect(
+    svg.contains(
+      "<clipPath id=\"c0\"><rect x=\"10\" y=\"10\" width=\"100\" height=\"50\"/></clipPath>"))
   #expect(svg.contains("clip-path=\"url(#c0)\""))
   #expect(svg.contains("clip-path=\"url(#c1)\""))
   #expect(svg.contains("r=\"0\""), "a negative radius must not reach the document")
@@ -48,12 +60,17 @@ func sampleDrawing(title: String? = "sample") -> Drawing {
 
 @Test func sharedPaintIsGroupedAndStrokesAreNotFilled() {
   let paint = Paint(stroke: .blue, lineWidth: 5)
-  let d = Drawing(width: 10, height: 10, items: [
-    Item(.circle(center: Point(5, 5), radius: 4), paint: paint),
-    Item(.line(Point(0, 0), Point(1, 1)), paint: paint),
-  ])
+  let d = Drawing(
+    width: 10, height: 10,
+    items: [
+      Item(.circle(center: Point(5, 5), radius: 4), paint: paint),
+      Item(.line(Point(0, 0), Point(1, 1)), paint: paint),
+    ])
   let svg = SVGRenderer.render(d)
-  #expect(svg.contains("<g fill=\"none\" stroke=\"blue\" stroke-width=\"5\" stroke-linecap=\"round\">\n<circle cx=\"5\" cy=\"5\" r=\"4\"/>\n<line x1=\"0\" y1=\"0\" x2=\"1\" y2=\"1\"/>\n</g>\n"))
+  #expect(
+    svg.contains(
+      "<g fill=\"none\" stroke=\"blue\" stroke-width=\"5\" stroke-linecap=\"round\">\n<circle cx=\"5\" cy=\"5\" r=\"4\"/>\n<line x1=\"0\" y1=\"0\" x2=\"1\" y2=\"1\"/>\n</g>\n"
+    ))
 }
 
 @Test func outputIsDeterministicAndAppendMatchesRender() {
@@ -65,15 +82,19 @@ func sampleDrawing(title: String? = "sample") -> Drawing {
 }
 
 @Test func anyTitleKeepsTheDocumentValid() throws {
-  let invalidUTF8 = String(decoding: [0x61, 0xFF, 0xC3, 0x28, 0xED, 0xA0, 0x80, 0x62] as [UInt8], as: UTF8.self)
+  let invalidUTF8 = String(
+    decoding: [0x61, 0xFF, 0xC3, 0x28, 0xED, 0xA0, 0x80, 0x62] as [UInt8], as: UTF8.self)
   let titles = [
     "<&>\"'", "line\nbreak\ttab\r", "bell\u{07}nul\u{00}esc\u{1B}", invalidUTF8,
     "\u{FFFE}\u{FFFF}\u{FFFD}", "]]><!--", "Ünïcödé 😀 中文", String(repeating: "&", count: 1000),
   ]
   for title in titles {
-    let svg = SVGRenderer.render(Drawing(width: 10, height: 10, title: title, items: [
-      Item(.text(title, at: Point(1, 9), size: 8))
-    ]))
+    let svg = SVGRenderer.render(
+      Drawing(
+        width: 10, height: 10, title: title,
+        items: [
+          Item(.text(title, at: Point(1, 9), size: 8))
+        ]))
     #expect(try xmlProblem(svg) == nil, "title \(title.debugDescription)")
   }
   let svg = SVGRenderer.render(Drawing(width: 1, height: 1, title: "<&>\"'"))
@@ -82,14 +103,19 @@ func sampleDrawing(title: String? = "sample") -> Drawing {
 
 @Test func xmllintCatchesBrokenDocuments() throws {
   // The validity checks above can fail: an unescaped title is caught.
-  #expect(try xmlProblem("<svg xmlns=\"http://www.w3.org/2000/svg\"><title>a & b</title></svg>") != nil)
+  #expect(
+    try xmlProblem("<svg xmlns=\"http://www.w3.org/2000/svg\"><title>a & b</title></svg>") != nil)
 }
 
 @Test func nonFiniteAndNegativeNumbersStayValid() throws {
-  let d = Drawing(width: -5, height: .nan, items: [
-    Item(.circle(center: Point(.nan, .infinity), radius: -.infinity)),
-    Item(.ellipse(center: Point(1, 1), rx: -1, ry: .nan), paint: Paint(stroke: .black, lineWidth: -2, opacity: .nan)),
-  ])
+  let d = Drawing(
+    width: -5, height: .nan,
+    items: [
+      Item(.circle(center: Point(.nan, .infinity), radius: -.infinity)),
+      Item(
+        .ellipse(center: Point(1, 1), rx: -1, ry: .nan),
+        paint: Paint(stroke: .black, lineWidth: -2, opacity: .nan)),
+    ])
   let svg = SVGRenderer.render(d)
   #expect(!svg.contains("nan") && !svg.contains("inf") && !svg.contains("e+"))
   #expect(svg.contains("width=\"0\" height=\"0\""))
@@ -105,8 +131,10 @@ func sampleDrawing(title: String? = "sample") -> Drawing {
   for bad in ["", "#", "#12", "#12345", "#1234567", "#ggg", "bleu", "blue1", "rgb(0,0,0)"] {
     #expect(Color(parsing: bad) == nil, "\(bad)")
   }
-  let names = ["black", "white", "red", "green", "blue", "yellow", "orange", "purple", "pink",
-               "brown", "gray", "cyan", "magenta", "navy", "teal"]
+  let names = [
+    "black", "white", "red", "green", "blue", "yellow", "orange", "purple", "pink",
+    "brown", "gray", "cyan", "magenta", "navy", "teal",
+  ]
   for name in names {
     #expect(Color(parsing: name)?.svg == name)
   }

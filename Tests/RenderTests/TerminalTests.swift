@@ -22,9 +22,11 @@ func visible(_ line: String) -> [Character] {
   return result
 }
 
-let ring = Drawing(width: 100, height: 100, items: [
-  Item(.circle(center: Point(50, 50), radius: 40), paint: Paint(stroke: .blue, lineWidth: 4))
-])
+let ring = Drawing(
+  width: 100, height: 100,
+  items: [
+    Item(.circle(center: Point(50, 50), radius: 40), paint: Paint(stroke: .blue, lineWidth: 4))
+  ])
 
 /// Lit dots of a braille rendering as (x, y) dot coordinates.
 func brailleDots(_ lines: [String]) -> [(Int, Int)] {
@@ -45,10 +47,12 @@ func brailleDots(_ lines: [String]) -> [(Int, Int)] {
 func linesHaveExactlyTheRequestedCells(columns: Int, rows: Int) {
   for mode in [ColorMode.none, .ansi16, .ansi256, .truecolor] {
     for ascii in [false, true] {
-      let lines = TerminalRenderer.lines(ring, columns: columns, rows: rows, colors: mode, ascii: ascii)
+      let lines = TerminalRenderer.lines(
+        ring, columns: columns, rows: rows, colors: mode, ascii: ascii)
       #expect(lines.count == rows)
       for line in lines { #expect(visible(line).count == columns) }
-      let text = TerminalRenderer.render(ring, columns: columns, rows: rows, colors: mode, ascii: ascii)
+      let text = TerminalRenderer.render(
+        ring, columns: columns, rows: rows, colors: mode, ascii: ascii)
       #expect(text == lines.joined(separator: "\n") + "\n")
     }
   }
@@ -56,7 +60,8 @@ func linesHaveExactlyTheRequestedCells(columns: Int, rows: Int) {
 
 @Test func circlesStayRound() {
   for (columns, rows) in [(80, 24), (40, 40), (120, 20)] {
-    let dots = brailleDots(TerminalRenderer.lines(ring, columns: columns, rows: rows, colors: .none, ascii: false))
+    let dots = brailleDots(
+      TerminalRenderer.lines(ring, columns: columns, rows: rows, colors: .none, ascii: false))
     let xs = dots.map(\.0), ys = dots.map(\.1)
     let width = Double(xs.max()! - xs.min()! + 1), height = Double(ys.max()! - ys.min()! + 1)
     #expect(abs(width / height - 1) < 0.08, "\(columns)x\(rows): \(width)x\(height) dots")
@@ -66,8 +71,12 @@ func linesHaveExactlyTheRequestedCells(columns: Int, rows: Int) {
     // Thick: a row through the centre crosses the ring in two runs of about 4×scale dots.
     let scale = min(Double(columns * 2) / 100, Double(rows * 4) / 100)
     let middle = (ys.min()! + ys.max()!) / 2
-    let run = xs.enumerated().filter { ys[$0.offset] == middle && $0.element < (xs.min()! + xs.max()!) / 2 }.count
-    #expect(Double(run) >= max(1, 4 * scale) - 1.5 && Double(run) <= max(1, 4 * scale) + 1.5, "run \(run)")
+    let run = xs.enumerated().filter {
+      ys[$0.offset] == middle && $0.element < (xs.min()! + xs.max()!) / 2
+    }.count
+    #expect(
+      Double(run) >= max(1, 4 * scale) - 1.5 && Double(run) <= max(1, 4 * scale) + 1.5, "run \(run)"
+    )
   }
 }
 
@@ -93,22 +102,26 @@ func linesHaveExactlyTheRequestedCells(columns: Int, rows: Int) {
 @Test func escapeCodesOnlyWithColour() {
   let none = TerminalRenderer.render(ring, columns: 40, rows: 12, colors: .none, ascii: false)
   #expect(!none.utf8.contains(0x1B))
-  let truecolor = TerminalRenderer.render(ring, columns: 40, rows: 12, colors: .truecolor, ascii: false)
+  let truecolor = TerminalRenderer.render(
+    ring, columns: 40, rows: 12, colors: .truecolor, ascii: false)
   #expect(truecolor.contains("\u{1B}[38;2;0;0;255m"))
   let c256 = TerminalRenderer.render(ring, columns: 40, rows: 12, colors: .ansi256, ascii: false)
   #expect(c256.contains("\u{1B}[38;5;21m"))
   let c16 = TerminalRenderer.render(ring, columns: 40, rows: 12, colors: .ansi16, ascii: false)
   #expect(c16.contains("\u{1B}[34m"))
-  for line in TerminalRenderer.lines(ring, columns: 40, rows: 12, colors: .truecolor, ascii: false) where line.contains("\u{1B}") {
+  for line in TerminalRenderer.lines(ring, columns: 40, rows: 12, colors: .truecolor, ascii: false)
+  where line.contains("\u{1B}") {
     #expect(line.hasSuffix("\u{1B}[0m"))
   }
 }
 
 @Test func textIsWrittenIntoCells() {
-  let d = Drawing(width: 100, height: 50, items: [
-    Item(.text("Happiness", at: Point(10, 20), size: 10)),
-    Item(.text("中文", at: Point(10, 40), size: 10)),
-  ])
+  let d = Drawing(
+    width: 100, height: 50,
+    items: [
+      Item(.text("Happiness", at: Point(10, 20), size: 10)),
+      Item(.text("中文", at: Point(10, 40), size: 10)),
+    ])
   let lines = TerminalRenderer.lines(d, columns: 50, rows: 12, colors: .none, ascii: false)
   #expect(lines.contains { $0.contains("Happiness") })
   #expect(lines.contains { $0.contains("中文") })
@@ -119,11 +132,15 @@ func linesHaveExactlyTheRequestedCells(columns: Int, rows: Int) {
 }
 
 @Test func clipLimitsWhatIsDrawn() {
-  let half = Drawing(width: 100, height: 100, items: [
-    Item(.circle(center: Point(50, 50), radius: 40), paint: Paint(stroke: .blue, lineWidth: 4),
-         clip: Rect(x: 0, y: 0, width: 50, height: 100))
-  ])
-  let dots = brailleDots(TerminalRenderer.lines(half, columns: 50, rows: 25, colors: .none, ascii: false))
+  let half = Drawing(
+    width: 100, height: 100,
+    items: [
+      Item(
+        .circle(center: Point(50, 50), radius: 40), paint: Paint(stroke: .blue, lineWidth: 4),
+        clip: Rect(x: 0, y: 0, width: 50, height: 100))
+    ])
+  let dots = brailleDots(
+    TerminalRenderer.lines(half, columns: 50, rows: 25, colors: .none, ascii: false))
   #expect(!dots.isEmpty)
   #expect(dots.allSatisfy { $0.0 < 50 })
 }
@@ -134,11 +151,21 @@ func linesHaveExactlyTheRequestedCells(columns: Int, rows: Int) {
   #expect(ColorMode.detect(isTTY: true, environment: tty, choice: "auto") == .ansi256)
   #expect(ColorMode.detect(isTTY: true, environment: tty, choice: "never") == .none)
   #expect(ColorMode.detect(isTTY: false, environment: tty, choice: "always") == .ansi256)
-  #expect(ColorMode.detect(isTTY: true, environment: ["TERM": "xterm", "NO_COLOR": "1"], choice: "auto") == .none)
-  #expect(ColorMode.detect(isTTY: true, environment: ["TERM": "xterm", "NO_COLOR": ""], choice: "auto") == .ansi16)
+  #expect(
+    ColorMode.detect(isTTY: true, environment: ["TERM": "xterm", "NO_COLOR": "1"], choice: "auto")
+      == .none)
+  #expect(
+    ColorMode.detect(isTTY: true, environment: ["TERM": "xterm", "NO_COLOR": ""], choice: "auto")
+      == .ansi16)
   #expect(ColorMode.detect(isTTY: true, environment: ["TERM": "dumb"], choice: "auto") == .none)
-  #expect(ColorMode.detect(isTTY: true, environment: ["TERM": "xterm", "COLORTERM": "truecolor"], choice: "auto") == .truecolor)
-  #expect(ColorMode.detect(isTTY: true, environment: ["TERM": "xterm-256color", "COLORTERM": "24bit"], choice: "auto") == .truecolor)
+  #expect(
+    ColorMode.detect(
+      isTTY: true, environment: ["TERM": "xterm", "COLORTERM": "truecolor"], choice: "auto")
+      == .truecolor)
+  #expect(
+    ColorMode.detect(
+      isTTY: true, environment: ["TERM": "xterm-256color", "COLORTERM": "24bit"], choice: "auto")
+      == .truecolor)
   #expect(ColorMode.detect(isTTY: true, environment: [:], choice: "auto") == .ansi16)
 }
 

@@ -27,8 +27,10 @@ import Testing
   #expect(Device.iphone5.allowedKinds == [.push, .modal, .custom])
   #expect(Device.ipad.allowedKinds == [.push, .modal, .popover, .replace, .custom])
   #expect(!Device.iphone.allows(.replace))
-  #expect(throws: StoryboardError.kindNotOnDevice(
-    kind: "replace", device: .iphone5, allowed: [.push, .modal, .custom])) {
+  #expect(
+    throws: StoryboardError.kindNotOnDevice(
+      kind: "replace", device: .iphone5, allowed: [.push, .modal, .custom])
+  ) {
     try Device.iphone5.check(.replace)
   }
   #expect(throws: Never.self) { try Device.ipad.check(.popover) }
@@ -37,10 +39,13 @@ import Testing
 @Test func errorMessages() {
   let error = StoryboardError.kindNotOnDevice(
     kind: "popover", device: .iphone, allowed: Device.iphone.allowedKinds)
-  #expect(error.description
-    == "popover segues do not exist on an iphone (allowed: push, modal, custom)")
-  #expect(StoryboardError.invalidPopoverSize(width: 0, height: 2.5).description
-    == "invalid popover size 0×2.5 (width and height must be positive)")
-  #expect(StoryboardRect(x: 0, y: 64, width: 320, height: 416).description
-    == "(0, 64) 320×416")
+  #expect(
+    error.description
+      == "popover segues do not exist on an iphone (allowed: push, modal, custom)")
+  #expect(
+    StoryboardError.invalidPopoverSize(width: 0, height: 2.5).description
+      == "invalid popover size 0×2.5 (width and height must be positive)")
+  #expect(
+    StoryboardRect(x: 0, y: 64, width: 320, height: 416).description
+      == "(0, 64) 320×416")
 }

@@ -72,24 +72,31 @@ func rect(_ x: Double, _ y: Double, _ width: Double, _ height: Double) -> Storyb
 @Test func iphoneRefusesPopoverAndReplace() {
   var nav = Navigator(device: .iphone, orientation: .portrait, root: menu)
   let allowed: [SegueKind] = [.push, .modal, .custom]
-  #expect(throws: StoryboardError.kindNotOnDevice(
-    kind: "popover", device: .iphone, allowed: allowed)) {
+  #expect(
+    throws: StoryboardError.kindNotOnDevice(
+      kind: "popover", device: .iphone, allowed: allowed)
+  ) {
     try nav.perform(.popover, happiness(20))
   }
-  #expect(throws: StoryboardError.kindNotOnDevice(
-    kind: "replace", device: .iphone, allowed: allowed)) {
+  #expect(
+    throws: StoryboardError.kindNotOnDevice(
+      kind: "replace", device: .iphone, allowed: allowed)
+  ) {
     try nav.replace(happiness(20))
   }
-  #expect(throws: StoryboardError.kindNotOnDevice(
-    kind: "popover", device: .iphone, allowed: allowed)) {
+  #expect(
+    throws: StoryboardError.kindNotOnDevice(
+      kind: "popover", device: .iphone, allowed: allowed)
+  ) {
     try nav.popover(happiness(20), size: StoryboardSize(width: 100, height: 100))
   }
   do {
     try nav.perform(.popover, happiness(20))
     Issue.record("a popover on an iPhone must fail")
   } catch {
-    #expect("\(error)"
-      == "popover segues do not exist on an iphone (allowed: push, modal, custom)")
+    #expect(
+      "\(error)"
+        == "popover segues do not exist on an iphone (allowed: push, modal, custom)")
   }
   #expect(nav.stack == ["Psychologist"])
 }

@@ -74,55 +74,57 @@ package struct Pixels {
 /// A PNG decoder in Python's standard library (zlib + the five PNG filters) that prints a
 /// binary PPM, composited over white: the tests check pixels without any image library.
 package let pngToPPM = #"""
-import sys, zlib, struct
-data = sys.stdin.buffer.read()
-assert data[:8] == b'\x89PNG\r\n\x1a\n', 'not a PNG'
-pos, idat = 8, b''
-while pos < len(data):
-    n, kind = struct.unpack('>I4s', data[pos:pos + 8])
-    body = data[pos + 8:pos + 8 + n]
-    pos += 12 + n
-    if kind == b'IHDR':
-        w, h, depth, ctype, _, _, interlace = struct.unpack('>IIBBBBB', body)
-    elif kind == b'IDAT':
-        idat += body
-assert depth == 8 and interlace == 0 and ctype in (0, 2, 4, 6), 'unsupported PNG'
-bpp = {0: 1, 2: 3, 4: 2, 6: 4}[ctype]
-raw = zlib.decompress(idat)
-stride = w * bpp
-prev = bytearray(stride)
-out = bytearray()
-i = 0
-for y in range(h):
-    f = raw[i]
-    line = bytearray(raw[i + 1:i + 1 + stride])
-    i += 1 + stride
-    for x in range(stride):
-        a = line[x - bpp] if x >= bpp else 0
-        b = prev[x]
-        c = prev[x - bpp] if x >= bpp else 0
-        if f == 1: line[x] = (line[x] + a) & 255
-        elif f == 2: line[x] = (line[x] + b) & 255
-        elif f == 3: line[x] = (line[x] + (a + b) // 2) & 255
-        elif f == 4:
-            p = a + b - c
-            pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
-            line[x] = (line[x] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
-    prev = line
-    for x in range(w):
-        px = line[x * bpp:(x + 1) * bpp]
-        if ctype == 6: r, g, bl, al = px
-        elif ctype == 2: (r, g, bl), al = px, 255
-        elif ctype == 4: r = g = bl = px[0]; al = px[1]
-        else: r = g = bl = px[0]; al = 255
-        out += bytes(((v * al + 255 * (255 - al)) // 255) for v in (r, g, bl))
-sys.stdout.buffer.write(b'P6 %d %d 255\n' % (w, h) + bytes(out))
-"""#
+  import sys, zlib, struct
+  data = sys.stdin.buffer.read()
+  assert data[:8] == b'\x89PNG\r\n\x1a\n', 'not a PNG'
+  pos, idat = 8, b''
+  while pos < len(data):
+      n, kind = struct.unpack('>I4s', data[pos:pos + 8])
+      body = data[pos + 8:pos + 8 + n]
+      pos += 12 + n
+      if kind == b'IHDR':
+          w, h, depth, ctype, _, _, interlace = struct.unpack('>IIBBBBB', body)
+      elif kind == b'IDAT':
+          idat += body
+  assert depth == 8 and interlace == 0 and ctype in (0, 2, 4, 6), 'unsupported PNG'
+  bpp = {0: 1, 2: 3, 4: 2, 6: 4}[ctype]
+  raw = zlib.decompress(idat)
+  stride = w * bpp
+  prev = bytearray(stride)
+  out = bytearray()
+  i = 0
+  for y in range(h):
+      f = raw[i]
+      line = bytearray(raw[i + 1:i + 1 + stride])
+      i += 1 + stride
+      for x in range(stride):
+          a = line[x - bpp] if x >= bpp else 0
+          b = prev[x]
+          c = prev[x - bpp] if x >= bpp else 0
+          if f == 1: line[x] = (line[x] + a) & 255
+          elif f == 2: line[x] = (line[x] + b) & 255
+          elif f == 3: line[x] = (line[x] + (a + b) // 2) & 255
+          elif f == 4:
+              p = a + b - c
+              pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+              line[x] = (line[x] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
+      prev = line
+      for x in range(w):
+          px = line[x * bpp:(x + 1) * bpp]
+          if ctype == 6: r, g, bl, al = px
+          elif ctype == 2: (r, g, bl), al = px, 255
+          elif ctype == 4: r = g = bl = px[0]; al = px[1]
+          else: r = g = bl = px[0]; al = 255
+          out += bytes(((v * al + 255 * (255 - al)) // 255) for v in (r, g, bl))
+  sys.stdout.buffer.write(b'P6 %d %d 255\n' % (w, h) + bytes(out))
+  """#
 
 /// `svg` rendered by rsvg-convert and decoded to pixels.
 package func rasterize(_ svg: String) throws -> Pixels {
   let png = try run(["rsvg-convert", "--format=png"], input: Data(svg.utf8))
-  guard png.status == 0, !png.stdout.isEmpty else { throw TestFailure("rsvg-convert failed: \(png.stderr)") }
+  guard png.status == 0, !png.stdout.isEmpty else {
+    throw TestFailure("rsvg-convert failed: \(png.stderr)")
+  }
   let ppm = try run(["python3", "-c", pngToPPM], input: png.stdout)
   guard ppm.status == 0 else { throw TestFailure("PNG decoding failed: \(ppm.stderr)") }
   let bytes = [UInt8](ppm.stdout)
