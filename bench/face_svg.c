@@ -2,6 +2,10 @@
  * face") for happiness i % 101 in a 320x480 view and prints the same SVG documents, each
  * number with printf("%.2f") and then trimmed (trailing zeros and dot dropped, "-0" -> "0").
  *
+ * `face_svg N session` is the baseline of the throughput benchmark instead: the documents a
+ * `psychologist run` script prints with `s.happiness = i % 101; print(s:svg())` on an
+ * iPhone face scene (content 320x416, title "Happiness: happiness N", print's newline).
+ *
  * Build and check:
  *   cc -O2 -o /tmp/face_svg bench/face_svg.c
  *   swift build -c release --product PsyBench
@@ -48,8 +52,9 @@ static void num(double v) {
 
 int main(int argc, char **argv) {
   long count = argc > 1 ? atol(argv[1]) : 0;
+  int session = argc > 2 && strcmp(argv[2], "session") == 0;
   buf = malloc(FLUSH_AT + 8192);
-  const double x = 0, y = 0, w = 320, h = 480, scale = 0.90;
+  const double x = 0, y = 0, w = 320, h = session ? 416 : 480, scale = 0.90;
   const double eye_h = 0.35, eye_v = 0.35, eye_radius = 0.10;
   const double mouth_h = 0.45, mouth_v = 0.40, mouth_smile = 0.25;
   for (long i = 0; i < count; i++) {
@@ -74,7 +79,13 @@ int main(int argc, char **argv) {
     num(w);
     put(" ");
     num(h);
-    put("\">\n<g fill=\"none\" stroke=\"blue\" stroke-width=\"");
+    put("\">\n");
+    if (session) {
+      char title[64];
+      snprintf(title, sizeof title, "<title>Happiness: happiness %ld</title>\n", i % 101);
+      put(title);
+    }
+    put("<g fill=\"none\" stroke=\"blue\" stroke-width=\"");
     num(5);
     put("\" stroke-linecap=\"round\">\n<circle cx=\"");
     num(mx);
@@ -110,7 +121,7 @@ int main(int argc, char **argv) {
     num(ex);
     put(" ");
     num(mouth_y);
-    put("\"/>\n</g>\n</svg>\n");
+    put(session ? "\"/>\n</g>\n</svg>\n\n" : "\"/>\n</g>\n</svg>\n");
     if (len >= FLUSH_AT) flush_out();
   }
   flush_out();
