@@ -15,7 +15,10 @@ let package = Package(
     .target(name: "LuaHost", dependencies: ["CLuaBridge", "CLua"]),
     .target(name: "Render"),
     .target(name: "Face", dependencies: ["Render"]),
-    .target(name: "Storyboard"),
+    // Its generics (Navigator<Content>) are specialized in the host only if their bodies
+    // cross the module boundary: unspecialized, a batch row spent a tenth of its time
+    // looking up generic metadata.
+    .target(name: "Storyboard", swiftSettings: [.unsafeFlags(["-cross-module-optimization"])]),
     .target(name: "Psychologist", dependencies: ["LuaHost", "Face", "Render", "Storyboard"]),
     // The pure part of `play` (screen layout, key parsing): shared by the CLI and the bench.
     .target(name: "PlayUI", dependencies: ["Psychologist", "Render", "Storyboard"]),

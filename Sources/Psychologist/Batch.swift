@@ -236,6 +236,8 @@ final class BatchWorker: @unchecked Sendable {
   let options: BatchOptions
   let diagnosis: Diagnosis
   let outputDirectory: OutputDirectory
+  /// This worker's folder for temporary files, inside the output folder.
+  let scratch: String
 
   init(_ options: BatchOptions, shared: SharedOutput, mutedLoad: Bool) throws {
     self.options = options
@@ -259,7 +261,10 @@ final class BatchWorker: @unchecked Sendable {
       )
     }
     diagnosis = d
+    scratch = try outputDirectory.makeScratch()  // last: nothing after it can fail
   }
+
+  deinit { outputDirectory.removeScratch(scratch) }
 
   /// Draws one row's face and writes it; a failure is reported and counted, never thrown.
   func process(
@@ -286,7 +291,7 @@ final class BatchWorker: @unchecked Sendable {
     output.flush()
     do {
       let path = try outputDirectory.path(for: row.fileName + ".svg")
-      try FileSystem.writeAtomically(path, bytes)
+      try FileSystem.writeAtomically(path, bytes, scratch: scratch)
     } catch {
       say("\(place): row \(row.number): cannot write \(error)")
       tally.failed(row, face: nil, output: true)
