@@ -324,7 +324,7 @@ struct PlayTests {
   @Test func ipadShowsMasterAndDetailAndABorderedPopover() throws {
     let pane = try TmuxPane()
     try pane.type("\(binary) play examples/ipad.lua --device ipad --orientation landscape")
-    var lines = try pane.waitFor("flaying")
+    var lines = try pane.waitFor("ipad landscape")  // the status line: the whole frame is in
     #expect(statusLine(lines).contains("ipad landscape"))
     try pane.press(try #require(keyShown(for: "bite", in: lines)))
     lines = try pane.waitFor("happiness 70")
