@@ -36,7 +36,7 @@ public struct LuaError: Error, Equatable, CustomStringConvertible, Sendable {
   public init(kind: Kind, raw: String) {
     var text = raw
     var trace = ""
-    if let r = text.range(of: "\nstack traceback:\n") {
+    if let r = text.firstRange(of: "\nstack traceback:\n") {
       trace = String(text[r.upperBound...])
       text = String(text[..<r.lowerBound])
     }
@@ -74,19 +74,5 @@ public struct LuaError: Error, Equatable, CustomStringConvertible, Sendable {
       i += 1
     }
     return (nil, text)
-  }
-}
-
-extension String {
-  fileprivate func range(of needle: String) -> Range<String.Index>? {
-    guard !needle.isEmpty else { return nil }
-    var start = startIndex
-    while start < endIndex {
-      if self[start...].hasPrefix(needle) {
-        return start..<index(start, offsetBy: needle.count)
-      }
-      start = index(after: start)
-    }
-    return nil
   }
 }

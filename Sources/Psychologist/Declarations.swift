@@ -79,11 +79,19 @@ extension Script {
       name: name, title: f.string("title"), happiness: f.happiness(), expression: expression,
       segue: f.string("segue") ?? "showDiagnosis", features: f.strings("features"),
       style: f.string("style"), location: location, plugin: currentPlugin)
+    record(d, fields: f, to: \.diagnoses, name: { $0.name }, what: "diagnosis")
+  }
+
+  /// Keeps a declaration and the problems of its fields; `override = true` replaces an
+  /// earlier one of the same name, else the two are reported as a conflict.
+  private func record<T>(
+    _ item: T, fields f: Fields, to list: WritableKeyPath<Registry, [T]>,
+    name: (T) -> String?, what: String
+  ) where T: Declared {
+    var f = f
     let override = f.bool("override")
     registry.problems += f.problems
-    registry.add(
-      d, to: \.diagnoses, name: { $0.name }, location: { $0.location }, override: override,
-      what: "diagnosis")
+    registry.add(item, to: list, name: name, override: override, what: what)
   }
 
   private func declareSegue(_ id: String, _ value: LuaValue, _ location: Location) {
@@ -126,11 +134,7 @@ extension Script {
     let s = Segue(
       identifier: id, kind: kind, happiness: f.happiness(), title: f.string("title"), size: size,
       style: f.string("style"), location: location, plugin: currentPlugin)
-    let override = f.bool("override")
-    registry.problems += f.problems
-    registry.add(
-      s, to: \.segues, name: { $0.identifier }, location: { $0.location }, override: override,
-      what: "segue")
+    record(s, fields: f, to: \.segues, name: { $0.identifier }, what: "segue")
   }
 
   private func declareKind(_ name: String, _ value: LuaValue, _ location: Location) {
@@ -153,11 +157,7 @@ extension Script {
     }
     let k = CustomKind(
       name: name, perform: perform, devices: devices, location: location, plugin: currentPlugin)
-    let override = f.bool("override")
-    registry.problems += f.problems
-    registry.add(
-      k, to: \.kinds, name: { $0.name }, location: { $0.location }, override: override,
-      what: "segue_kind")
+    record(k, fields: f, to: \.kinds, name: { $0.name }, what: "segue_kind")
   }
 
   private func declareFeature(_ name: String, _ value: LuaValue, _ location: Location) {
@@ -169,11 +169,7 @@ extension Script {
     let everywhere: Bool? = f.raw("everywhere") == nil ? nil : f.bool("everywhere")
     let feature = Feature(
       name: name, draw: draw, everywhere: everywhere, location: location, plugin: currentPlugin)
-    let override = f.bool("override")
-    registry.problems += f.problems
-    registry.add(
-      feature, to: \.features, name: { $0.name }, location: { $0.location }, override: override,
-      what: "feature")
+    record(feature, fields: f, to: \.features, name: { $0.name }, what: "feature")
   }
 
   private func declareStyle(_ name: String?, _ value: LuaValue, _ location: Location) {
@@ -189,9 +185,7 @@ extension Script {
       registry.styles.removeAll { $0.name == nil }
       registry.styles.append(decl)
     } else {
-      registry.add(
-        decl, to: \.styles, name: { $0.name }, location: { $0.location }, override: override,
-        what: "style")
+      registry.add(decl, to: \.styles, name: { $0.name }, override: override, what: "style")
     }
   }
 }

@@ -125,7 +125,7 @@ struct Fields {
 }
 
 /// A number as a person writes it: `70`, `0.5`, `nan`, `inf`.
-func formatNumber(_ d: Double) -> String {
+public func formatNumber(_ d: Double) -> String {
   if d.isNaN { return "nan" }
   if d.isInfinite { return d < 0 ? "-inf" : "inf" }
   if d == d.rounded(), abs(d) < 1e15 { return String(Int(d)) }

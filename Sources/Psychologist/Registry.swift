@@ -20,6 +20,12 @@ public struct Problem: Error, Equatable, CustomStringConvertible, Sendable {
   public var description: String { location.isEmpty ? message : "\(location): \(message)" }
 }
 
+/// Anything a script declares: it remembers where.
+public protocol Declared {
+  /// `file:line` of the declaration.
+  var location: Location { get }
+}
+
 /// A happiness a declaration gives: a number, or a Lua function computing it.
 public enum HappinessSource {
   case value(Double)
@@ -33,7 +39,7 @@ public enum ExpressionSource {
 }
 
 /// `diagnosis "name" { … }`: a button that computes a happiness and performs a segue.
-public struct Diagnosis {
+public struct Diagnosis: Declared {
   /// Its name, the button's label.
   public var name: String
   /// The title of the scene it leads to.
@@ -70,7 +76,7 @@ public enum KindChoice: Equatable {
 }
 
 /// `segue "identifier" { kind = …, happiness = … }`: how a scene appears and with what face.
-public struct Segue {
+public struct Segue: Declared {
   /// The segue identifier (`showDiagnosis`, `movie`, …).
   public var identifier: String
   /// push, modal, popover, replace, custom or a `segue_kind` name, maybe per device.
@@ -90,7 +96,7 @@ public struct Segue {
 }
 
 /// `segue_kind "name" { perform = function(nav, scene, ctx) … end }`: a custom kind in Lua.
-public struct CustomKind {
+public struct CustomKind: Declared {
   /// The kind's name as segues use it.
   public var name: String
   /// The Lua function that performs it.
@@ -104,7 +110,7 @@ public struct CustomKind {
 }
 
 /// `feature "name" { draw = function(face, pen) … end }`: drawing added to faces.
-public struct Feature {
+public struct Feature: Declared {
   /// The feature's name.
   public var name: String
   /// The Lua function that draws it.
@@ -119,7 +125,7 @@ public struct Feature {
 }
 
 /// A style declaration, global (`name == nil`) or named.
-public struct StyleDeclaration {
+public struct StyleDeclaration: Declared {
   /// nil for `style { … }`, else its name.
   public var name: String?
   /// The style with its keys applied over the seed's.
@@ -175,9 +181,9 @@ public struct Registry {
   }
 
   /// Adds a declaration, or reports it as a duplicate naming both places.
-  mutating func add<T>(
+  mutating func add<T: Declared>(
     _ item: T, to list: WritableKeyPath<Registry, [T]>, name: (T) -> String?,
-    location: (T) -> Location, override: Bool, what: String
+    override: Bool, what: String
   ) {
     let key = name(item)
     if let i = self[keyPath: list].firstIndex(where: { name($0) == key }) {
@@ -187,8 +193,8 @@ public struct Registry {
         let label = key.map { "\(what) '\($0)'" } ?? what
         problems.append(
           Problem(
-            location(item),
-            "\(label) is declared twice: here and at \(location(self[keyPath: list][i])) (say override = true to replace it)"
+            item.location,
+            "\(label) is declared twice: here and at \(self[keyPath: list][i].location) (say override = true to replace it)"
           ))
       }
       return

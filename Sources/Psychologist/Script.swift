@@ -33,11 +33,12 @@ public final class Script {
   public let state: LuaState
   /// What was declared.
   public var registry = Registry() {
-    didSet { validDevices = [] }
+    didSet { problemsByDevice = [:] }
   }
-  /// Devices the registry as it stands was found valid for (sessions are made per row in a
-  /// batch: validating once is enough).
-  private var validDevices: Set<Device> = []
+  /// The problems of the registry as it stands, by device: loading, `show` and every
+  /// session (one per row in a batch) ask again, and the answer only changes with the
+  /// registry.
+  private var problemsByDevice: [Device: [Problem]] = [:]
   /// The plugin file being loaded (nil while the script itself runs).
   var currentPlugin: String?
   /// Plugin files actually loaded, in order.
@@ -110,6 +111,13 @@ public final class Script {
   /// Every problem in the declarations, for `device`: the fields' own, then the links
   /// between declarations (kinds, segues, styles, features).
   public func problems(on device: Device) -> [Problem] {
+    if let known = problemsByDevice[device] { return known }
+    let problems = findProblems(on: device)
+    problemsByDevice[device] = problems
+    return problems
+  }
+
+  private func findProblems(on device: Device) -> [Problem] {
     var problems = registry.problems
     let customNames = registry.kinds.map(\.name)
     let allKinds = SegueKind.allCases.filter { $0 != .custom }.map(\.rawValue) + customNames
@@ -201,10 +209,8 @@ public final class Script {
     return problems
   }
 
-  /// Throws the first problem on `device` (naming how many more there are), once per
-  /// registry state.
+  /// Throws the first problem on `device`, naming how many more there are.
   func requireValid(on device: Device) throws {
-    if validDevices.contains(device) { return }
     let problems = problems(on: device)
     if let first = problems.first {
       let more = problems.count > 1 ? " (and \(problems.count - 1) more problems; run check)" : ""
@@ -212,7 +218,6 @@ public final class Script {
         kind: .runtime, location: first.location.isEmpty ? nil : first.location,
         message: first.message + more)
     }
-    validDevices.insert(device)
   }
 
   private func unknownStyle(_ name: String, _ location: Location) -> Problem {

@@ -28,14 +28,10 @@ struct Listed {
 
 func happinessText(_ h: HappinessSource?) -> String {
   switch h {
-  case .value(let v)?: return SVGNumberText(v)
+  case .value(let v)?: return formatNumber(v)
   case .function?: return "function"
   case nil: return "-"
   }
-}
-
-func SVGNumberText(_ v: Double) -> String {
-  v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v)
 }
 
 func listing(_ r: Registry) -> [Listed] {
@@ -80,7 +76,7 @@ func listing(_ r: Registry) -> [Listed] {
     rows.append(
       Listed(
         section: "styles", name: s.name ?? "(global)",
-        fields: [("color", s.style.color.svg), ("scale", SVGNumberText(s.style.scale))],
+        fields: [("color", s.style.color.svg), ("scale", formatNumber(s.style.scale))],
         location: s.location, plugin: s.plugin))
   }
   return rows
