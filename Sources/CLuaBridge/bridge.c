@@ -166,6 +166,43 @@ int psy_newtable(lua_State *L, int narray, int nhash) {
   return lua_pcall(L, 2, 1, 0);
 }
 
+static void push_item(lua_State *L, const psy_item *item, const char *bytes) {
+  switch (item->type) {
+  case LUA_TBOOLEAN: lua_pushboolean(L, (int)item->integer); break;
+  case LUA_TNUMBER:
+    if (item->isinteger) lua_pushinteger(L, item->integer);
+    else lua_pushnumber(L, item->number);
+    break;
+  case LUA_TSTRING: lua_pushlstring(L, bytes + item->offset, item->length); break;
+  default: lua_pushnil(L);
+  }
+}
+
+static int p_pushflat(lua_State *L) {
+  const psy_item *items = lua_touserdata(L, 1);
+  int count = (int)lua_tointeger(L, 2);
+  const char *bytes = lua_touserdata(L, 3);
+  lua_createtable(L, (int)lua_tointeger(L, 4), (int)lua_tointeger(L, 5));
+  for (int i = 0; i + 1 < count; i += 2) {
+    push_item(L, &items[i], bytes);
+    push_item(L, &items[i + 1], bytes);
+    lua_rawset(L, -3);
+  }
+  return 1;
+}
+
+int psy_pushflat(lua_State *L, const psy_item *items, int count, const char *bytes, int narray,
+                 int nhash) {
+  if (!lua_checkstack(L, 8)) return PSY_NOSTACK;
+  lua_pushcfunction(L, p_pushflat);
+  lua_pushlightuserdata(L, (void *)items);
+  lua_pushinteger(L, count);
+  lua_pushlightuserdata(L, (void *)bytes);
+  lua_pushinteger(L, narray);
+  lua_pushinteger(L, nhash);
+  return lua_pcall(L, 5, 1, 0);
+}
+
 static int p_rawset(lua_State *L) {
   lua_rawset(L, 1);
   return 0;

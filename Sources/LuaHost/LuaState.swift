@@ -43,6 +43,8 @@ public final class LuaState {
   }
   var boundClasses: [ObjectIdentifier: AnyObject] = [:]
   private let printBox: PrintBox?
+  /// Held by every `LuaReference` of this state; emptied when the state closes.
+  let token: LuaStateToken
 
   /// A new state with the given libraries and limits; `print` goes to `output` (stdout if nil).
   public init(
@@ -54,6 +56,7 @@ public final class LuaState {
       throw LuaError(kind: .memory, location: nil, message: "cannot create a Lua state")
     }
     self.L = L
+    self.token = LuaStateToken(L)
     self.limits = limits
     psy_set_time_limit(L, limits.seconds)
     self.printBox = output.map(PrintBox.init)
@@ -64,7 +67,10 @@ public final class LuaState {
     }
   }
 
-  deinit { psy_close(L) }
+  deinit {
+    token.L = nil
+    psy_close(L)
+  }
 
   /// The state that owns a lua_State (any of its threads).
   static func owner(of L: OpaquePointer) -> LuaState {
@@ -263,9 +269,6 @@ public final class LuaState {
     return error
   }
 
-  func unref(_ ref: Int32) {
-    luaL_unref(L, psy_LUA_REGISTRYINDEX, ref)
-  }
 }
 
 /// Throws the error a protected helper left on the stack (and pops it).

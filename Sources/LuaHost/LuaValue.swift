@@ -1,3 +1,6 @@
+import CLua
+import CLuaBridge
+
 /// A Lua value copied into Swift: scalars and strings by value, tables as arrays or maps,
 /// functions and userdata by reference.
 public enum LuaValue: Hashable, Sendable {
@@ -63,6 +66,25 @@ public enum LuaValue: Hashable, Sendable {
   }
 }
 
+extension LuaValue {
+  /// Hashes a string's bytes in one step (the synthesized hash feeds the hasher a byte at a
+  /// time, which made building small tables, rows and contexts cost more than using them).
+  public func hash(into hasher: inout Hasher) {
+    switch self {
+    case .nil: hasher.combine(0 as UInt8)
+    case .boolean(let b): hasher.combine(b)
+    case .integer(let i): hasher.combine(i)
+    case .number(let d): hasher.combine(d)
+    case .string(let bytes):
+      hasher.combine(bytes.count)
+      bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+    case .array(let items): hasher.combine(items)
+    case .map(let entries): hasher.combine(entries)
+    case .function(let r), .userdata(let r): hasher.combine(r)
+    }
+  }
+}
+
 extension LuaValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral,
   ExpressibleByFloatLiteral, ExpressibleByBooleanLiteral, ExpressibleByNilLiteral
 {
@@ -80,21 +102,31 @@ extension LuaValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral,
 
 /// A value kept alive in a state's registry: a function or userdata that Swift holds.
 public final class LuaReference: Hashable, @unchecked Sendable {
-  weak var state: LuaState?
+  let token: LuaStateToken
   let ref: Int32
   /// `function`, `userdata` or `thread`.
   public let typeName: String
 
   init(state: LuaState, ref: Int32, typeName: String) {
-    self.state = state
+    self.token = state.token
     self.ref = ref
     self.typeName = typeName
   }
 
-  deinit { state?.unref(ref) }
+  deinit {
+    if let L = token.L { luaL_unref(L, psy_LUA_REGISTRYINDEX, ref) }
+  }
 
   /// References are equal when they are the same reference.
   public static func == (a: LuaReference, b: LuaReference) -> Bool { a === b }
   /// Hashes by identity.
   public func hash(into h: inout Hasher) { h.combine(ObjectIdentifier(self)) }
+}
+
+/// A state's lua_State for as long as the state lives (nil after): what references hold
+/// instead of a weak reference to the state, whose every retain would then take the
+/// runtime's slow path (a weakly referenced object keeps its counts in a side table).
+final class LuaStateToken {
+  var L: OpaquePointer?
+  init(_ L: OpaquePointer) { self.L = L }
 }

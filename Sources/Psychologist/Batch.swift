@@ -235,13 +235,14 @@ final class BatchWorker: @unchecked Sendable {
   let output: WorkerOutput
   let options: BatchOptions
   let diagnosis: Diagnosis
-  let outputDirectory: OutputDirectory
-  /// This worker's folder for temporary files, inside the output folder.
-  let scratch: String
+  /// Where the faces go.
+  let faces: BatchOutput
+  /// The app every row's face is drawn on, restarted per row.
+  let session: Session
 
   init(_ options: BatchOptions, shared: SharedOutput, mutedLoad: Bool) throws {
     self.options = options
-    outputDirectory = try OutputDirectory(options.outputDirectory)
+    faces = try BatchOutput(OutputDirectory(options.outputDirectory))
     output = WorkerOutput(shared)
     output.muted = mutedLoad
     guard FileSystem.exists(options.script) else {
@@ -261,17 +262,16 @@ final class BatchWorker: @unchecked Sendable {
       )
     }
     diagnosis = d
-    scratch = try outputDirectory.makeScratch()  // last: nothing after it can fail
+    session = try Session(
+      script: script, device: device, orientation: options.scriptOptions.orientation)
   }
-
-  deinit { outputDirectory.removeScratch(scratch) }
 
   /// Draws one row's face and writes it; a failure is reported and counted, never thrown.
   func process(
     _ row: BatchRow, inputName: String, tally: BatchTally, say: @Sendable (String) -> Void
   ) {
-    let place = "\(inputName):\(row.line)"
-    let idText = row.id.map { ", id \(jsonString($0))" } ?? ""
+    // Where the row is, for messages only (rows that go well never build it).
+    var place: String { "\(inputName):\(row.line)" }
     var bytes: [UInt8] = []
     var happiness: Double?
     do {
@@ -284,14 +284,14 @@ final class BatchWorker: @unchecked Sendable {
       case let p as Problem: (location, message) = (p.location, p.message)
       default: (location, message) = (diagnosis.location, "\(error)")
       }
+      let idText = row.id.map { ", id \(jsonString($0))" } ?? ""
       say("\(location): row \(row.number) (\(place)\(idText)): \(message)")
       tally.failed(row, face: nil)
       return
     }
     output.flush()
     do {
-      let path = try outputDirectory.path(for: row.fileName + ".svg")
-      try FileSystem.writeAtomically(path, bytes, scratch: scratch)
+      try faces.write(row.fileName + ".svg", bytes)
     } catch {
       say("\(place): row \(row.number): cannot write \(error)")
       tally.failed(row, face: nil, output: true)
@@ -302,8 +302,7 @@ final class BatchWorker: @unchecked Sendable {
 
   /// The face the diagnosis gives `input`, as an SVG document, and its happiness.
   func face(_ input: LuaValue) throws -> ([UInt8], Double?) {
-    let o = options.scriptOptions
-    let session = try Session(script: script, device: o.device, orientation: o.orientation)
+    session.restart()
     let state = script.state
     let invoke: Invoke = { try state.call($0, $1) }
     try session.tap(diagnosis.name, input: input, invoke: invoke)

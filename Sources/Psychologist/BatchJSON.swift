@@ -100,6 +100,7 @@ public struct JSONLine {
     try nest()
     i += 1
     var map: [LuaValue: LuaValue] = [:]
+    map.reserveCapacity(8)  // a row's few fields without regrowing
     skipSpace()
     if peek == UInt8(ascii: "}") {
       i += 1

@@ -47,6 +47,14 @@ public enum BatchNames {
   /// a leading dot becomes `_` (no hidden files, no `..`); at most 100 characters.
   /// Nil when nothing usable is left.
   public static func sanitize(_ id: String) -> String? {
+    // The usual id (`r000042`, `day-001`) is already safe: keep it as it is.
+    let utf8 = id.utf8
+    if utf8.count <= 100, utf8.first != UInt8(ascii: "."),
+      utf8.contains(where: { $0 != UInt8(ascii: "_") }),
+      utf8.allSatisfy({ isSafeLetter($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".") })
+    {
+      return id
+    }
     var out = ""
     var count = 0
     for s in id.unicodeScalars {
@@ -61,5 +69,15 @@ public enum BatchNames {
     }
     if out.hasPrefix(".") { out = "_" + out.dropFirst() }
     return out.allSatisfy({ $0 == "_" }) ? nil : out
+  }
+
+  /// An ASCII letter, digit or `_` (what the usual id is made of, with `-` and `.`).
+  private static func isSafeLetter(_ c: UInt8) -> Bool {
+    switch c {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+      UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "_"):
+      return true
+    default: return false
+    }
   }
 }

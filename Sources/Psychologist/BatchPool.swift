@@ -173,7 +173,8 @@ final class WorkerOutput: LuaPrintTarget, @unchecked Sendable {
   }
 }
 
-/// Ctrl-C during a batch: the first SIGINT asks everyone to stop after the row in hand.
+/// Ctrl-C during a batch: the first SIGINT (or SIGTERM, or SIGHUP from a closed terminal)
+/// asks everyone to stop after the row in hand, so every file written is whole.
 enum BatchInterrupt {
   /// Set by the signal handler.
   static let flag = Atomic<Bool>(false)
@@ -191,11 +192,13 @@ enum BatchInterrupt {
     action.sa_flags = 0
     sigaction(SIGINT, &action, nil)
     sigaction(SIGTERM, &action, nil)
+    sigaction(SIGHUP, &action, nil)
   }
 
   /// Puts the default handlers back.
   static func restore() {
     signal(SIGINT, SIG_DFL)
     signal(SIGTERM, SIG_DFL)
+    signal(SIGHUP, SIG_DFL)
   }
 }

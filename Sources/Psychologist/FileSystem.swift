@@ -43,14 +43,8 @@ public enum FileSystem {
   /// never half of it. The bytes go to a temporary file beside it, which then takes the
   /// name: by a hard link when the name is new (on ext4 a rename costs several times a
   /// plain create, a link barely more), else by a rename. A symlink in the way is refused.
-  ///
-  /// `scratch`, a folder on the same file system, holds the temporary file instead: many
-  /// files written into one large folder then cost one operation on it each, as a plain
-  /// create does, instead of three.
-  public static func writeAtomically(_ path: String, _ bytes: [UInt8], scratch: String? = nil)
-    throws(FileError)
-  {
-    let dir = scratch ?? directory(of: path)
+  public static func writeAtomically(_ path: String, _ bytes: [UInt8]) throws(FileError) {
+    let dir = directory(of: path)
     var template = Array(((dir == "" ? "" : dir + "/") + ".psychologist-XXXXXX").utf8CString)
     let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
     guard fd >= 0 else { throw .errno(path) }
@@ -160,24 +154,6 @@ public struct OutputDirectory: Sendable {
 
   func inside(_ real: String) -> Bool {
     real == realRoot || real.hasPrefix(realRoot == "/" ? "/" : realRoot + "/")
-  }
-
-  /// A new hidden folder inside the root for temporary files (see
-  /// `FileSystem.writeAtomically`); remove it with `removeScratch`.
-  public func makeScratch() throws(FileError) -> String {
-    var template = Array((root + "/.psychologist-work-XXXXXX").utf8CString)
-    guard template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else {
-      throw .errno(root)
-    }
-    return String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
-  }
-
-  /// Removes a scratch folder and anything left in it (only its own temporary files).
-  public func removeScratch(_ scratch: String) {
-    if let names = try? FileSystem.list(scratch) {
-      for name in names where name.hasPrefix(".psychologist-") { unlink(scratch + "/" + name) }
-    }
-    rmdir(scratch)
   }
 
   /// The path of `name` inside the root, creating missing folders inside it. (A symlink

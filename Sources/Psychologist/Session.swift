@@ -56,10 +56,23 @@ public final class Session {
   public init(script: Script, device: Device, orientation: Orientation) throws {
     self.script = script
     try script.requireValid(on: device)
-    navigator = Navigator(
+    navigator = Session.start(device, orientation)
+  }
+
+  /// The app as it starts: the menu, and on an iPad an empty detail.
+  private static func start(_ device: Device, _ orientation: Orientation) -> Navigator<SceneContent>
+  {
+    Navigator(
       device: device, orientation: orientation,
       root: Scene(title: Session.menuTitle, content: .menu),
       detail: device.isPad ? Scene(title: "", content: .empty) : nil)
+  }
+
+  /// Back to how the session started, on the same device and orientation (a batch draws
+  /// every row's face from the start, on one session).
+  public func restart() {
+    navigator = Session.start(navigator.device, navigator.orientation)
+    diagnosis = nil
   }
 
   // MARK: Reading the state
@@ -148,10 +161,10 @@ public final class Session {
     }
     if d == nil { try requireMenu(identifier) }
     let ctx: LuaValue = .map([
-      "diagnosis": diagnosis.map { .number($0) } ?? .nil,
-      "segue": .text(identifier),
-      "device": .text(device.rawValue),
-      "orientation": .text(orientation.rawValue),
+      Context.diagnosis: diagnosis.map { .number($0) } ?? .nil,
+      Context.segue: .text(identifier),
+      Context.device: .text(device.rawValue),
+      Context.orientation: .text(orientation.rawValue),
     ])
     var value = diagnosis ?? 50
     if let h = segue.happiness {
@@ -283,6 +296,14 @@ public final class Session {
   public func rotate() { navigator.rotate() }
   /// Pops or dismisses; false when there is nothing to go back to.
   @discardableResult public func back() -> Bool { navigator.back() }
+}
+
+/// The keys of a segue's `ctx` table, made once (a batch builds a context per row).
+private enum Context {
+  static let diagnosis: LuaValue = "diagnosis"
+  static let segue: LuaValue = "segue"
+  static let device: LuaValue = "device"
+  static let orientation: LuaValue = "orientation"
 }
 
 /// `nav` in a custom kind's `perform(nav, scene, ctx)`.

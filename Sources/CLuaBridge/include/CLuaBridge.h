@@ -89,6 +89,22 @@ int psy_call_scalar(lua_State *L, int ref, psy_scalar argument, psy_scalar *resu
 
 int psy_pushstring(lua_State *L, const char *s, size_t length);
 int psy_newtable(lua_State *L, int narray, int nhash);
+
+/* A key or value of a flat table: nil, a boolean (integer 0 or 1), a number, or
+   `length` bytes at `offset` of a shared byte buffer. */
+typedef struct {
+  int type; /* LUA_TNIL, LUA_TBOOLEAN, LUA_TNUMBER or LUA_TSTRING */
+  int isinteger;
+  lua_Integer integer;
+  lua_Number number;
+  size_t offset;
+  size_t length;
+} psy_item;
+
+/* Pushes a new table of `count` items taken as key, value pairs (no nil or NaN
+   keys), strings from `bytes`: a whole row or context in one protected step. */
+int psy_pushflat(lua_State *L, const psy_item *items, int count, const char *bytes, int narray,
+                 int nhash);
 /* t[k] = v with k, v on top and t at index t (raw, no metamethods); pops k, v. */
 int psy_rawset(lua_State *L, int t);
 /* t[i] = v with v on top (raw); pops v. */
