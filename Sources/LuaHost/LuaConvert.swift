@@ -25,7 +25,8 @@ extension LuaState {
       }
     case .map(let entries):
       guard depth < maxTableDepth else { throw tooDeep() }
-      if try pushFlat(L, entries) { return }
+      // A table of scalars and strings (the usual context) goes in one protected step.
+      if let flat = LuaFlatTable(entries) { return try check(L, flat.push(L)) }
       try check(L, psy_newtable(L, 0, Int32(clamping: entries.count)))
       for (k, v) in entries {
         if case .nil = k { continue }
@@ -34,71 +35,14 @@ extension LuaState {
         try push(L, v, depth: depth + 1)
         try check(L, psy_rawset(L, -3))
       }
+    case .flat(let table):
+      try check(L, table.push(L))
     case .function(let r), .userdata(let r):
       guard r.token === token else {
         throw LuaError(kind: .runtime, location: nil, message: "value from another Lua state")
       }
       lua_rawgeti(L, psy_LUA_REGISTRYINDEX, lua_Integer(r.ref))
     }
-  }
-
-  /// Pushes a table of scalars and strings (a row, a context) in one protected step instead
-  /// of one per key and value; false, with nothing pushed, when some entry is not flat.
-  private func pushFlat(_ L: OpaquePointer, _ entries: [LuaValue: LuaValue]) throws -> Bool {
-    var byteCount = 0
-    for (k, v) in entries {
-      guard let keyBytes = flatBytes(k), let valueBytes = flatBytes(v) else { return false }
-      byteCount += keyBytes + valueBytes
-    }
-    let status = withUnsafeTemporaryAllocation(of: psy_item.self, capacity: 2 * entries.count) {
-      items in
-      withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(byteCount, 1)) { bytes in
-        var count = 0
-        var offset = 0
-        for (k, v) in entries {
-          // Lua tables have no nil or NaN keys: such entries are dropped, as Lua would.
-          if case .nil = k { continue }
-          if case .number(let d) = k, d.isNaN { continue }
-          items[count] = flatItem(k, into: bytes, at: &offset)
-          items[count + 1] = flatItem(v, into: bytes, at: &offset)
-          count += 2
-        }
-        return bytes.withMemoryRebound(to: CChar.self) {
-          psy_pushflat(L, items.baseAddress, Int32(count), $0.baseAddress, 0, Int32(count / 2))
-        }
-      }
-    }
-    try check(L, status)
-    return true
-  }
-
-  /// The bytes a flat entry needs in the shared buffer; nil for a table, function or userdata.
-  private func flatBytes(_ value: LuaValue) -> Int? {
-    switch value {
-    case .nil, .boolean, .integer, .number: return 0
-    case .string(let bytes): return bytes.count
-    case .array, .map, .function, .userdata: return nil
-    }
-  }
-
-  private func flatItem(
-    _ value: LuaValue, into bytes: UnsafeMutableBufferPointer<UInt8>, at offset: inout Int
-  )
-    -> psy_item
-  {
-    var item = psy_item(type: LUA_TNIL, isinteger: 0, integer: 0, number: 0, offset: 0, length: 0)
-    switch value {
-    case .boolean(let b): (item.type, item.integer) = (LUA_TBOOLEAN, b ? 1 : 0)
-    case .integer(let i):
-      (item.type, item.isinteger, item.integer) = (LUA_TNUMBER, 1, lua_Integer(i))
-    case .number(let d): (item.type, item.number) = (LUA_TNUMBER, d)
-    case .string(let s):
-      (item.type, item.offset, item.length) = (LUA_TSTRING, offset, s.count)
-      _ = UnsafeMutableBufferPointer(rebasing: bytes[offset..<offset + s.count]).initialize(from: s)
-      offset += s.count
-    default: break
-    }
-    return item
   }
 
   func pushBytes(_ L: OpaquePointer, _ bytes: [UInt8]) throws {

@@ -14,6 +14,9 @@ public enum LuaValue: Hashable, Sendable {
   case array([LuaValue])
   /// Any other table (the empty table is an empty array).
   case map([LuaValue: LuaValue])
+  /// A table of scalars and strings built in Swift (a row of data), pushed in one step;
+  /// Lua never gives one back (tables come back as `array` or `map`).
+  case flat(LuaFlatTable)
   /// A Lua function, callable while its state lives.
   case function(LuaReference)
   /// A userdata or a thread, kept as a reference.
@@ -44,7 +47,7 @@ public enum LuaValue: Hashable, Sendable {
     case .boolean: return "boolean"
     case .integer, .number: return "number"
     case .string: return "string"
-    case .array, .map: return "table"
+    case .array, .map, .flat: return "table"
     case .function: return "function"
     case .userdata(let r): return r.typeName
     }
@@ -52,8 +55,11 @@ public enum LuaValue: Hashable, Sendable {
 
   /// A field of a map by string key (nil when absent or not a table).
   public subscript(key: String) -> LuaValue? {
-    if case .map(let m) = self { return m[.text(key)] }
-    return nil
+    switch self {
+    case .map(let m): return m[.text(key)]
+    case .flat(let t): return t[key]
+    default: return nil
+    }
   }
 
   /// The table's entries as (key, value) pairs; arrays give integer keys from 1.
@@ -61,6 +67,7 @@ public enum LuaValue: Hashable, Sendable {
     switch self {
     case .array(let a): return a.enumerated().map { (LuaValue.integer($0.offset + 1), $0.element) }
     case .map(let m): return m.map { ($0.key, $0.value) }
+    case .flat(let t): return t.map.map { ($0.key, $0.value) }
     default: return []
     }
   }
@@ -80,6 +87,7 @@ extension LuaValue {
       bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
     case .array(let items): hasher.combine(items)
     case .map(let entries): hasher.combine(entries)
+    case .flat(let table): hasher.combine(table)
     case .function(let r), .userdata(let r): hasher.combine(r)
     }
   }

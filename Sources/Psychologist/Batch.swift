@@ -118,6 +118,7 @@ public enum Batch {
     let reader = BatchReader(fd: fd, format: options.format) { options.shard.contains($0) }
     reader.shouldStop = { BatchInterrupt.raised }
     var names = Set<String>()
+    var taken = 0
     var readError: FileError?
     reading: while !stopping() {
       let next: BatchRow?
@@ -127,14 +128,11 @@ public enum Batch {
       }
       guard var row = next else { break }
       progress?.bytesRead(reader.bytesRead)
-      tally.took()
-      if row.error == nil {
-        let name = BatchNames.fileName(id: row.id, row: row.number)
-        if names.insert(name).inserted {
-          row.fileName = name
-        } else {
-          row.error = "its file name '\(name).svg' is taken by an earlier row (ids must differ)"
-        }
+      taken += 1
+      row.fileName = BatchNames.fileName(id: row.id, row: row.number)
+      if row.error == nil && !names.insert(row.fileName).inserted {
+        row.error =
+          "its file name '\(row.fileName).svg' is taken by an earlier row (ids must differ)"
       }
       if let error = row.error {
         say("\(inputName):\(row.line): row \(row.number): \(error)")
@@ -151,6 +149,7 @@ public enum Batch {
     for w in workers { w.output.flush() }
 
     var summary = tally.summary
+    summary.rows = taken
     summary.interrupted = BatchInterrupt.raised
     summary.stoppedEarly = options.failFast && !summary.failedRows.isEmpty
     if let readError {
@@ -178,7 +177,6 @@ public enum Batch {
 /// Results shared by the workers: counts, failed rows, and the faces kept for the sheet.
 final class BatchTally: @unchecked Sendable {
   private let monitor = Monitor()
-  private var rows = 0
   private var written = 0
   private var failedRows: [Int] = []
   private var outputFailed = false
@@ -187,8 +185,6 @@ final class BatchTally: @unchecked Sendable {
   private var failedFlag = false
 
   init(keepFaces: Bool) { self.keepFaces = keepFaces }
-
-  func took() { monitor.locked { rows += 1 } }
 
   func wrote(_ row: BatchRow, face: [UInt8], happiness: Double?) {
     monitor.locked {
@@ -217,7 +213,6 @@ final class BatchTally: @unchecked Sendable {
   var summary: BatchSummary {
     monitor.locked {
       var s = BatchSummary()
-      s.rows = rows
       s.written = written
       s.failedRows = failedRows.sorted()
       s.outputFailed = outputFailed

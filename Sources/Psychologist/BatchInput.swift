@@ -31,8 +31,8 @@ public struct BatchRow: Sendable {
   public var id: String?
   /// Why the row could not be read (then `fields` is empty).
   public var error: String?
-  /// The face's file name without `.svg` (given in input order, so duplicates are caught
-  /// the same way whatever the number of workers).
+  /// The face's file name without `.svg`, given by the batch in input order (so duplicates
+  /// are caught the same way whatever the number of workers).
   public internal(set) var fileName = ""
 }
 
@@ -74,9 +74,8 @@ public final class BatchReader {
       rowNumber += 1
       guard keep(rowNumber) else { continue }
       var row = BatchRow(number: rowNumber, line: lineNumber, fields: .map([:]))
-      row.fileName = BatchNames.padded(rowNumber)
       do {
-        row.fields = try JSONLine.object(line[...])
+        row.fields = try JSONLine.object(line)
         row.id = idText(row.fields["id"])
       } catch {
         row.error = error.description
@@ -88,7 +87,7 @@ public final class BatchReader {
 
   private func nextCSV() throws(FileError) -> BatchRow? {
     while true {
-      guard var record = try nextLine() else { return nil }
+      guard var record = try nextLine().map(Array.init) else { return nil }
       let first = lineNumber
       if first == 1, record.starts(with: [0xEF, 0xBB, 0xBF]) { record.removeFirst(3) }
       while CSV.isOpen(record), let more = try nextLine() {
@@ -107,7 +106,6 @@ public final class BatchReader {
       rowNumber += 1
       guard keep(rowNumber) else { continue }
       var row = BatchRow(number: rowNumber, line: first, fields: .map([:]))
-      row.fileName = BatchNames.padded(rowNumber)
       do {
         let fields = try CSV.fields(record)
         guard fields.count == header.count else {
@@ -130,13 +128,14 @@ public final class BatchReader {
     }
   }
 
-  /// The next physical line without its line break (`\n` or `\r\n`), nil at the end.
-  private func nextLine() throws(FileError) -> [UInt8]? {
+  /// The next physical line without its line break (`\n` or `\r\n`), nil at the end: a
+  /// view of the buffer, to use before the next call.
+  private func nextLine() throws(FileError) -> ArraySlice<UInt8>? {
     while true {
       if let nl = indexOfNewline() {
         var end = nl
         if end > start && buffer[end - 1] == 0x0D { end -= 1 }
-        let line = Array(buffer[start..<end])
+        let line = buffer[start..<end]
         bytesRead += nl + 1 - start
         start = nl + 1
         lineNumber += 1
@@ -144,7 +143,7 @@ public final class BatchReader {
       }
       if atEnd {
         guard start < buffer.count else { return nil }
-        var line = Array(buffer[start...])
+        var line = buffer[start...]
         if line.last == 0x0D { line.removeLast() }
         bytesRead += buffer.count - start
         start = buffer.count

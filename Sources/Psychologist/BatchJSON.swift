@@ -23,7 +23,8 @@ public struct JSONLine {
 
   private init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
-  /// Parses one line that must hold a JSON object (surrounding whitespace allowed).
+  /// Parses one line that must hold a JSON object (surrounding whitespace allowed). An
+  /// object of scalars and strings, the usual row, becomes a flat table.
   public static func object(_ line: ArraySlice<UInt8>) throws(JSONLineError) -> LuaValue {
     let result: Result<LuaValue, JSONLineError> = line.withUnsafeBufferPointer { buf in
       var p = JSONLine(buf)
@@ -32,7 +33,8 @@ public struct JSONLine {
         guard p.peek == UInt8(ascii: "{") else {
           throw p.fail(p.i < buf.count ? "each line must be a JSON object ({…})" : "empty line")
         }
-        let v = try p.value()
+        let v: LuaValue
+        if let flat = p.flatObject() { v = .flat(flat) } else { v = try p.value() }
         p.skipSpace()
         if p.i < buf.count { throw p.fail("unexpected text after the object") }
         return .success(v)
@@ -94,6 +96,61 @@ public struct JSONLine {
   private mutating func nest() throws(JSONLineError) {
     depth += 1
     if depth > JSONLine.maxDepth { throw fail("nested more than \(JSONLine.maxDepth) deep") }
+  }
+
+  /// The object at `i` as a flat table when it holds only scalars and strings (no null
+  /// pairs: they are left out); nil, with `i` unmoved, for anything else, nested values and
+  /// mistakes included, which `value()` then reads (and reports) the general way.
+  private mutating func flatObject() -> LuaFlatTable? {
+    let start = i
+    i += 1
+    var table = LuaFlatTable()
+    skipSpace()
+    if peek == UInt8(ascii: "}") {
+      i += 1
+      return table
+    }
+    scan: while true {
+      skipSpace()
+      guard peek == UInt8(ascii: "\""), let key = plainString() else { break scan }
+      skipSpace()
+      guard peek == UInt8(ascii: ":") else { break scan }
+      i += 1
+      skipSpace()
+      guard let c = peek else { break scan }
+      let value: LuaValue?
+      switch c {
+      case UInt8(ascii: "\""):
+        if let span = plainString() {
+          table.append(string: key)
+          table.append(string: span)
+          value = nil
+        } else {
+          guard let decoded = try? string() else { break scan }
+          value = .string(decoded)
+        }
+      case UInt8(ascii: "t"): value = try? literal("true", .boolean(true))
+      case UInt8(ascii: "f"): value = try? literal("false", .boolean(false))
+      case UInt8(ascii: "n"):
+        guard (try? literal("null", .nil)) != nil else { break scan }
+        value = nil
+      case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): value = try? number()
+      default: value = nil  // a nested object or array, or a mistake
+      }
+      if let value {
+        table.append(string: key)
+        table.append(value)
+      } else if c != UInt8(ascii: "\"") && c != UInt8(ascii: "n") {
+        break scan
+      }
+      skipSpace()
+      guard let next = peek else { break scan }
+      i += 1
+      if next == UInt8(ascii: "}") { return table }
+      guard next == UInt8(ascii: ",") else { break scan }
+    }
+    i = start
+    return nil
   }
 
   private mutating func object() throws(JSONLineError) -> LuaValue {
@@ -172,8 +229,25 @@ public struct JSONLine {
     return v
   }
 
+  /// The bytes between the quotes when the string has no escapes (then `i` moves past
+  /// it); nil, with `i` unmoved, when it needs decoding or is malformed.
+  private mutating func plainString() -> UnsafeBufferPointer<UInt8>? {
+    var end = i + 1
+    while end < bytes.count {
+      let c = bytes[end]
+      if c == UInt8(ascii: "\"") {
+        defer { i = end + 1 }
+        return UnsafeBufferPointer(rebasing: bytes[(i + 1)..<end])
+      }
+      if c == UInt8(ascii: "\\") || c < 0x20 { return nil }
+      end += 1
+    }
+    return nil
+  }
+
   /// A string's bytes (UTF-8, escapes decoded); `i` is at the opening quote.
   private mutating func string() throws(JSONLineError) -> [UInt8] {
+    if let span = plainString() { return Array(span) }
     i += 1
     var out: [UInt8] = []
     while true {
@@ -248,3 +322,4 @@ public struct JSONLine {
     return .number(d)
   }
 }
+

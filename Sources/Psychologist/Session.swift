@@ -160,12 +160,7 @@ public final class Session {
       )
     }
     if d == nil { try requireMenu(identifier) }
-    let ctx: LuaValue = .map([
-      Context.diagnosis: diagnosis.map { .number($0) } ?? .nil,
-      Context.segue: .text(identifier),
-      Context.device: .text(device.rawValue),
-      Context.orientation: .text(orientation.rawValue),
-    ])
+    let ctx = segueContext(identifier)
     var value = diagnosis ?? 50
     if let h = segue.happiness {
       value = try happiness(
@@ -200,6 +195,23 @@ public final class Session {
     } else {
       throw sessionError("segue '\(identifier)': unknown kind '\(kindName)'", at: segue.location)
     }
+  }
+
+  /// A segue's `ctx` table: `diagnosis` (the last tap's value), `segue`, `device` and
+  /// `orientation`. Built flat: a batch makes one per row.
+  private func segueContext(_ identifier: String) -> LuaValue {
+    var ctx = LuaFlatTable(pairs: 4)
+    if let diagnosis {
+      ctx.append(text: "diagnosis")
+      ctx.append(.number(diagnosis))
+    }
+    for (key, value) in [
+      ("segue", identifier), ("device", device.rawValue), ("orientation", orientation.rawValue),
+    ] {
+      ctx.append(text: key)
+      ctx.append(text: value)
+    }
+    return .flat(ctx)
   }
 
   /// Runs a `segue_kind`'s Lua `perform(nav, scene, ctx)`; it must show the scene somehow.
@@ -240,7 +252,8 @@ public final class Session {
 
   /// A happiness from a number or a function's result, clamped to 0…100.
   private func happiness(
-    _ source: HappinessSource, _ args: [LuaValue], what: String, at location: Location,
+    _ source: HappinessSource, _ args: [LuaValue], what: @autoclosure () -> String,
+    at location: Location,
     invoke: Invoke
   ) throws -> Double {
     switch source {
@@ -249,11 +262,11 @@ public final class Session {
       let r = try located(location) { try invoke(f, args).first ?? .nil }
       guard let v = r.number else {
         throw sessionError(
-          "\(what): its happiness function returned \(r.typeName), expected a number", at: location)
+          "\(what()): its happiness function returned \(r.typeName), expected a number", at: location)
       }
       guard v.isFinite else {
         throw sessionError(
-          "\(what): its happiness function returned \(formatNumber(v)), expected a finite number",
+          "\(what()): its happiness function returned \(formatNumber(v)), expected a finite number",
           at: location)
       }
       return min(max(v, 0), 100)
@@ -296,14 +309,6 @@ public final class Session {
   public func rotate() { navigator.rotate() }
   /// Pops or dismisses; false when there is nothing to go back to.
   @discardableResult public func back() -> Bool { navigator.back() }
-}
-
-/// The keys of a segue's `ctx` table, made once (a batch builds a context per row).
-private enum Context {
-  static let diagnosis: LuaValue = "diagnosis"
-  static let segue: LuaValue = "segue"
-  static let device: LuaValue = "device"
-  static let orientation: LuaValue = "orientation"
 }
 
 /// `nav` in a custom kind's `perform(nav, scene, ctx)`.
