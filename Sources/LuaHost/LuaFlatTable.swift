@@ -1,5 +1,6 @@
 import CLua
 import CLuaBridge
+import Glibc
 
 /// A table of scalars and strings laid out flat, as key, value, key, value…, its strings in
 /// one buffer: a row of data on its way to Lua with no dictionary in between, pushed in one
@@ -91,15 +92,23 @@ public struct LuaFlatTable: Hashable, Sendable {
 
   /// The value of the last pair whose key is the string `key`.
   public subscript(key: String) -> LuaValue? {
-    var i = items.count - 2
-    while i >= 0 {
-      let k = items[i]
-      if k.type == LUA_TSTRING && bytes[k.offset..<k.offset + k.length].elementsEqual(key.utf8) {
-        return value(at: i + 1)
+    var key = key
+    return key.withUTF8 { wanted -> LuaValue? in
+      bytes.withUnsafeBufferPointer { all -> LuaValue? in
+        var i = items.count - 2
+        while i >= 0 {
+          let k = items[i]
+          if k.type == LUA_TSTRING && k.length == wanted.count
+            && (k.length == 0
+              || memcmp(all.baseAddress! + k.offset, wanted.baseAddress!, k.length) == 0)
+          {
+            return value(at: i + 1)
+          }
+          i -= 2
+        }
+        return nil
       }
-      i -= 2
     }
-    return nil
   }
 
   /// The pairs as a map (later pairs win; nil values left out, as in a Lua table).
@@ -122,7 +131,8 @@ public struct LuaFlatTable: Hashable, Sendable {
       }
       return bytes.withUnsafeBufferPointer { b in
         b.withMemoryRebound(to: CChar.self) {
-          psy_pushflat(L, out.baseAddress, Int32(items.count), $0.baseAddress, 0, Int32(items.count / 2))
+          psy_pushflat(
+            L, out.baseAddress, Int32(items.count), $0.baseAddress, 0, Int32(items.count / 2))
         }
       }
     }

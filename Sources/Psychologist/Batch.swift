@@ -117,7 +117,7 @@ public enum Batch {
 
     let reader = BatchReader(fd: fd, format: options.format) { options.shard.contains($0) }
     reader.shouldStop = { BatchInterrupt.raised }
-    var names = Set<String>()
+    var names = Set<String>(minimumCapacity: 1024)
     var taken = 0
     var readError: FileError?
     reading: while !stopping() {

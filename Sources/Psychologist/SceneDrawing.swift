@@ -28,7 +28,8 @@ extension Session {
   /// A title for the document: the scene and its happiness.
   func title(of scene: Scene<SceneContent>) -> String {
     if case .face(let f) = scene.content {
-      return "\(scene.title): happiness \(formatNumber(f.face.happiness))"
+      // Concatenated, not interpolated: a batch titles every row's document.
+      return scene.title + ": happiness " + formatNumber(f.face.happiness)
     }
     return scene.title
   }

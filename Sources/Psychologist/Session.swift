@@ -205,12 +205,12 @@ public final class Session {
       ctx.append(text: "diagnosis")
       ctx.append(.number(diagnosis))
     }
-    for (key, value) in [
-      ("segue", identifier), ("device", device.rawValue), ("orientation", orientation.rawValue),
-    ] {
-      ctx.append(text: key)
-      ctx.append(text: value)
-    }
+    ctx.append(text: "segue")
+    ctx.append(text: identifier)
+    ctx.append(text: "device")
+    ctx.append(text: device.rawValue)
+    ctx.append(text: "orientation")
+    ctx.append(text: orientation.rawValue)
     return .flat(ctx)
   }
 
@@ -262,7 +262,8 @@ public final class Session {
       let r = try located(location) { try invoke(f, args).first ?? .nil }
       guard let v = r.number else {
         throw sessionError(
-          "\(what()): its happiness function returned \(r.typeName), expected a number", at: location)
+          "\(what()): its happiness function returned \(r.typeName), expected a number",
+          at: location)
       }
       guard v.isFinite else {
         throw sessionError(

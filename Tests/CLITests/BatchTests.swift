@@ -69,6 +69,70 @@ import Testing
     #expect(try validXML(read(dir + "/out/7.svg")))
   }
 
+  /// Every shape of JSON row reaches the function as the Lua table it means: numbers are
+  /// checked against Lua's own reading of the same text (`tonumber`), tables by a dump
+  /// (later duplicate keys win, null fields are left out, a null in a list keeps its place
+  /// as false).
+  @Test func jsonRowsReachTheFunctionAsTheTablesTheyMean() throws {
+    let dir = try temporaryFolder()
+    try writeFile(
+      dir + "/dump.lua",
+      #"""
+      local function dump(v)
+        if type(v) ~= "table" then return (math.type(v) or type(v)) .. ":" .. tostring(v) end
+        local keys = {}
+        for k in pairs(v) do keys[#keys + 1] = k end
+        table.sort(keys, function(a, b) return tostring(a) < tostring(b) end)
+        local parts = {}
+        for _, k in ipairs(keys) do parts[#parts + 1] = tostring(k) .. "=" .. dump(v[k]) end
+        return "{" .. table.concat(parts, ",") .. "}"
+      end
+      diagnosis "row" {
+        happiness = function(input)
+          if input.text then
+            local want = tonumber(input.text)
+            print(input.text, math.type(input.n) == math.type(want) and input.n == want
+              and 1 / input.n == 1 / want)
+          else
+            print(dump(input))
+          end
+          return 50
+        end,
+      }
+      segue "showDiagnosis" { kind = "push" }
+      """#)
+    let numbers = [
+      "0", "-0", "5", "-42", "5.9", "0.1", "-3.25", "1.0", "-0.0", "1e2", "2.5E-3",
+      "123456789012345", "1234567890123456", "12345678901234567", "0.30000000000000004",
+      "9007199254740993.5", "4.35", "1.7976931348623157e308",
+    ]
+    var lines = numbers.map { #"{"text": "\#($0)", "n": \#($0)}"# }
+    lines += [
+      #"{"id": "a", "s": "plain", "e": "tab\there \"q\" \u00e9 \ud83d\ude00", "t": true, "f": false}"#,
+      #"{"k": 1, "k": 2, "gone": null, "k": 3}"#,
+      #"{"\u0069d": "escaped-key", "x": {"y": [1, 2.5, "z", null]}}"#,
+      #"{}"#,
+    ]
+    try writeFile(dir + "/in.jsonl", lines.joined(separator: "\n") + "\n")
+    let r = try psychologist([
+      "batch", dir + "/dump.lua", "--diagnosis", "row", "--input", dir + "/in.jsonl",
+      "--output-dir", dir, "--jobs", "1",
+    ])
+    #expect(r.status == 0, "\(r.stderr)")
+    let out = String(decoding: r.stdout, as: UTF8.self).split(separator: "\n").map(String.init)
+    #expect(out.count == lines.count)
+    for (text, line) in zip(numbers, out) { #expect(line == "\(text)\ttrue") }
+    #expect(
+      Array(out.suffix(4)) == [
+        "{e=string:tab\there \"q\" é 😀,f=boolean:false,id=string:a,s=string:plain,t=boolean:true}",
+        "{k=integer:3}",
+        "{id=string:escaped-key,x={y={1=integer:1,2=float:2.5,3=string:z,4=boolean:false}}}",
+        "{}",
+      ])
+    // The id written with an escape still names the file.
+    #expect(FileManager.default.fileExists(atPath: dir + "/escaped-key.svg"))
+  }
+
   @Test func csvWithQuotesNumbersAndTextIds() throws {
     let dir = try folder()
     // RFC 4180: a quoted comma, a doubled quote, a line break inside quotes, CRLF endings.
