@@ -14,17 +14,22 @@ public enum SVGRenderer {
 
   /// Appends the drawing's SVG document to `out` (no String is built on the way).
   public static func append(_ d: Drawing, to out: inout [UInt8]) {
+    // Text goes through `appendBytes(to:atMost:_:)`: each call reserves its room once and
+    // copies bytes straight in. A call stops where a colour is appended
+    // (`Color.appendSVG` appends to the array itself).
     let width = nonNegative(d.width)
     let height = nonNegative(d.height)
-    put("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"", &out)
-    SVGNumber.append(width, to: &out)
-    put("\" height=\"", &out)
-    SVGNumber.append(height, to: &out)
-    put("\" viewBox=\"0 0 ", &out)
-    SVGNumber.append(width, to: &out)
-    out.append(0x20)
-    SVGNumber.append(height, to: &out)
-    put("\">\n", &out)
+    appendBytes(to: &out, atMost: literalRoom + 4 * SVGNumber.maxLength) { w in
+      w.put("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"")
+      w.number(width)
+      w.put("\" height=\"")
+      w.number(height)
+      w.put("\" viewBox=\"0 0 ")
+      w.number(width)
+      w.byte(0x20)
+      w.number(height)
+      w.put("\">\n")
+    }
     if let title = d.title {
       put("<title>", &out)
       appendEscaped(title, to: &out)
@@ -38,11 +43,13 @@ public enum SVGRenderer {
     if !clips.isEmpty {
       put("<defs>\n", &out)
       for (index, clip) in clips.enumerated() {
-        put("<clipPath id=\"c", &out)
-        SVGNumber.appendInteger(UInt64(index), to: &out)
-        put("\">", &out)
-        appendRect(clip, to: &out)
-        put("/></clipPath>\n", &out)
+        appendBytes(to: &out, atMost: literalRoom + ByteCursor.maxIntegerLength + rectRoom) { w in
+          w.put("<clipPath id=\"c")
+          w.integer(UInt64(index))
+          w.put("\">")
+          rect(clip, &w)
+          w.put("/></clipPath>\n")
+        }
       }
       put("</defs>\n", &out)
     }
@@ -73,126 +80,171 @@ public enum SVGRenderer {
     put("</svg>\n", &out)
   }
 
+  /// Room for the literal text of one write, besides its numbers, integers and escaped
+  /// text: the longest (the document's opening, 77 bytes) stays well under it.
+  static var literalRoom: Int { 128 }
+
+  /// Room for `rect`'s four numbers.
+  static var rectRoom: Int { 4 * SVGNumber.maxLength }
+
+  /// Appends a literal on its own.
   @inline(__always)
   static func put(_ s: StaticString, _ out: inout [UInt8]) {
-    out.append(contentsOf: UnsafeBufferPointer(start: s.utf8Start, count: s.utf8CodeUnitCount))
+    appendBytes(to: &out, atMost: s.utf8CodeUnitCount) { $0.put(s) }
   }
 
   @inline(__always)
   static func nonNegative(_ v: Double) -> Double { v > 0 ? v : 0 }
 
-  @inline(__always)
-  static func attribute(_ name: StaticString, _ value: Double, _ out: inout [UInt8]) {
-    put(name, &out)
-    SVGNumber.append(value, to: &out)
-    out.append(0x22)
-  }
-
-  /// ` fill=".." stroke=".." stroke-width=".." stroke-linecap="round" opacity=".."`
+  /// Appends ` fill=".." stroke=".." stroke-width=".." stroke-linecap="round" opacity=".."`.
   static func appendPaint(_ paint: Paint, to out: inout [UInt8]) {
     if let fill = paint.fill {
       put(" fill=\"", &out)
       fill.appendSVG(to: &out)
-      out.append(0x22)
+      put("\"", &out)
     } else {
       put(" fill=\"none\"", &out)
     }
     if let stroke = paint.stroke {
       put(" stroke=\"", &out)
       stroke.appendSVG(to: &out)
-      attribute("\" stroke-width=\"", nonNegative(paint.lineWidth), &out)
-      put(" stroke-linecap=\"round\"", &out)
     }
-    if !(paint.opacity >= 1) {  // NaN counts as fully transparent
-      attribute(" opacity=\"", nonNegative(paint.opacity), &out)
+    appendBytes(to: &out, atMost: literalRoom + 2 * SVGNumber.maxLength) { w in
+      if paint.stroke != nil {
+        w.attribute("\" stroke-width=\"", nonNegative(paint.lineWidth))
+        w.put(" stroke-linecap=\"round\"")
+      }
+      opacity(paint, &w)
     }
   }
 
-  static func appendRect(_ r: Rect, to out: inout [UInt8]) {
+  /// Writes ` opacity=".."` unless the paint is opaque.
+  @inline(__always)
+  static func opacity(_ paint: Paint, _ w: inout ByteCursor) {
+    if !(paint.opacity >= 1) {  // NaN counts as fully transparent
+      w.attribute(" opacity=\"", nonNegative(paint.opacity))
+    }
+  }
+
+  /// Writes `<rect x=".." y=".." width=".." height=".."` (at most `rectRoom` bytes
+  /// besides literals).
+  static func rect(_ r: Rect, _ w: inout ByteCursor) {
     // Negative sizes are invalid in SVG: normalise to the same area.
     let x = r.width < 0 ? r.x + r.width : r.x
     let y = r.height < 0 ? r.y + r.height : r.y
-    attribute("<rect x=\"", x, &out)
-    attribute(" y=\"", y, &out)
-    attribute(" width=\"", r.width.magnitude, &out)
-    attribute(" height=\"", r.height.magnitude, &out)
+    w.attribute("<rect x=\"", x)
+    w.attribute(" y=\"", y)
+    w.attribute(" width=\"", r.width.magnitude)
+    w.attribute(" height=\"", r.height.magnitude)
   }
 
+  /// The most bytes `openTag` writes for `s`, its literals included.
+  static func shapeRoom(_ s: Shape) -> Int {
+    switch s {
+    case .circle, .text: return literalRoom + 3 * SVGNumber.maxLength
+    case .ellipse, .line, .rect: return literalRoom + 4 * SVGNumber.maxLength
+    case .cubic: return literalRoom + 8 * SVGNumber.maxLength
+    case .polyline(let points):  // two numbers and two separators a point
+      return literalRoom + points.count * (2 * SVGNumber.maxLength + 2)
+    }
+  }
+
+  /// Writes the element's opening tag up to its paint: `<circle cx=".." cy=".." r=".."`.
+  static func openTag(_ s: Shape, _ w: inout ByteCursor) {
+    switch s {
+    case .circle(let c, let r):
+      w.attribute("<circle cx=\"", c.x)
+      w.attribute(" cy=\"", c.y)
+      w.attribute(" r=\"", nonNegative(r))
+    case .ellipse(let c, let rx, let ry):
+      w.attribute("<ellipse cx=\"", c.x)
+      w.attribute(" cy=\"", c.y)
+      w.attribute(" rx=\"", nonNegative(rx))
+      w.attribute(" ry=\"", nonNegative(ry))
+    case .line(let a, let b):
+      w.attribute("<line x1=\"", a.x)
+      w.attribute(" y1=\"", a.y)
+      w.attribute(" x2=\"", b.x)
+      w.attribute(" y2=\"", b.y)
+    case .cubic(let p0, let p1, let p2, let p3):
+      w.put("<path d=\"M")
+      w.number(p0.x)
+      w.byte(0x20)
+      w.number(p0.y)
+      w.byte(0x43)  // C
+      w.number(p1.x)
+      w.byte(0x20)
+      w.number(p1.y)
+      w.byte(0x20)
+      w.number(p2.x)
+      w.byte(0x20)
+      w.number(p2.y)
+      w.byte(0x20)
+      w.number(p3.x)
+      w.byte(0x20)
+      w.number(p3.y)
+      w.byte(0x22)
+    case .polyline(let points):
+      w.put("<polyline points=\"")
+      var first = true
+      for p in points {
+        if !first { w.byte(0x20) }
+        first = false
+        w.number(p.x)
+        w.byte(0x2C)
+        w.number(p.y)
+      }
+      w.byte(0x22)
+    case .rect(let r):
+      rect(r, &w)
+    case .text(_, let at, let size):
+      w.attribute("<text x=\"", at.x)
+      w.attribute(" y=\"", at.y)
+      w.attribute(" font-size=\"", nonNegative(size))
+      w.put(" font-family=\"sans-serif\"")
+    }
+  }
+
+  /// Writes ` clip-path="url(#cN)"` for a clip's index in the `<defs>`, if any.
+  @inline(__always)
+  static func clipReference(_ index: Int?, _ w: inout ByteCursor) {
+    guard let index else { return }
+    w.put(" clip-path=\"url(#c")
+    w.integer(UInt64(index))
+    w.put(")\"")
+  }
+
+  /// Appends one element: with `paintAttributes` when given (else a `<g>` around it
+  /// carries them), and always with its own fill for text (see `appendTextPaint`).
   static func appendElement(
     _ item: Item, paintAttributes: Paint?, clips: [Rect], to out: inout [UInt8]
   ) {
-    var isText = false
-    switch item.shape {
-    case .circle(let c, let r):
-      attribute("<circle cx=\"", c.x, &out)
-      attribute(" cy=\"", c.y, &out)
-      attribute(" r=\"", nonNegative(r), &out)
-    case .ellipse(let c, let rx, let ry):
-      attribute("<ellipse cx=\"", c.x, &out)
-      attribute(" cy=\"", c.y, &out)
-      attribute(" rx=\"", nonNegative(rx), &out)
-      attribute(" ry=\"", nonNegative(ry), &out)
-    case .line(let a, let b):
-      attribute("<line x1=\"", a.x, &out)
-      attribute(" y1=\"", a.y, &out)
-      attribute(" x2=\"", b.x, &out)
-      attribute(" y2=\"", b.y, &out)
-    case .cubic(let p0, let p1, let p2, let p3):
-      put("<path d=\"M", &out)
-      SVGNumber.append(p0.x, to: &out)
-      out.append(0x20)
-      SVGNumber.append(p0.y, to: &out)
-      out.append(0x43)  // C
-      SVGNumber.append(p1.x, to: &out)
-      out.append(0x20)
-      SVGNumber.append(p1.y, to: &out)
-      out.append(0x20)
-      SVGNumber.append(p2.x, to: &out)
-      out.append(0x20)
-      SVGNumber.append(p2.y, to: &out)
-      out.append(0x20)
-      SVGNumber.append(p3.x, to: &out)
-      out.append(0x20)
-      SVGNumber.append(p3.y, to: &out)
-      out.append(0x22)
-    case .polyline(let points):
-      put("<polyline points=\"", &out)
-      for (index, p) in points.enumerated() {
-        if index > 0 { out.append(0x20) }
-        SVGNumber.append(p.x, to: &out)
-        out.append(0x2C)
-        SVGNumber.append(p.y, to: &out)
+    let shape = item.shape
+    let clipIndex = item.clip.flatMap { clips.firstIndex(of: $0) }
+    let tailRoom = literalRoom + ByteCursor.maxIntegerLength
+    if case .text(let text, _, _) = shape {
+      appendBytes(to: &out, atMost: shapeRoom(shape)) { openTag(shape, &$0) }
+      appendTextPaint(paintAttributes ?? item.paint, to: &out)
+      appendBytes(to: &out, atMost: tailRoom) { w in
+        clipReference(clipIndex, &w)
+        w.byte(0x3E)  // >
       }
-      out.append(0x22)
-    case .rect(let r):
-      appendRect(r, to: &out)
-    case .text(_, let at, let size):
-      isText = true
-      attribute("<text x=\"", at.x, &out)
-      attribute(" y=\"", at.y, &out)
-      attribute(" font-size=\"", nonNegative(size), &out)
-      put(" font-family=\"sans-serif\"", &out)
-    }
-    if let paint = paintAttributes {
-      if isText {
-        appendTextPaint(paint, to: &out)
-      } else {
-        appendPaint(paint, to: &out)
-      }
-    } else if isText {
-      appendTextPaint(item.paint, to: &out)
-    }
-    if let clip = item.clip, let index = clips.firstIndex(of: clip) {
-      put(" clip-path=\"url(#c", &out)
-      SVGNumber.appendInteger(UInt64(index), to: &out)
-      put(")\"", &out)
-    }
-    if case .text(let text, _, _) = item.shape {
-      out.append(0x3E)
       appendEscaped(text, to: &out)
       put("</text>\n", &out)
+    } else if let paint = paintAttributes {
+      appendBytes(to: &out, atMost: shapeRoom(shape)) { openTag(shape, &$0) }
+      appendPaint(paint, to: &out)
+      appendBytes(to: &out, atMost: tailRoom) { w in
+        clipReference(clipIndex, &w)
+        w.put("/>\n")
+      }
     } else {
-      put("/>\n", &out)
+      // No colour to append: the whole element is one write.
+      appendBytes(to: &out, atMost: shapeRoom(shape) + tailRoom) { w in
+        openTag(shape, &w)
+        clipReference(clipIndex, &w)
+        w.put("/>\n")
+      }
     }
   }
 
@@ -200,9 +252,9 @@ public enum SVGRenderer {
   static func appendTextPaint(_ paint: Paint, to out: inout [UInt8]) {
     put(" fill=\"", &out)
     (paint.fill ?? paint.stroke ?? .black).appendSVG(to: &out)
-    put("\" stroke=\"none\"", &out)
-    if !(paint.opacity >= 1) {
-      attribute(" opacity=\"", nonNegative(paint.opacity), &out)
+    appendBytes(to: &out, atMost: literalRoom + SVGNumber.maxLength) { w in
+      w.put("\" stroke=\"none\"")
+      opacity(paint, &w)
     }
   }
 
@@ -210,18 +262,57 @@ public enum SVGRenderer {
   /// XML 1.0 forbids (controls other than tab, newline and CR; U+FFFE, U+FFFF) replaced
   /// by U+FFFD, so the document stays well-formed whatever the string holds.
   public static func appendEscaped(_ text: String, to out: inout [UInt8]) {
-    for scalar in text.unicodeScalars {
-      switch scalar.value {
-      case 0x26: put("&amp;", &out)
-      case 0x3C: put("&lt;", &out)
-      case 0x3E: put("&gt;", &out)
-      case 0x22: put("&quot;", &out)
-      case 0x27: put("&apos;", &out)
-      case 0x09, 0x0A, 0x0D: out.append(UInt8(scalar.value))
-      case 0..<0x20, 0xFFFE, 0xFFFF: put("\u{FFFD}", &out)
-      case 0x20..<0x80: out.append(UInt8(scalar.value))
-      default: out.append(contentsOf: String(scalar).utf8)
+    // Most text (titles, labels) needs no escaping: then its UTF-8 is copied in one go.
+    let copied =
+      text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+        guard !mayNeedEscaping(bytes) else { return false }
+        appendBytes(to: &out, atMost: bytes.count) { $0.bytes(bytes) }
+        return true
+      } ?? false
+    if copied { return }
+    // Each UTF-8 byte becomes at most 6 bytes ("&quot;"); a replaced control, 3.
+    appendBytes(to: &out, atMost: 6 * text.utf8.count) { w in
+      for scalar in text.unicodeScalars {
+        switch scalar.value {
+        case 0x26: w.put("&amp;")
+        case 0x3C: w.put("&lt;")
+        case 0x3E: w.put("&gt;")
+        case 0x22: w.put("&quot;")
+        case 0x27: w.put("&apos;")
+        case 0x09, 0x0A, 0x0D: w.byte(UInt8(scalar.value))
+        case 0..<0x20, 0xFFFE, 0xFFFF: w.put("\u{FFFD}")
+        case 0x20..<0x80: w.byte(UInt8(scalar.value))
+        default: for byte in scalar.utf8 { w.byte(byte) }
+        }
       }
     }
+  }
+
+  /// Whether any byte of this UTF-8 may need escaping: the ASCII that `appendEscaped`
+  /// replaces, or 0xEF, which leads U+FFFE and U+FFFF (and other characters, which the
+  /// careful path then copies unchanged).
+  static func mayNeedEscaping(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    // One bit per byte below 0x40: the controls but tab, newline and CR, and " & ' < >.
+    let special: UInt64 =
+      0xFFFF_FFFF & ~(1 << 0x09 | 1 << 0x0A | 1 << 0x0D)
+      | 1 << 0x22 | 1 << 0x26 | 1 << 0x27 | 1 << 0x3C | 1 << 0x3E
+    for byte in bytes {
+      if byte < 0x40 {
+        if special >> byte & 1 != 0 { return true }
+      } else if byte == 0xEF {
+        return true
+      }
+    }
+    return false
+  }
+}
+
+extension ByteCursor {
+  /// Writes `name`, the number, and a closing quote: ` cx="12.5"`.
+  @inline(__always)
+  mutating func attribute(_ name: StaticString, _ value: Double) {
+    put(name)
+    number(value)
+    byte(0x22)
   }
 }
