@@ -83,7 +83,8 @@ struct ByteCursor {
 
   /// Where the next byte goes.
   private(set) var position: UnsafeMutablePointer<UInt8>
-  /// The end of the reserved room, checked in debug builds only.
+  /// The end of the reserved room, checked before every write (a wrong bound must stop
+  /// the program, never write past the array).
   private let end: UnsafeMutablePointer<UInt8>
 
   init(start: UnsafeMutablePointer<UInt8>, end: UnsafeMutablePointer<UInt8>) {
@@ -94,7 +95,7 @@ struct ByteCursor {
   /// Writes one byte.
   @inline(__always)
   mutating func byte(_ value: UInt8) {
-    assert(position < end)
+    precondition(position < end, "SVG text overran its reserved room")
     position.initialize(to: value)
     position += 1
   }
@@ -108,7 +109,7 @@ struct ByteCursor {
   /// Writes `source`'s bytes.
   @inline(__always)
   mutating func bytes(_ source: UnsafeBufferPointer<UInt8>) {
-    assert(source.count <= end - position)
+    precondition(source.count <= end - position, "SVG text overran its reserved room")
     guard let base = source.baseAddress else { return }
     position.initialize(from: base, count: source.count)
     position += source.count
@@ -125,7 +126,7 @@ struct ByteCursor {
       rest /= 100
     }
     if rest >= 10 { count += 1 }
-    assert(count <= end - position)
+    precondition(count <= end - position, "SVG text overran its reserved room")
     let pairs = ByteCursor.digitPairs.utf8Start
     var p = position + count
     position = p
