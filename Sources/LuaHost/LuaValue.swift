@@ -16,7 +16,7 @@ public enum LuaValue: Hashable, Sendable {
   case map([LuaValue: LuaValue])
   /// A table of scalars and strings built in Swift (a row of data), pushed in one step;
   /// Lua never gives one back (tables come back as `array` or `map`).
-  case flat(LuaFlatTable)
+  indirect case flat(LuaFlatTable)
   /// A Lua function, callable while its state lives.
   case function(LuaReference)
   /// A userdata or a thread, kept as a reference.
