@@ -26,7 +26,7 @@ extension LuaState {
     case .map(let entries):
       guard depth < maxTableDepth else { throw tooDeep() }
       // A table of scalars and strings (the usual context) goes in one protected step.
-      if let flat = LuaFlatTable(entries) { return try check(L, flat.push(L)) }
+      if let flat = LuaFlatTable(entries) { return try check(L, try flat.push(L)) }
       try check(L, psy_newtable(L, 0, Int32(clamping: entries.count)))
       for (k, v) in entries {
         if case .nil = k { continue }
@@ -36,7 +36,7 @@ extension LuaState {
         try check(L, psy_rawset(L, -3))
       }
     case .flat(let table):
-      try check(L, table.push(L))
+      try check(L, try table.push(L))
     case .function(let r), .userdata(let r):
       guard r.token === token else {
         throw LuaError(kind: .runtime, location: nil, message: "value from another Lua state")

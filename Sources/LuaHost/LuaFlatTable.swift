@@ -90,7 +90,8 @@ public struct LuaFlatTable: Hashable, Sendable {
     }
   }
 
-  /// The value of the last pair whose key is the string `key`.
+  /// The value of the last pair whose key is the string `key` (nil when none, or when that
+  /// pair's value is nil).
   public subscript(key: String) -> LuaValue? {
     var key = key
     return key.withUTF8 { wanted -> LuaValue? in
@@ -102,7 +103,10 @@ public struct LuaFlatTable: Hashable, Sendable {
             && (k.length == 0
               || memcmp(all.baseAddress! + k.offset, wanted.baseAddress!, k.length) == 0)
           {
-            return value(at: i + 1)
+            // A nil value removes the key, as it would in Lua.
+            let v = value(at: i + 1)
+            if case .nil = v { return nil }
+            return v
           }
           i -= 2
         }
@@ -121,9 +125,13 @@ public struct LuaFlatTable: Hashable, Sendable {
     return m
   }
 
-  /// Pushes the table onto L's stack in one protected step.
-  func push(_ L: OpaquePointer) -> Int32 {
-    withUnsafeTemporaryAllocation(of: psy_item.self, capacity: max(items.count, 1)) { out in
+  /// Pushes the table onto L's stack in one protected step; a table too large to count in
+  /// C's int is a memory error, as Lua's own limit on table sizes would be.
+  func push(_ L: OpaquePointer) throws -> Int32 {
+    guard items.count <= Int(Int32.max) else {
+      throw LuaError(kind: .memory, location: nil, message: "table too large")
+    }
+    return withUnsafeTemporaryAllocation(of: psy_item.self, capacity: max(items.count, 1)) { out in
       for (i, item) in items.enumerated() {
         out[i] = psy_item(
           type: item.type, isinteger: item.isInteger ? 1 : 0, integer: lua_Integer(item.integer),

@@ -38,6 +38,41 @@ func failure(_ source: String, limits: LuaLimits = .standard) -> LuaError? {
     }
   }
 
+  /// A flat table reaches Lua as the table its pairs make (later keys win, nil values
+  /// make no entry) and comes back as the same map; Swift reads it the same way.
+  @Test func flatTablesAreTheTablesTheirPairsMake() throws {
+    var flat = LuaFlatTable()
+    let pairs: [(LuaValue, LuaValue)] = [
+      ("k", 1), ("s", .string([0x61, 0, 0xFF])), ("k", 2.5), ("gone", .nil), (7, true),
+      (1.5, "x"), ("", ""),
+    ]
+    for (k, v) in pairs {
+      let keyTaken = flat.append(k, isKey: true)
+      let valueTaken = flat.append(v)
+      #expect(keyTaken && valueTaken)
+    }
+    let count = flat.count
+    let refused = [
+      flat.append(.nil, isKey: true), flat.append(.number(.nan), isKey: true),
+      flat.append(.array([1])),
+    ]
+    #expect(refused == [false, false, false] && flat.count == count)
+    let expected: LuaValue = .map([
+      "k": 2.5, "s": .string([0x61, 0, 0xFF]), 7: true, 1.5: "x", "": "",
+    ])
+    #expect(LuaValue.flat(flat)["k"] == 2.5)
+    #expect(LuaValue.flat(flat)["gone"] == nil)
+    #expect(LuaValue.flat(flat).typeName == "table")
+    let state = try LuaState()
+    try state.setGlobal("t", .flat(flat))
+    let back = try state.run(
+      Array("local n = 0 for _ in pairs(t) do n = n + 1 end return t, n".utf8), chunkName: "=t")
+    #expect(back == [expected, 5])
+    // A map of scalars and strings takes the same one-step path.
+    try state.setGlobal("m", expected)
+    #expect(try state.run(Array("return m".utf8), chunkName: "=t") == [expected])
+  }
+
   @Test func stringLengthsSurviveNULs() throws {
     let state = try LuaState()
     try state.setGlobal("s", .string([0x61, 0, 0x62, 0xC3]))
