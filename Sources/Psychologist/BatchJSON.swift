@@ -27,6 +27,12 @@ public struct JSONLine {
   /// Parses one line that must hold a JSON object (surrounding whitespace allowed). An
   /// object of scalars and strings, the usual row, becomes a flat table.
   public static func object(_ line: ArraySlice<UInt8>) throws(JSONLineError) -> LuaValue {
+    try object(line, flat: true)
+  }
+
+  /// `object(_:)`, with the flat reading left out when `flat` is false (for tests that hold
+  /// the two readings to the same tables).
+  static func object(_ line: ArraySlice<UInt8>, flat: Bool) throws(JSONLineError) -> LuaValue {
     let result: Result<LuaValue, JSONLineError> = line.withUnsafeBufferPointer { buf in
       var p = JSONLine(buf)
       do throws(JSONLineError) {
@@ -35,7 +41,7 @@ public struct JSONLine {
           throw p.fail(p.i < buf.count ? "each line must be a JSON object ({…})" : "empty line")
         }
         let v: LuaValue
-        if let flat = p.flatObject() { v = .flat(flat) } else { v = try p.value() }
+        if flat, let table = p.flatObject() { v = .flat(table) } else { v = try p.value() }
         p.skipSpace()
         if p.i < buf.count { throw p.fail("unexpected text after the object") }
         return .success(v)
