@@ -331,23 +331,24 @@ static void keep_only(lua_State *L, const char *const *names) {
   lua_remove(L, -2);
 }
 
+/* Replaces t[name] (t on top) by f, which gets the original as its upvalue. */
+static void wrap_field(lua_State *L, const char *name, lua_CFunction f) {
+  lua_getfield(L, -1, name);
+  lua_pushcclosure(L, f, 1);
+  lua_setfield(L, -2, name);
+}
+
 static void open_sandbox(lua_State *L) {
   luaL_requiref(L, LUA_GNAME, luaopen_base, 1);
   lua_pushnil(L);
   lua_setfield(L, -2, "dofile");
   lua_pushnil(L);
   lua_setfield(L, -2, "loadfile");
-  lua_getfield(L, -1, "load");
-  lua_pushcclosure(L, text_load, 1);
-  lua_setfield(L, -2, "load");
+  wrap_field(L, "load", text_load);
   lua_pushcfunction(L, host_require);
   lua_setfield(L, -2, "require");
-  lua_getfield(L, -1, "setmetatable");
-  lua_pushcclosure(L, safe_setmetatable, 1);
-  lua_setfield(L, -2, "setmetatable");
-  lua_getfield(L, -1, "xpcall");
-  lua_pushcclosure(L, safe_xpcall, 1);
-  lua_setfield(L, -2, "xpcall");
+  wrap_field(L, "setmetatable", safe_setmetatable);
+  wrap_field(L, "xpcall", safe_xpcall);
   lua_pop(L, 1);
 
   luaL_requiref(L, LUA_STRLIBNAME, luaopen_string, 1);
@@ -372,9 +373,7 @@ static void open_sandbox(lua_State *L) {
   lua_setfield(L, -2, "resume");
   lua_pushcfunction(L, co_wrap);
   lua_setfield(L, -2, "wrap");
-  lua_getfield(L, -1, "close");
-  lua_pushcclosure(L, safe_close, 1);
-  lua_setfield(L, -2, "close");
+  wrap_field(L, "close", safe_close);
   lua_pop(L, 1);
 
   static const char *const os_names[] = {"clock", "time", "date", "difftime", NULL};

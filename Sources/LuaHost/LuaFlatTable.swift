@@ -73,10 +73,14 @@ public struct LuaFlatTable: Hashable, Sendable {
     return true
   }
 
-  /// Removes the last item (a key whose value turned out to be left out).
-  public mutating func removeLast() {
+  /// Removes the last item (a key whose value turned out to be left out, or to be a table)
+  /// and gives it back as a value.
+  @discardableResult
+  public mutating func removeLast() -> LuaValue {
+    let value = value(at: items.count - 1)
     let item = items.removeLast()
     if item.type == LUA_TSTRING { bytes.removeLast(bytes.count - item.offset) }
+    return value
   }
 
   /// The item at `index` as a value.

@@ -228,7 +228,6 @@ final class BatchTally: @unchecked Sendable {
 final class BatchWorker: @unchecked Sendable {
   let script: Script
   let output: WorkerOutput
-  let options: BatchOptions
   let diagnosis: Diagnosis
   /// Where the faces go.
   let faces: BatchOutput
@@ -236,7 +235,6 @@ final class BatchWorker: @unchecked Sendable {
   let session: Session
 
   init(_ options: BatchOptions, shared: SharedOutput, mutedLoad: Bool) throws {
-    self.options = options
     faces = try BatchOutput(OutputDirectory(options.outputDirectory))
     output = WorkerOutput(shared)
     output.muted = mutedLoad

@@ -112,11 +112,13 @@ public final class BatchReader {
           throw CSVError(
             description: "\(fields.count) fields, but the header names \(header.count)")
         }
-        var map: [LuaValue: LuaValue] = [:]
+        // Every field is a number or a string: the row is a flat table, as a JSON row is.
+        var table = LuaFlatTable(pairs: header.count)
         for (name, field) in zip(header, fields) where !field.isEmpty {
-          map[name] = CSV.value(field)
+          table.append(name, isKey: true)
+          table.append(CSV.value(field))
         }
-        row.fields = .map(map)
+        row.fields = .flat(table)
         // The id names a file: keep its text as written ("007"), not as the number.
         if let k = header.firstIndex(of: "id"), !fields[k].isEmpty {
           row.id = String(decoding: fields[k], as: UTF8.self)

@@ -22,7 +22,13 @@ public struct JSONLine {
   /// Nesting deeper than this is refused (Lua tables are copied recursively).
   static let maxDepth = 100
 
-  private init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+  /// Whether the row (the top-level object) is read into a flat table.
+  private let flatRows: Bool
+
+  private init(_ bytes: UnsafeBufferPointer<UInt8>, flatRows: Bool) {
+    self.bytes = bytes
+    self.flatRows = flatRows
+  }
 
   /// Parses one line that must hold a JSON object (surrounding whitespace allowed). An
   /// object of scalars and strings, the usual row, becomes a flat table.
@@ -34,14 +40,13 @@ public struct JSONLine {
   /// the two readings to the same tables).
   static func object(_ line: ArraySlice<UInt8>, flat: Bool) throws(JSONLineError) -> LuaValue {
     let result: Result<LuaValue, JSONLineError> = line.withUnsafeBufferPointer { buf in
-      var p = JSONLine(buf)
+      var p = JSONLine(buf, flatRows: flat)
       do throws(JSONLineError) {
         p.skipSpace()
         guard p.peek == UInt8(ascii: "{") else {
           throw p.fail(p.i < buf.count ? "each line must be a JSON object ({…})" : "empty line")
         }
-        let v: LuaValue
-        if flat, let table = p.flatObject() { v = .flat(table) } else { v = try p.value() }
+        let v = try p.value()
         p.skipSpace()
         if p.i < buf.count { throw p.fail("unexpected text after the object") }
         return .success(v)
@@ -105,90 +110,53 @@ public struct JSONLine {
     if depth > JSONLine.maxDepth { throw fail("nested more than \(JSONLine.maxDepth) deep") }
   }
 
-  /// The object at `i` as a flat table when it holds only scalars and strings (no null
-  /// pairs: they are left out); nil, with `i` unmoved, for anything else, nested values and
-  /// mistakes included, which `value()` then reads (and reports) the general way.
-  private mutating func flatObject() -> LuaFlatTable? {
-    let start = i
-    i += 1
-    var table = LuaFlatTable()
-    skipSpace()
-    if peek == UInt8(ascii: "}") {
-      i += 1
-      return table
-    }
-    scan: while true {
-      skipSpace()
-      guard peek == UInt8(ascii: "\""), let key = plainString() else { break scan }
-      skipSpace()
-      guard peek == UInt8(ascii: ":") else { break scan }
-      i += 1
-      skipSpace()
-      guard let c = peek else { break scan }
-      let value: LuaValue?
-      switch c {
-      case UInt8(ascii: "\""):
-        if let span = plainString() {
-          table.append(string: key)
-          table.append(string: span)
-          value = nil
-        } else {
-          guard let decoded = try? string() else { break scan }
-          value = .string(decoded)
-        }
-      case UInt8(ascii: "t"): value = try? literal("true", .boolean(true))
-      case UInt8(ascii: "f"): value = try? literal("false", .boolean(false))
-      case UInt8(ascii: "n"):
-        guard (try? literal("null", .nil)) != nil else { break scan }
-        value = nil
-      case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): value = try? number()
-      default: value = nil  // a nested object or array, or a mistake
-      }
-      if let value {
-        table.append(string: key)
-        table.append(value)
-      } else if c != UInt8(ascii: "\"") && c != UInt8(ascii: "n") {
-        break scan
-      }
-      skipSpace()
-      guard let next = peek else { break scan }
-      i += 1
-      if next == UInt8(ascii: "}") { return table }
-      guard next == UInt8(ascii: ",") else { break scan }
-    }
-    i = start
-    return nil
-  }
-
+  /// The object at `i`. The row itself (the top level, when `flatRows`) is read into a flat
+  /// table, its strings copied straight from the line; a nested value turns what was read so
+  /// far into a map, which takes the rest. Nested objects are maps.
   private mutating func object() throws(JSONLineError) -> LuaValue {
     try nest()
     i += 1
-    var map: [LuaValue: LuaValue] = [:]
-    map.reserveCapacity(8)  // a row's few fields without regrowing
+    var flat = LuaFlatTable()
+    var map: [LuaValue: LuaValue]? = flatRows && depth == 1 ? nil : [:]
     skipSpace()
-    if peek == UInt8(ascii: "}") {
-      i += 1
-      depth -= 1
-      return .map(map)
-    }
-    while true {
+    var more = peek != UInt8(ascii: "}")
+    if !more { i += 1 }
+    while more {
       skipSpace()
       guard peek == UInt8(ascii: "\"") else { throw fail("expected a field name in quotes") }
-      let key = try string()
+      try appendString(to: &flat)  // the key; a map takes it back below
       try expect(UInt8(ascii: ":"), "':' after a field name")
-      let v = try value()
-      if v != .nil { map[.string(key)] = v }
+      skipSpace()
+      if map == nil && peek == UInt8(ascii: "\"") {
+        try appendString(to: &flat)
+      } else {
+        let v = try value()
+        if case .nil = v {
+          flat.removeLast()  // null fields are left out
+        } else if map != nil || !flat.append(v) {
+          let key = flat.removeLast()
+          if map == nil { map = flat.map }
+          map?[key] = v
+        }
+      }
       skipSpace()
       guard let c = peek else { throw fail("unexpected end of line; expected '}'") }
       i += 1
-      if c == UInt8(ascii: "}") { break }
-      guard c == UInt8(ascii: ",") else {
+      more = c == UInt8(ascii: ",")
+      guard more || c == UInt8(ascii: "}") else {
         i -= 1
         throw fail("expected ',' or '}'")
       }
     }
     depth -= 1
-    return .map(map)
+    return map.map { .map($0) } ?? .flat(flat)
+  }
+
+  /// Appends the string at `i` to `table`: a view of the line when it has no escapes.
+  private mutating func appendString(to table: inout LuaFlatTable) throws(JSONLineError) {
+    if let span = plainString() { return table.append(string: span) }
+    let decoded = try string()
+    decoded.withUnsafeBufferPointer { table.append(string: $0) }
   }
 
   private mutating func array() throws(JSONLineError) -> LuaValue {

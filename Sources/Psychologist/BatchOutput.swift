@@ -37,10 +37,12 @@ final class BatchOutput {
       return try FileSystem.writeAtomically(directory.path(for: name), bytes)
     }
     let written = bytes.withUnsafeBytes { FileSystem.writeAll(file, $0) }
-    let savedErrno = errno
-    if close(file) != 0 || !written {
+    var failure = written ? 0 : errno
+    if close(file) != 0 && written { failure = errno }
+    if failure != 0 {
+      // Read before unlinkat, which may set errno itself.
+      let reason = String(cString: strerror(failure))
       unlinkat(fd, name, 0)
-      let reason = String(cString: strerror(written ? errno : savedErrno))
       throw FileError(path: directory.root + "/" + name, reason: reason)
     }
   }
