@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// One hostile or broken script of Tests/Corpus and what must happen when the built binary
-/// runs it (a row of Tests/Corpus/cases.tsv).
+/// runs it (a row of Tests/Corpus/cases*.tsv).
 struct CorpusCase: Sendable, CustomTestStringConvertible {
   /// The script's name without `.lua`.
   var name: String
@@ -30,10 +30,13 @@ struct CorpusCase: Sendable, CustomTestStringConvertible {
 /// The corpus folder.
 let corpusFolder = packageRoot + "/Tests/Corpus"
 
-/// Every row of cases.tsv.
+/// Every row of every `cases*.tsv` (one table per class of attack, so tables grow apart).
 let corpusCases: [CorpusCase] = {
-  guard let text = try? String(contentsOfFile: corpusFolder + "/cases.tsv", encoding: .utf8)
-  else { return [] }
+  let tables = ((try? FileManager.default.contentsOfDirectory(atPath: corpusFolder)) ?? [])
+    .filter { $0.hasPrefix("cases") && $0.hasSuffix(".tsv") }.sorted()
+  let text = tables.compactMap {
+    try? String(contentsOfFile: corpusFolder + "/" + $0, encoding: .utf8)
+  }.joined(separator: "\n")
   func list(_ field: String, _ separator: Character) -> [String] {
     field == "-" ? [] : field.split(separator: separator).map(String.init)
   }
