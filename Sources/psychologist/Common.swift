@@ -1,5 +1,6 @@
 import LuaHost
 import Psychologist
+import Raster
 import Render
 import Storyboard
 
@@ -92,6 +93,9 @@ func outputFormat(_ args: ParsedArguments) throws(UsageError) -> OutputFormat {
     guard let format = OutputFormat(rawValue: f) else {
       throw UsageError("--format must be svg, terminal or ascii, got '\(f)'")
     }
+    if let o = args.value("--output"), PNG.isPNGName(o), format != .svg {
+      throw UsageError("-o '\(o)' writes PNG, drawn from SVG; --format \(f) cannot be a PNG")
+    }
     return format
   }
   if let o = args.value("--output") { return o.hasSuffix(".txt") ? .ascii : .svg }
@@ -118,7 +122,13 @@ func emit(_ drawing: Drawing, _ args: ParsedArguments) throws {
   let bytes = render(
     drawing, format: format, columns: columns, rows: rows,
     colors: format == .terminal ? colors : .none)
-  try write(bytes, to: args.value("--output"))
+  let output = args.value("--output")
+  guard let output, PNG.isPNGName(output) else { return try write(bytes, to: output) }
+  do { try write(try fileBytes(svg: bytes, name: output), to: output) } catch let e as RasterError {
+    let message = "cannot write \(output): \(pngProblem(output, e))"
+    if case .unavailable = e { throw UsageError(message) }
+    throw OutputError(description: message)
+  }
 }
 
 /// Writes to a file atomically (exit 3 when it cannot) or to stdout.
