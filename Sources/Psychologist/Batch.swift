@@ -251,7 +251,7 @@ final class BatchWorker: @unchecked Sendable {
       let names = script.registry.diagnoses.map(\.name)
       throw BatchSetupError(
         description:
-          "\(options.script): no diagnosis named '\(options.diagnosis)'\(suggestion(options.diagnosis, names)) (diagnoses: \(names.joined(separator: ", ")))"
+          "\(options.script): no diagnosis named '\(options.diagnosis)'\(suggestion(options.diagnosis, names)) \(listing("diagnoses", names, none: "it declares none"))"
       )
     }
     diagnosis = d

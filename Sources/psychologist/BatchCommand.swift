@@ -109,7 +109,7 @@ func batchCommand(_ args: ParsedArguments) throws -> ExitCode {
   let failed = summary.failedRows.count
   if summary.interrupted {
     report(
-      "interrupted: \(faces(summary.written)) written (every file complete); rows not yet drawn were skipped"
+      "interrupted: \(plural(summary.written, "face")) written (every file complete); rows not yet drawn were skipped"
     )
     FileOutput.standard.flush()
     exit(130)
@@ -119,17 +119,14 @@ func batchCommand(_ args: ParsedArguments) throws -> ExitCode {
     let more = failed > 10 ? ", …" : ""
     let stop = summary.stoppedEarly ? "; stopped at the first (--fail-fast)" : ""
     report(
-      "\(failed) of \(summary.rows) rows failed (rows \(shown)\(more))\(stop); \(faces(summary.written)) written to \(dir)"
+      "\(failed) of \(plural(summary.rows, "row")) failed (\(failed == 1 ? "row" : "rows") \(shown)\(more))\(stop); \(plural(summary.written, "face")) written to \(dir)"
     )
     return summary.outputFailed ? .output : .script
   }
   if summary.outputFailed { return .output }  // the contact sheet (already reported)
   if isTerminal(2) {
-    let line = "psychologist: \(faces(summary.written)) written to \(dir)\n"
+    let line = "psychologist: \(plural(summary.written, "face")) written to \(dir)\n"
     _ = Array(line.utf8).withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
   }
   return .ok
 }
-
-/// `1 face`, `2 faces`.
-private func faces(_ n: Int) -> String { n == 1 ? "1 face" : "\(n) faces" }

@@ -55,12 +55,19 @@ let commands: [CommandSpec] = [
     summary: "Tap a diagnosis (or perform a segue) and draw the face of the scene it leads to.",
     options: scriptOptions + [
       OptionSpec("--screen", help: "draw the whole device screen: bars, split view, popovers"),
+      OptionSpec(
+        "--input", value: "JSON|K=V",
+        help:
+          "what a computed diagnosis gets as input: one JSON object, or KEY=VALUE (numbers read as numbers)",
+        repeatable: true),
       formatOption, outputOption, colorOption, outputDirOption,
       OptionSpec("--watch", help: "redraw whenever the script or a file it requires changes"),
     ],
     details: [
       "examples:",
       "  psychologist show examples/psychologist.lua bite",
+      "  psychologist show examples/mood.lua mood --input sleep=7 -o mood.png",
+      "  psychologist show examples/mood.lua mood --input '{\"sleep\": 7}'",
       "  psychologist show examples/ipad.lua cartoon --device ipad --orientation landscape --screen -o cartoon.svg",
     ]),
   CommandSpec(

@@ -50,8 +50,14 @@ func number(_ args: ParsedArguments, _ name: String, in range: ClosedRange<Doubl
 /// The plugin path: --plugin entries, then PSYCHOLOGIST_PATH, then the user's config folder.
 func pluginPath(_ args: ParsedArguments, env: [String: String]) -> [String] {
   var path = args.values("--plugin")
-  if let p = env["PSYCHOLOGIST_PATH"] {
-    path += p.split(separator: ":").map(String.init).filter { !$0.isEmpty }
+  for entry in (env["PSYCHOLOGIST_PATH"] ?? "").split(separator: ":").map(String.init) {
+    // Set once in a profile, the path outlives the folders it names: a stale entry is
+    // worth a word, not a refusal (a missing --plugin, typed just now, is refused).
+    if FileSystem.realPath(entry) != nil {
+      path.append(entry)
+    } else {
+      warn("PSYCHOLOGIST_PATH entry '\(entry)' does not exist")
+    }
   }
   let config =
     env["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 }
