@@ -33,10 +33,14 @@ extension Session {
   /// returns the path. The format follows the extension (`.svg`, `.png`, `.txt` for ASCII).
   public func snapshot(_ name: String, screen: Bool, invoke: Invoke) throws -> String {
     // A name must end in a file name: "", "." or "sub/" would become ".svg", "..svg" or a
-    // hidden "sub/.svg" once the extension is added.
+    // hidden "sub/.svg" once the extension is added, and ".png" a hidden ".png.svg".
     let last = name.split(separator: "/", omittingEmptySubsequences: false).last ?? ""
     guard !last.isEmpty, last != ".", last != ".." else {
       throw sessionError("snapshot '\(name)' refused: it names no file (try \"face.svg\")")
+    }
+    guard !last.hasPrefix(".") else {
+      throw sessionError(
+        "snapshot '\(name)' refused: '\(last)' would be a hidden file (try \"face\(last)\")")
     }
     var name = name
     if !name.hasSuffix(".svg") && !name.hasSuffix(".txt") && !PNG.isPNGName(name) {
