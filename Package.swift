@@ -14,16 +14,21 @@ let package = Package(
     .target(name: "CLuaBridge", dependencies: ["CLua"]),
     .target(name: "LuaHost", dependencies: ["CLuaBridge", "CLua"]),
     .target(name: "Render"),
+    // SVG to PNG: librsvg and cairo opened with dlopen when a PNG is first asked for, so
+    // the command line starts as fast as without them.
+    .target(name: "CRaster"),
+    .target(name: "Raster", dependencies: ["CRaster"]),
     .target(name: "Face", dependencies: ["Render"]),
     // Its generics (Navigator<Content>) are specialized in the host only if their bodies
     // cross the module boundary: unspecialized, a batch row spent a tenth of its time
     // looking up generic metadata.
     .target(name: "Storyboard", swiftSettings: [.unsafeFlags(["-cross-module-optimization"])]),
-    .target(name: "Psychologist", dependencies: ["LuaHost", "Face", "Render", "Storyboard"]),
+    .target(
+      name: "Psychologist", dependencies: ["LuaHost", "Face", "Render", "Raster", "Storyboard"]),
     // The pure part of `play` (screen layout, key parsing): shared by the CLI and the bench.
     .target(name: "PlayUI", dependencies: ["Psychologist", "Render", "Storyboard"]),
     .executableTarget(
-      name: "PsychologistCLI", dependencies: ["Psychologist", "PlayUI"],
+      name: "PsychologistCLI", dependencies: ["Psychologist", "PlayUI", "Raster"],
       path: "Sources/psychologist"),
     .executableTarget(
       name: "PsyBench", dependencies: ["Psychologist", "LuaHost", "Face", "Render", "PlayUI"],
@@ -32,10 +37,11 @@ let package = Package(
     // Running xmllint, rsvg-convert and a PNG decoder for the Face and Render tests.
     .target(name: "TestSupport", path: "Tests/TestSupport"),
     .testTarget(name: "RenderTests", dependencies: ["Render", "TestSupport"]),
+    .testTarget(name: "RasterTests", dependencies: ["Raster", "TestSupport"]),
     .testTarget(
       name: "FaceTests", dependencies: ["Face", "Render", "TestSupport"], exclude: ["Golden"]),
     .testTarget(name: "StoryboardTests", dependencies: ["Storyboard"]),
     .testTarget(name: "PsychologistTests", dependencies: ["Psychologist"]),
-    .testTarget(name: "CLITests", dependencies: ["Psychologist", "PlayUI"]),
+    .testTarget(name: "CLITests", dependencies: ["Psychologist", "PlayUI", "TestSupport"]),
   ]
 )

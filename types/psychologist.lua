@@ -323,7 +323,7 @@ function Session:terminal(options) end
 ---@return psychologist.FaceGeometry?
 function Session:face() end
 
----Writes the focused scene under the output folder (`.svg`, or `.txt` for ASCII).
+---Writes the focused scene under the output folder (`.svg`, `.png` drawn by librsvg, or `.txt` for ASCII).
 ---@param name string
 ---@param options? psychologist.SnapshotOptions
 ---@return string path

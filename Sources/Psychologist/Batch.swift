@@ -158,8 +158,8 @@ public enum Batch {
     }
     if let sheet = options.sheet, !summary.interrupted {
       let entries = tally.sheetEntries
-      let bytes = BatchSheet.render(entries, title: "\(options.script) · \(options.diagnosis)")
-      do { try FileSystem.writeAtomically(sheet, bytes) } catch {
+      let svg = BatchSheet.render(entries, title: "\(options.script) · \(options.diagnosis)")
+      do { try FileSystem.writeAtomically(sheet, try fileBytes(svg: svg, name: sheet)) } catch {
         say("cannot write the contact sheet: \(error)")
         summary.outputFailed = true
       }
@@ -251,7 +251,7 @@ final class BatchWorker: @unchecked Sendable {
       let names = script.registry.diagnoses.map(\.name)
       throw BatchSetupError(
         description:
-          "\(options.script): no diagnosis named '\(options.diagnosis)'\(suggestion(options.diagnosis, names)) (diagnoses: \(names.joined(separator: ", ")))"
+          "\(options.script): no diagnosis named '\(options.diagnosis)'\(suggestion(options.diagnosis, names)) \(listing("diagnoses", names, none: "it declares none"))"
       )
     }
     diagnosis = d

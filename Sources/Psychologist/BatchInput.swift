@@ -110,7 +110,7 @@ public final class BatchReader {
         let fields = try CSV.fields(record)
         guard fields.count == header.count else {
           throw CSVError(
-            description: "\(fields.count) fields, but the header names \(header.count)")
+            description: "\(plural(fields.count, "field")), but the header names \(header.count)")
         }
         // Every field is a number or a string: the row is a flat table, as a JSON row is.
         var table = LuaFlatTable(pairs: header.count)

@@ -69,7 +69,7 @@ final class BatchProgress: @unchecked Sendable {
         line += "ETA \(duration(left))  "
       }
     }
-    line += "\(rows) rows  \(Int(rate)) rows/s"
+    line += plural(rows, "row") + "  \(Int(rate)) rows/s"
     write(2, line)
     drawn = true
   }

@@ -28,7 +28,7 @@ enum BatchSheet {
     func put(_ s: String) { out.append(contentsOf: s.utf8) }
     put("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(width)\" height=\"\(height)\"")
     put(" viewBox=\"0 0 \(width) \(height)\">\n<title>")
-    SVGRenderer.appendEscaped("contact sheet: \(title) (\(entries.count) rows)", to: &out)
+    SVGRenderer.appendEscaped("contact sheet: \(title) (\(plural(entries.count, "row")))", to: &out)
     put("</title>\n<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>\n")
     for (k, e) in entries.enumerated() {
       let x = (k % columns) * cellWidth

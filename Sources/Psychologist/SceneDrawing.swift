@@ -226,7 +226,8 @@ final class Pen {
     for i in 2..<(2 + n) {
       guard let v = call.number(i), v.isFinite else {
         throw sessionError(
-          "pen:\(what) needs \(n) finite numbers (argument \(i - 1) is \(call.typeName(i)))")
+          "pen:\(what) needs \(plural(n, "finite number")) (argument \(i - 1) is \(call.typeName(i)))"
+        )
       }
       out.append(v)
     }

@@ -166,7 +166,7 @@ public final class Script {
           problems.append(
             Problem(
               segue.location,
-              "segue '\(segue.identifier)': kind '\(kind)' does not exist on an \(device.rawValue) (declared at \(custom.location) for \(devices.map(\.rawValue).joined(separator: ", ")))"
+              "segue '\(segue.identifier)': kind '\(kind)' does not exist on an \(device.rawValue) (declared at \(custom.location) \(devices.isEmpty ? "with devices = {}, so on no device" : "for " + devices.map(\.rawValue).joined(separator: ", ")))"
             ))
         }
       } else {
@@ -213,7 +213,8 @@ public final class Script {
   func requireValid(on device: Device) throws {
     let problems = problems(on: device)
     if let first = problems.first {
-      let more = problems.count > 1 ? " (and \(problems.count - 1) more problems; run check)" : ""
+      let more =
+        problems.count > 1 ? " (and \(plural(problems.count - 1, "more problem")); run check)" : ""
       throw LuaError(
         kind: .runtime, location: first.location.isEmpty ? nil : first.location,
         message: first.message + more)

@@ -112,7 +112,7 @@ public final class Session {
         return try perform(name, invoke: invoke)
       }
       throw sessionError(
-        "no diagnosis '\(name)'\(suggestion(name, buttons)) (buttons: \(buttons.joined(separator: ", ")))"
+        "no diagnosis '\(name)'\(suggestion(name, buttons)) \(listing("buttons", buttons, none: "the menu has none"))"
       )
     }
     try requireMenu(name)
@@ -156,7 +156,7 @@ public final class Session {
     guard let segue = registry.segue(identifier) else {
       let ids = registry.segues.map(\.identifier)
       throw sessionError(
-        "no segue '\(identifier)'\(suggestion(identifier, ids)) (segues: \(ids.joined(separator: ", ")))"
+        "no segue '\(identifier)'\(suggestion(identifier, ids)) \(listing("segues", ids, none: "none is declared"))"
       )
     }
     if d == nil { try requireMenu(identifier) }
@@ -164,7 +164,8 @@ public final class Session {
     var value = diagnosis ?? 50
     if let h = segue.happiness {
       value = try happiness(
-        h, [ctx], what: "segue '\(identifier)'", at: segue.location, invoke: invoke)
+        h, [ctx], what: "segue '\(identifier)'", at: segue.location, invoke: invoke,
+        whenNil: diagnosis == nil ? noDiagnosisHint(identifier) : "")
     }
     let styleName = script.options.style ?? d?.style ?? segue.style
     guard let style = registry.style(styleName) else {
@@ -254,7 +255,7 @@ public final class Session {
   private func happiness(
     _ source: HappinessSource, _ args: [LuaValue], what: @autoclosure () -> String,
     at location: Location,
-    invoke: Invoke
+    invoke: Invoke, whenNil: @autoclosure () -> String = ""
   ) throws -> Double {
     switch source {
     case .value(let v): return v
@@ -262,7 +263,8 @@ public final class Session {
       let r = try located(location) { try invoke(f, args).first ?? .nil }
       guard let v = r.number else {
         throw sessionError(
-          "\(what()): its happiness function returned \(r.typeName), expected a number",
+          "\(what()): its happiness function returned \(r.typeName), expected a number"
+            + (r == .nil ? whenNil() : ""),
           at: location)
       }
       guard v.isFinite else {
@@ -272,6 +274,16 @@ public final class Session {
       }
       return min(max(v, 0), 100)
     }
+  }
+
+  /// Why a segue performed with no diagnosis tapped may have no happiness, and what to do.
+  private func noDiagnosisHint(_ identifier: String) -> String {
+    let tappers = script.registry.diagnoses.filter { $0.segue == identifier }.map(\.name)
+    let tap =
+      tappers.isEmpty
+      ? "" : " tap a diagnosis that performs it (\(tappers.prefix(5).joined(separator: ", "))), or"
+    return
+      ": it was performed without a diagnosis, so ctx.diagnosis is nil;\(tap) give the segue a happiness of its own for when ctx.diagnosis is nil"
   }
 
   /// Changes the focused face; an error when the focus shows no face.

@@ -1,5 +1,6 @@
 import Face
 import LuaHost
+import Raster
 import Render
 import Storyboard
 
@@ -29,24 +30,35 @@ public func render(
 
 extension Session {
   /// Writes the focused scene (or the screen) under the output directory, atomically;
-  /// returns the path. The format follows the extension (`.svg`, `.txt` for ASCII).
+  /// returns the path. The format follows the extension (`.svg`, `.png`, `.txt` for ASCII).
   public func snapshot(_ name: String, screen: Bool, invoke: Invoke) throws -> String {
     // A name must end in a file name: "", "." or "sub/" would become ".svg", "..svg" or a
-    // hidden "sub/.svg" once the extension is added.
+    // hidden "sub/.svg" once the extension is added, and ".png" a hidden ".png.svg".
     let last = name.split(separator: "/", omittingEmptySubsequences: false).last ?? ""
     guard !last.isEmpty, last != ".", last != ".." else {
       throw sessionError("snapshot '\(name)' refused: it names no file (try \"face.svg\")")
     }
+    guard !last.hasPrefix(".") else {
+      throw sessionError(
+        "snapshot '\(name)' refused: '\(last)' would be a hidden file (try \"face\(last)\")")
+    }
     var name = name
-    if !name.hasSuffix(".svg") && !name.hasSuffix(".txt") { name += ".svg" }
+    if !name.hasSuffix(".svg") && !name.hasSuffix(".txt") && !PNG.isPNGName(name) {
+      name += ".svg"
+    }
     let format: OutputFormat = name.hasSuffix(".txt") ? .ascii : .svg
-    let bytes = render(try drawing(screen: screen, invoke: invoke), format: format)
+    var bytes = render(try drawing(screen: screen, invoke: invoke), format: format)
     let root = script.options.outputDirectory
     do {
       let path = try FileSystem.pathInside(root, name)
-      if !script.options.dryRun { try FileSystem.writeAtomically(path, bytes) }
+      if !script.options.dryRun {
+        do { bytes = try fileBytes(svg: bytes, name: name) } catch {
+          throw sessionError("snapshot '\(name)' refused: \(pngProblem(path, error))")
+        }
+        try FileSystem.writeAtomically(path, bytes)
+      }
       return path
-    } catch {
+    } catch let error as FileError {
       throw sessionError("snapshot '\(name)' refused: \(error)")
     }
   }

@@ -1,5 +1,6 @@
 import Glibc
 import Psychologist
+import Raster
 
 /// `batch`'s entry in the command table.
 let batchCommandSpec = CommandSpec(
@@ -18,8 +19,10 @@ let batchCommandSpec = CommandSpec(
       "--output-dir", value: "DIR",
       help: "where the faces go, created if missing (default: .); named ID.svg or 000042.svg"),
     OptionSpec(
-      "--sheet", value: "FILE.svg",
-      help: "also write a contact sheet: every face in a grid with its id and happiness"),
+      "--sheet", value: "FILE",
+      help:
+        "also write a contact sheet (FILE.svg, or FILE.png drawn by librsvg): every face in a grid with its id and happiness"
+    ),
     OptionSpec(
       "--jobs", value: "N",
       help: "worker threads, each with its own Lua state (default: the number of cores)"),
@@ -73,6 +76,10 @@ func batchCommand(_ args: ParsedArguments) throws -> ExitCode {
     }
     shard = parsed
   }
+  // Refused before anything is created or drawn, rather than after the whole batch.
+  if let sheet = args.value("--sheet"), PNG.isPNGName(sheet), let why = PNG.unavailability() {
+    throw UsageError("cannot write the contact sheet \(sheet): \(pngProblem(sheet, why))")
+  }
   let dir = args.value("--output-dir") ?? "."
   do { try FileSystem.makeDirectories(dir) } catch {
     throw OutputError(description: "cannot create the output folder \(error)")
@@ -102,7 +109,7 @@ func batchCommand(_ args: ParsedArguments) throws -> ExitCode {
   let failed = summary.failedRows.count
   if summary.interrupted {
     report(
-      "interrupted: \(faces(summary.written)) written (every file complete); rows not yet drawn were skipped"
+      "interrupted: \(plural(summary.written, "face")) written (every file complete); rows not yet drawn were skipped"
     )
     FileOutput.standard.flush()
     exit(130)
@@ -112,16 +119,14 @@ func batchCommand(_ args: ParsedArguments) throws -> ExitCode {
     let more = failed > 10 ? ", …" : ""
     let stop = summary.stoppedEarly ? "; stopped at the first (--fail-fast)" : ""
     report(
-      "\(failed) of \(summary.rows) rows failed (rows \(shown)\(more))\(stop); \(faces(summary.written)) written to \(dir)"
+      "\(failed) of \(plural(summary.rows, "row")) failed (\(failed == 1 ? "row" : "rows") \(shown)\(more))\(stop); \(plural(summary.written, "face")) written to \(dir)"
     )
     return summary.outputFailed ? .output : .script
   }
+  if summary.outputFailed { return .output }  // the contact sheet (already reported)
   if isTerminal(2) {
-    let line = "psychologist: \(faces(summary.written)) written to \(dir)\n"
+    let line = "psychologist: \(plural(summary.written, "face")) written to \(dir)\n"
     _ = Array(line.utf8).withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
   }
   return .ok
 }
-
-/// `1 face`, `2 faces`.
-private func faces(_ n: Int) -> String { n == 1 ? "1 face" : "\(n) faces" }

@@ -12,7 +12,8 @@ let formatOption = OptionSpec(
   "--format", value: "F",
   help: "svg, terminal or ascii; default terminal on a TTY, else svg (and svg for -o *.svg)")
 let outputOption = OptionSpec(
-  "--output", short: "-o", value: "FILE", help: "write to FILE (atomically) instead of stdout")
+  "--output", short: "-o", value: "FILE",
+  help: "write to FILE (atomically) instead of stdout; FILE.png is PNG, drawn by librsvg")
 let colorOption = OptionSpec(
   "--color", value: "WHEN",
   help: "always, never or auto (default; NO_COLOR and TERM=dumb turn it off)")
@@ -48,6 +49,7 @@ let commands: [CommandSpec] = [
       "examples:",
       "  psychologist face --happiness 90",
       "  psychologist face --happiness 20 --device ipad --orientation landscape -o sad.svg",
+      "  psychologist face --happiness 90 -o happy.png",
       "  psychologist face --size 200x200 --format ascii",
     ]),
   CommandSpec(
@@ -55,19 +57,29 @@ let commands: [CommandSpec] = [
     summary: "Tap a diagnosis (or perform a segue) and draw the face of the scene it leads to.",
     options: scriptOptions + [
       OptionSpec("--screen", help: "draw the whole device screen: bars, split view, popovers"),
+      OptionSpec(
+        "--input", value: "JSON|K=V",
+        help:
+          "what a computed diagnosis gets as input: one JSON object, or KEY=VALUE (numbers read as numbers)",
+        repeatable: true),
       formatOption, outputOption, colorOption, outputDirOption,
       OptionSpec("--watch", help: "redraw whenever the script or a file it requires changes"),
     ],
     details: [
       "examples:",
       "  psychologist show examples/psychologist.lua bite",
+      "  psychologist show examples/mood.lua mood --input sleep=7 -o mood.png",
+      "  psychologist show examples/mood.lua mood --input '{\"sleep\": 7}'",
       "  psychologist show examples/ipad.lua cartoon --device ipad --orientation landscape --screen -o cartoon.svg",
     ]),
   CommandSpec(
     "run", positionals: ["SCRIPT"],
     summary: "Run a headless session script (see examples/session.lua).",
     options: scriptOptions + [outputDirOption],
-    details: ["example:", "  psychologist run examples/session.lua --output-dir out"]),
+    details: [
+      "s:snapshot(\"x.svg\") writes SVG, \"x.png\" PNG (drawn by librsvg), \"x.txt\" ASCII.",
+      "example:", "  psychologist run examples/session.lua --output-dir out",
+    ]),
   CommandSpec(
     "check", positionals: ["SCRIPT..."],
     summary: "Validate scripts: report every problem as FILE:LINE: message; nothing is written.",
@@ -108,6 +120,8 @@ let mainHelp = """
   \(commands.map { "  " + $0.name.padding(6) + "  " + $0.summary }.joined(separator: "\n"))
 
   Run `psychologist COMMAND --help` for a command's options.
+  Plugins load from --plugin, then PSYCHOLOGIST_PATH (':'-separated folders or files; an
+  entry that does not exist is a warning), then ~/.config/psychologist/plugins.
   Exit status: 0 ok, 1 script error, 2 usage error, 3 output not written.
 
   """

@@ -1,5 +1,6 @@
 import LuaHost
 import Psychologist
+import Raster
 import Render
 import Storyboard
 
@@ -49,8 +50,14 @@ func number(_ args: ParsedArguments, _ name: String, in range: ClosedRange<Doubl
 /// The plugin path: --plugin entries, then PSYCHOLOGIST_PATH, then the user's config folder.
 func pluginPath(_ args: ParsedArguments, env: [String: String]) -> [String] {
   var path = args.values("--plugin")
-  if let p = env["PSYCHOLOGIST_PATH"] {
-    path += p.split(separator: ":").map(String.init).filter { !$0.isEmpty }
+  for entry in (env["PSYCHOLOGIST_PATH"] ?? "").split(separator: ":").map(String.init) {
+    // Set once in a profile, the path outlives the folders it names: a stale entry is
+    // worth a word, not a refusal (a missing --plugin, typed just now, is refused).
+    if FileSystem.realPath(entry) != nil {
+      path.append(entry)
+    } else {
+      warn("PSYCHOLOGIST_PATH entry '\(entry)' does not exist")
+    }
   }
   let config =
     env["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 }
@@ -92,6 +99,9 @@ func outputFormat(_ args: ParsedArguments) throws(UsageError) -> OutputFormat {
     guard let format = OutputFormat(rawValue: f) else {
       throw UsageError("--format must be svg, terminal or ascii, got '\(f)'")
     }
+    if let o = args.value("--output"), PNG.isPNGName(o), format != .svg {
+      throw UsageError("-o '\(o)' writes PNG, drawn from SVG; --format \(f) cannot be a PNG")
+    }
     return format
   }
   if let o = args.value("--output") { return o.hasSuffix(".txt") ? .ascii : .svg }
@@ -118,7 +128,13 @@ func emit(_ drawing: Drawing, _ args: ParsedArguments) throws {
   let bytes = render(
     drawing, format: format, columns: columns, rows: rows,
     colors: format == .terminal ? colors : .none)
-  try write(bytes, to: args.value("--output"))
+  let output = args.value("--output")
+  guard let output, PNG.isPNGName(output) else { return try write(bytes, to: output) }
+  do { try write(try fileBytes(svg: bytes, name: output), to: output) } catch let e as RasterError {
+    let message = "cannot write \(output): \(pngProblem(output, e))"
+    if case .unavailable = e { throw UsageError(message) }
+    throw OutputError(description: message)
+  }
 }
 
 /// Writes to a file atomically (exit 3 when it cannot) or to stdout.

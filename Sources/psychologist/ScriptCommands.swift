@@ -48,13 +48,26 @@ func showDrawing(
   guard registry.diagnosis(name) != nil || registry.segue(name) != nil else {
     let names = registry.diagnoses.map(\.name) + registry.segues.map(\.identifier)
     throw UsageError(
-      "\(script.path): no diagnosis or segue named '\(name)'\(suggestion(name, names)) (names: \(names.joined(separator: ", ")))"
+      "\(script.path): no diagnosis or segue named '\(name)'\(suggestion(name, names)) \(listing("names", names, none: "it declares no diagnosis or segue"))"
     )
+  }
+  let input = try TapInput.parse(args.values("--input"))
+  if args.has("--input") {
+    guard let d = registry.diagnosis(name) else {
+      throw UsageError(
+        "--input is for a diagnosis; '\(name)' is a segue, whose happiness function gets ctx, not an input"
+      )
+    }
+    guard d.readsInput else {
+      throw UsageError(
+        "--input: diagnosis '\(name)' (\(d.location)) reads no input: neither its happiness nor its expression is a function"
+      )
+    }
   }
   let session = try Session(
     script: script, device: options.device, orientation: options.orientation)
   let invoke: Invoke = { try script.state.call($0, $1) }
-  try session.tap(name, invoke: invoke)
+  try session.tap(name, input: input, invoke: invoke)
   return try session.drawing(screen: args.has("--screen"), invoke: invoke)
 }
 
@@ -78,7 +91,7 @@ func checkCommand(_ args: ParsedArguments) throws -> ExitCode {
     if problems.isEmpty {
       let r = script.registry
       FileOutput.standard.write(
-        "\(path): ok (\(r.diagnoses.count) diagnoses, \(r.segues.count) segues, \(r.kinds.count) segue kinds, \(r.features.count) features)\n"
+        "\(path): ok (\(plural(r.diagnoses.count, "diagnosis", "diagnoses")), \(plural(r.segues.count, "segue")), \(plural(r.kinds.count, "segue kind")), \(plural(r.features.count, "feature")))\n"
       )
     } else {
       failed = true

@@ -10,9 +10,14 @@ enum ExitCode: Int32 {
 }
 
 /// Prints `psychologist: error: …` on stderr, after whatever stdout holds.
-func report(_ message: String) {
+func report(_ message: String) { tell("error", message) }
+
+/// Prints `psychologist: warning: …` on stderr: worth knowing, but the command goes on.
+func warn(_ message: String) { tell("warning", message) }
+
+private func tell(_ kind: String, _ message: String) {
   FileOutput.standard.flush()
-  let line = "psychologist: error: \(visible(message, lines: true))\n"
+  let line = "psychologist: \(kind): \(visible(message, lines: true))\n"
   var bytes = Array(line.utf8)
   _ = bytes.withUnsafeMutableBytes { write(2, $0.baseAddress, $0.count) }
 }

@@ -55,6 +55,13 @@ package struct Pixels {
     return (Int(rgb[i]), Int(rgb[i + 1]), Int(rgb[i + 2]))
   }
 
+  /// How many channel values differ from `other`'s by more than `tolerance` (nil when the
+  /// sizes differ).
+  package func differences(from other: Pixels, tolerance: Int = 8) -> Int? {
+    guard width == other.width, height == other.height else { return nil }
+    return zip(rgb, other.rgb).filter { abs(Int($0) - Int($1)) > tolerance }.count
+  }
+
   /// Whether any pixel within `radius` of (x, y) is close to `color`.
   package func has(_ color: (Int, Int, Int), near x: Double, _ y: Double, radius: Int = 2) -> Bool {
     let cx = Int(x.rounded(.down)), cy = Int(y.rounded(.down))
@@ -125,7 +132,12 @@ package func rasterize(_ svg: String) throws -> Pixels {
   guard png.status == 0, !png.stdout.isEmpty else {
     throw TestFailure("rsvg-convert failed: \(png.stderr)")
   }
-  let ppm = try run(["python3", "-c", pngToPPM], input: png.stdout)
+  return try decodePNG(png.stdout)
+}
+
+/// PNG bytes decoded to pixels (composited over white) by `pngToPPM`.
+package func decodePNG(_ png: Data) throws -> Pixels {
+  let ppm = try run(["python3", "-c", pngToPPM], input: png)
   guard ppm.status == 0 else { throw TestFailure("PNG decoding failed: \(ppm.stderr)") }
   let bytes = [UInt8](ppm.stdout)
   guard let newline = bytes.firstIndex(of: 0x0A) else { throw TestFailure("no PPM header") }

@@ -1,0 +1,38 @@
+/* CRaster: SVG to PNG through Debian's librsvg and cairo, opened with dlopen on first use,
+   so a program that never asks for PNG never loads them (start-up time stays that of a
+   program without them). No headers of either library are needed to build: the few
+   functions used are declared here by their documented C signatures. */
+#ifndef PSY_CRASTER_H
+#define PSY_CRASTER_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* What psy_svg_to_png returns. */
+#define PSY_RASTER_OK 0
+/* librsvg or cairo could not be loaded (or lacks a function): the message says which. */
+#define PSY_RASTER_UNAVAILABLE 1
+/* The libraries are there but this document could not be drawn (or is too large). */
+#define PSY_RASTER_FAILED 2
+
+/* A PNG image in malloc'd memory, to be released with psy_raster_free. */
+typedef struct {
+  uint8_t *bytes;
+  size_t count;
+} psy_png;
+
+/* Renders an SVG document at its own size in pixels (its width and height) on a
+   transparent background, as rsvg-convert does, into PNG bytes. On failure, writes a
+   NUL-terminated reason into message (at most capacity bytes) and returns
+   PSY_RASTER_UNAVAILABLE or PSY_RASTER_FAILED. Safe to call from several threads. */
+int psy_svg_to_png(const uint8_t *svg, size_t length, psy_png *out, char *message,
+                   size_t capacity);
+
+/* Releases the bytes of a PNG. */
+void psy_raster_free(psy_png *png);
+
+/* The largest image drawn: a side, and the pixels in all (4 bytes each in memory). */
+#define PSY_RASTER_MAX_SIDE 32767
+#define PSY_RASTER_MAX_PIXELS 100000000.0
+
+#endif

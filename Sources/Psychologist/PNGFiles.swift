@@ -1,0 +1,15 @@
+import Raster
+
+/// The bytes a file named `name` should hold: the SVG document as it is, or drawn as PNG
+/// when the name ends in `.png` (never SVG text under a PNG name).
+public func fileBytes(svg: [UInt8], name: String) throws(RasterError) -> [UInt8] {
+  PNG.isPNGName(name) ? try PNG.fromSVG(svg) : svg
+}
+
+/// Why `path` cannot be written as PNG, in words that say what to do instead.
+public func pngProblem(_ path: String, _ error: RasterError) -> String {
+  switch error {
+  case .unavailable: "\(error); or \(PNG.conversionHint(path))"
+  case .failed: error.description
+  }
+}

@@ -1,0 +1,3 @@
+segue "a" { kind = "nope", happiness = 1 }
+segue "b" { kind = "nope", happiness = 1 }
+local s = session {}

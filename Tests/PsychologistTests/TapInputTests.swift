@@ -1,0 +1,49 @@
+import LuaHost
+import Psychologist
+import Testing
+
+/// `show --input`: KEY=VALUE pairs and JSON objects become the table a tap passes.
+@Suite struct TapInputTests {
+  /// The table's entries as Swift values, whatever representation the reader chose.
+  private func entries(_ v: LuaValue) -> [String: LuaValue] {
+    let map: [LuaValue: LuaValue]
+    switch v {
+    case .map(let m): map = m
+    case .flat(let f): map = f.map
+    default: map = [:]
+    }
+    var out: [String: LuaValue] = [:]
+    for case (.string(let key), let value) in map {
+      out[String(decoding: key, as: UTF8.self)] = value
+    }
+    return out
+  }
+
+  @Test(arguments: [
+    ("sleep=7", LuaValue.integer(7)), ("sleep=7.5", .number(7.5)), ("sleep=-3e2", .number(-300)),
+    ("sleep=+.5", .number(0.5)), ("sleep=0x10", .text("0x10")), ("sleep=inf", .text("inf")),
+    ("sleep=nan", .text("nan")), ("sleep= 7", .text(" 7")), ("sleep=seven", .text("seven")),
+    ("sleep=a=b", .text("a=b")),
+  ])
+  func numbersReadAsNumbersAndTheRestAsText(pair: String, value: LuaValue) throws {
+    #expect(entries(try TapInput.parse([pair])) == ["sleep": value])
+  }
+
+  @Test func pairsAndJSONGiveTheSameTable() throws {
+    let pairs = entries(try TapInput.parse(["sleep=7", "mood=ok", "stress=2.5"]))
+    let json = entries(try TapInput.parse([#"{"sleep": 7, "mood": "ok", "stress": 2.5}"#]))
+    #expect(pairs == json && pairs.count == 3)
+    #expect(entries(try TapInput.parse([])).isEmpty)
+  }
+
+  @Test(arguments: [
+    (["sleep"], "must be KEY=VALUE"), (["=1"], "must be KEY=VALUE"), (["a="], "no value"),
+    (["a=1", "a=2"], "twice"), (["{"], "not a JSON object"), (["[1]"], "must be KEY=VALUE"),
+    ([#"{"a": 1}"#, "b=2"], "not both"), ([#"{"a": 1} x"#], "unexpected text after the object"),
+  ])
+  func badInputIsAUsageErrorNamingIt(values: [String], problem: String) {
+    #expect {
+      _ = try TapInput.parse(values)
+    } throws: { ($0 as? UsageError)?.description.contains(problem) == true }
+  }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import Raster
+import TestSupport
+import Testing
+
+/// A document with a blue ring and a red square on nothing (transparent), 120×80.
+private let sample = """
+  <svg xmlns="http://www.w3.org/2000/svg" width="120" height="80" viewBox="0 0 120 80">
+  <circle cx="40" cy="40" r="30" fill="none" stroke="#0000ff" stroke-width="5"/>
+  <rect x="90" y="10" width="20" height="20" fill="#ff0000"/>
+  </svg>
+  """
+
+@Suite struct PNGTests {
+  @Test func startsWithThePNGSignatureAndHasTheDocumentsSize() throws {
+    let png = try PNG.fromSVG(Array(sample.utf8))
+    #expect(Array(png.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+    // IHDR: width and height as big-endian 32-bit numbers at bytes 16…23.
+    let be = { (i: Int) in png[i...(i + 3)].reduce(0) { $0 << 8 | Int($1) } }
+    #expect(be(16) == 120 && be(20) == 80)
+  }
+
+  @Test func pixelsAreWhereTheDocumentDrawsThem() throws {
+    let pixels = try decodePNG(Data(try PNG.fromSVG(Array(sample.utf8))))
+    #expect(pixels.width == 120 && pixels.height == 80)
+    // The ring's stroke at its four extremes, blue; its centre and the corners, nothing
+    // (transparent, which the decoder shows over white).
+    for (x, y) in [(70, 40), (10, 40), (40, 10), (40, 70)] {
+      #expect(pixels.has((0, 0, 255), near: Double(x), Double(y), radius: 1), "ring at \(x),\(y)")
+    }
+    #expect(pixels.at(40, 40)! == (255, 255, 255))
+    #expect(pixels.at(1, 1)! == (255, 255, 255))
+    #expect(pixels.at(100, 20)! == (255, 0, 0))
+  }
+
+  @Test func drawsWhatRsvgConvertDraws() throws {
+    let ours = try decodePNG(Data(try PNG.fromSVG(Array(sample.utf8))))
+    let theirs = try rasterize(sample)
+    #expect(ours.differences(from: theirs) == 0)
+  }
+
+  @Test(arguments: [
+    ("<svg", "cannot read the SVG"),
+    ("not xml at all", "cannot read the SVG"),
+    (#"<svg xmlns="http://www.w3.org/2000/svg" width="40000" height="10"/>"#, "40000×10 pixels"),
+    (#"<svg xmlns="http://www.w3.org/2000/svg" width="20000" height="20000"/>"#, "million pixels"),
+  ])
+  func refusesWhatItCannotDraw(svg: String, reason: String) throws {
+    do {
+      _ = try PNG.fromSVG(Array(svg.utf8))
+      Issue.record("drew \(svg)")
+    } catch {
+      guard case .failed(let why) = error else {
+        Issue.record("\(error)")
+        return
+      }
+      #expect(why.contains(reason), "\(why)")
+    }
+  }
+
+  @Test func theLibrariesLoadOnThisMachine() {
+    #expect(PNG.unavailability() == nil)
+  }
+
+  @Test func namesAskForPNGByTheirExtension() {
+    #expect(PNG.isPNGName("face.png") && PNG.isPNGName("out/FACE.PNG"))
+    #expect(!PNG.isPNGName("face.svg") && !PNG.isPNGName(".png") && !PNG.isPNGName("png"))
+    #expect(
+      PNG.conversionHint("out/x.png")
+        == "write SVG and convert it: rsvg-convert -o out/x.png out/x.svg")
+  }
+}
