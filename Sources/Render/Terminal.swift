@@ -10,7 +10,8 @@
   import Darwin
 #endif
 
-/// How many colours the terminal shows, if any.
+/// How many colours the terminal shows, if any. The caller decides (the command line reads
+/// the environment); the renderer only follows.
 public enum ColorMode: Sendable {
   /// No escape codes at all.
   case none
@@ -20,26 +21,6 @@ public enum ColorMode: Sendable {
   case ansi256
   /// 24-bit colour (`ESC[38;2;R;G;Bm`).
   case truecolor
-
-  /// Chooses the mode: `choice` "never" gives `.none`; "always" gives colour even off a
-  /// TTY (and despite `NO_COLOR` or `TERM=dumb`); "auto" (or anything else) gives `.none`
-  /// when not a TTY, when `NO_COLOR` is set and non-empty or when `TERM` is `dumb`.
-  /// The depth: truecolor when `COLORTERM` is `truecolor`/`24bit`, 256 colours when
-  /// `TERM` contains `256color`, else 16.
-  public static func detect(isTTY: Bool, environment: [String: String], choice: String) -> ColorMode
-  {
-    if choice == "never" { return .none }
-    let term = environment["TERM"] ?? ""
-    if choice != "always" {
-      if !isTTY { return .none }
-      if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return .none }
-      if term == "dumb" { return .none }
-    }
-    let colorterm = (environment["COLORTERM"] ?? "").lowercased()
-    if colorterm == "truecolor" || colorterm == "24bit" { return .truecolor }
-    if term.contains("256color") { return .ansi256 }
-    return .ansi16
-  }
 }
 
 /// Draws a `Drawing` as lines of terminal cells.

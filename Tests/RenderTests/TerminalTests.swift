@@ -145,30 +145,6 @@ func linesHaveExactlyTheRequestedCells(columns: Int, rows: Int) {
   #expect(dots.allSatisfy { $0.0 < 50 })
 }
 
-@Test func colourModeDetection() {
-  let tty = ["TERM": "xterm-256color"]
-  #expect(ColorMode.detect(isTTY: false, environment: tty, choice: "auto") == .none)
-  #expect(ColorMode.detect(isTTY: true, environment: tty, choice: "auto") == .ansi256)
-  #expect(ColorMode.detect(isTTY: true, environment: tty, choice: "never") == .none)
-  #expect(ColorMode.detect(isTTY: false, environment: tty, choice: "always") == .ansi256)
-  #expect(
-    ColorMode.detect(isTTY: true, environment: ["TERM": "xterm", "NO_COLOR": "1"], choice: "auto")
-      == .none)
-  #expect(
-    ColorMode.detect(isTTY: true, environment: ["TERM": "xterm", "NO_COLOR": ""], choice: "auto")
-      == .ansi16)
-  #expect(ColorMode.detect(isTTY: true, environment: ["TERM": "dumb"], choice: "auto") == .none)
-  #expect(
-    ColorMode.detect(
-      isTTY: true, environment: ["TERM": "xterm", "COLORTERM": "truecolor"], choice: "auto")
-      == .truecolor)
-  #expect(
-    ColorMode.detect(
-      isTTY: true, environment: ["TERM": "xterm-256color", "COLORTERM": "24bit"], choice: "auto")
-      == .truecolor)
-  #expect(ColorMode.detect(isTTY: true, environment: [:], choice: "auto") == .ansi16)
-}
-
 @Test func terminalSizeFallsBackToEnvironment() {
   let size = TerminalRenderer.terminalSize(environment: ["COLUMNS": "132", "LINES": "43"])
   #expect(size.columns > 0 && size.rows > 0)
