@@ -422,7 +422,7 @@ struct Raster {
       let width = Raster.cellWidth(value)
       if width == 0 { continue }
       if value < 0x20 || (value >= 0x7F && value < 0xA0) { value = 0x20 }
-      if ascii && value >= 0x80 { value = 0x3F }  // '?'
+      if ascii && value >= 0x80 { value = Raster.asciiFallback(value) }
       let cells = ascii ? 1 : width
       if column >= minColumn && column + cells <= maxColumn {
         let index = row * columns + column
@@ -435,6 +435,23 @@ struct Raster {
       }
       column += cells
       if column >= maxColumn { break }
+    }
+  }
+
+  /// The ASCII character drawn for a non-ASCII one: the look-alike of common punctuation
+  /// (a back button's `‹` reads `<`, not `?`), else `?`.
+  static func asciiFallback(_ v: UInt32) -> UInt32 {
+    switch v {
+    case 0x2039, 0x00AB, 0x2190, 0x25C0, 0x276E: return 0x3C  // ‹ « ← ◀ ❮  <
+    case 0x203A, 0x00BB, 0x2192, 0x25B6, 0x276F: return 0x3E  // › » → ▶ ❯  >
+    case 0x2010...0x2015, 0x2212, 0x2500: return 0x2D  // dashes, minus, ─  -
+    case 0x2018, 0x2019, 0x2032: return 0x27  // ‘ ’ ′  '
+    case 0x201C, 0x201D, 0x2033: return 0x22  // “ ” ″  "
+    case 0x00B7, 0x2022, 0x2026: return 0x2E  // · • …  .
+    case 0x00D7: return 0x78  // ×  x
+    case 0x00A0: return 0x20  // no-break space
+    case 0x2502: return 0x7C  // │  |
+    default: return 0x3F  // ?
     }
   }
 

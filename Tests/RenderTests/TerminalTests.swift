@@ -154,3 +154,13 @@ func linesHaveExactlyTheRequestedCells(columns: Int, rows: Int) {
     #expect(fallback.columns == 80 && fallback.rows == 24)
   }
 }
+
+@Test func asciiTextUsesLookAlikesOfCommonPunctuation() {
+  let d = Drawing(
+    width: 200, height: 20,
+    items: [
+      Item(.text("‹ Back · ok › – “x” é", at: Point(0, 15), size: 10), paint: Paint(fill: .black))
+    ])
+  let text = TerminalRenderer.render(d, columns: 40, rows: 2, colors: .none, ascii: true)
+  #expect(text.contains("< Back . ok > - \"x\" ?"), "\(text)")
+}
