@@ -166,7 +166,7 @@ public enum Batch {
     tally.flush()
 
     var summary = tally.summary
-    summary.rows = taken
+    if summary.stop == nil { summary.rows = taken }
     summary.interrupted = BatchInterrupt.raised
     if let readError {
       say("\(inputName): cannot read: \(readError.reason)")

@@ -154,6 +154,9 @@ final class BatchLedger: @unchecked Sendable {
       s.failedRows = failedRows
       s.outputFailed = outputFailed
       s.stop = stop
+      // A stopped batch counts the rows up to where it stopped: the same whatever --jobs
+      // (the reader may have read further ahead).
+      if stop != nil { s.rows = stopSeq + 1 }
       return s
     }
   }
