@@ -109,8 +109,12 @@ static int find_module(lua_State *L, const char *name) {
     if (dirlen > 0) {
       luaL_Buffer b;
       luaL_buffinit(L, &b);
-      luaL_addlstring(&b, path, dirlen);
-      luaL_addchar(&b, '/');
+      /* The current folder adds nothing: a module beside a script named "x.lua" is
+         "mine.lua" in messages, as the user would name it, not "./mine.lua". */
+      if (!(dirlen == 1 && path[0] == '.')) {
+        luaL_addlstring(&b, path, dirlen);
+        luaL_addchar(&b, '/');
+      }
       for (const char *c = name; *c; c++) luaL_addchar(&b, *c == '.' ? '/' : *c);
       luaL_addstring(&b, ".lua");
       luaL_pushresult(&b);

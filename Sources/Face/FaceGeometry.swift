@@ -112,18 +112,20 @@ public func faceGeometry(state: FaceState, style: FaceStyle, bounds: Rect) throw
   if let expression = state.expression {
     eyeOpen = min(max(expression.eyes, 0), 1)
     if let tilt = expression.brows.map({ min(max($0, -1), 1) }) {
-      // Each brow sits above its eye, 1.5 eye radii either side of the eye's centre;
-      // furrowed (-1) lowers the inner ends, relaxed (1) raises them.
+      // Each brow sits above its eye, 1.5 eye radii either side of the eye's centre.
+      // Furrowed (-1) draws the inner ends down towards the nose; 0 is level; relaxed (1)
+      // stays level and rests a little higher. Inner ends raised above the outer ones
+      // would read as worried, which no value means.
       let half = eyeRadius * 1.5
-      let baseY = eyeY - eyeRadius * 2.2
-      let lift = tilt * eyeRadius * 0.6
+      let furrow = max(-tilt, 0) * eyeRadius * 0.6
+      let baseY = eyeY - eyeRadius * 2.2 - max(tilt, 0) * eyeRadius * 0.3
       brows = [
         Brow(
-          inner: Point(leftEye.x + half, baseY - lift), outer: Point(leftEye.x - half, baseY + lift)
-        ),
+          inner: Point(leftEye.x + half, baseY + furrow),
+          outer: Point(leftEye.x - half, baseY - furrow)),
         Brow(
-          inner: Point(rightEye.x - half, baseY - lift),
-          outer: Point(rightEye.x + half, baseY + lift)),
+          inner: Point(rightEye.x - half, baseY + furrow),
+          outer: Point(rightEye.x + half, baseY - furrow)),
       ]
     }
   }

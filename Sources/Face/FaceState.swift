@@ -53,8 +53,8 @@ public struct Expression: Equatable, Sendable {
   /// How open the eyes are: 1 open circles, 0 closed (a horizontal line), between: an
   /// ellipse `eyes` times as tall as wide.
   public var eyes: Double
-  /// Eyebrows from -1 (furrowed, inner ends low) to 1 (relaxed, inner ends raised);
-  /// drawn only when set.
+  /// Eyebrows from -1 (furrowed: inner ends drawn down) through 0 (level) to 1 (relaxed:
+  /// level, resting a little higher); drawn only when set.
   public var brows: Double?
 
   /// Creates an expression; the default changes nothing (open eyes, no brows).

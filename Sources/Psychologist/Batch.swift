@@ -21,8 +21,10 @@ public struct BatchOptions: Sendable {
   public var jobs: Int
   /// The rows this run takes.
   public var shard: Shard = .all
-  /// Stop at the first bad row.
+  /// Stop at the first bad row in input order, leaving the faces of the rows before it.
   public var failFast = false
+  /// Stop once this many rows in a row hit the time limit (nil: go on whatever happens).
+  public var limitRun: Int? = 3
   /// Show a progress bar on stderr.
   public var progress = false
   /// Device, orientation, limits and plugins of every worker's script.
@@ -55,8 +57,13 @@ public struct BatchSummary: Sendable {
   public var outputFailed = false
   /// Ctrl-C stopped the batch early.
   public var interrupted = false
+  /// Why the batch stopped before the end of its input, if it did.
+  public var stop: BatchStop?
   /// `--fail-fast` stopped the batch early.
-  public var stoppedEarly = false
+  public var stoppedEarly: Bool {
+    if case .failFast = stop { return true }
+    return false
+  }
 }
 
 /// A failure that stops the whole batch before any row runs: the script does not load,
@@ -88,7 +95,6 @@ public enum Batch {
     for index in 0..<jobs {
       workers.append(try BatchWorker(options, shared: shared, mutedLoad: index > 0))
     }
-    let tally = BatchTally(keepFaces: options.sheet != nil)
     let queue = RowQueue(capacity: 64 * jobs)
     let progress = options.progress ? BatchProgress(shared: shared, totalBytes: inputSize) : nil
     let say: @Sendable (String) -> Void = { message in
@@ -97,19 +103,25 @@ public enum Batch {
         report(message)
       }
     }
-    let stopping: @Sendable () -> Bool = {
-      BatchInterrupt.raised || (options.failFast && tally.anyFailed)
-    }
+    let tally = BatchLedger(
+      keepFaces: options.sheet != nil, failFast: options.failFast, limitRun: options.limitRun,
+      say: say)
+    // Rows before a stopping point are still drawn, so only Ctrl-C drops queued rows.
+    let stopping: @Sendable () -> Bool = { BatchInterrupt.raised || tally.stopping }
 
     BatchInterrupt.flag.store(false, ordering: .relaxed)
     BatchInterrupt.install()
     defer { BatchInterrupt.restore() }
     let threads = workers.map { worker in
       WorkerThread {
-        while let row = queue.pop(interrupted: { BatchInterrupt.raised }) {
-          worker.process(row, inputName: inputName, tally: tally, say: say)
+        while let (seq, row) = queue.pop(interrupted: { BatchInterrupt.raised }) {
+          if tally.skips(seq) {
+            tally.finish(seq, .skipped)
+            continue
+          }
+          worker.process(row, seq: seq, inputName: inputName, tally: tally)
           progress?.rowDone()
-          if stopping() { queue.stop() }
+          if BatchInterrupt.raised { queue.stop() }
         }
       }
     }
@@ -134,24 +146,28 @@ public enum Batch {
         row.error =
           "its file name '\(row.fileName).svg' is taken by an earlier row (ids must differ)"
       }
+      let seq = taken - 1
       if let error = row.error {
-        say("\(inputName):\(row.line): row \(row.number): \(error)")
-        tally.failed(row, face: nil)
+        tally.finish(
+          seq,
+          .failed(
+            message: "\(inputName):\(row.line): row \(row.number): \(error)", row: row.number,
+            output: false, timeLimit: false, entry: BatchWorker.blankEntry(row, tally)))
         progress?.rowDone()
         continue reading
       }
-      guard queue.push(row, interrupted: { BatchInterrupt.raised }) else { break }
+      guard queue.push((seq, row), interrupted: { BatchInterrupt.raised }) else { break }
     }
     queue.close()
-    if stopping() { queue.stop() }
+    if BatchInterrupt.raised { queue.stop() }
     for t in threads { t.join() }
     progress?.finish()
     for w in workers { w.output.flush() }
+    tally.flush()
 
     var summary = tally.summary
-    summary.rows = taken
+    if summary.stop == nil { summary.rows = taken }
     summary.interrupted = BatchInterrupt.raised
-    summary.stoppedEarly = options.failFast && !summary.failedRows.isEmpty
     if let readError {
       say("\(inputName): cannot read: \(readError.reason)")
       summary.outputFailed = false
@@ -172,56 +188,6 @@ public enum Batch {
     guard fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else { return 0 }
     return Int(st.st_size)
   }
-}
-
-/// Results shared by the workers: counts, failed rows, and the faces kept for the sheet.
-final class BatchTally: @unchecked Sendable {
-  private let monitor = Monitor()
-  private var written = 0
-  private var failedRows: [Int] = []
-  private var outputFailed = false
-  private let keepFaces: Bool
-  private var entries: [SheetEntry] = []
-  private var failedFlag = false
-
-  init(keepFaces: Bool) { self.keepFaces = keepFaces }
-
-  func wrote(_ row: BatchRow, face: [UInt8], happiness: Double?) {
-    monitor.locked {
-      written += 1
-      if keepFaces {
-        entries.append(
-          SheetEntry(row: row.number, id: row.id ?? row.fileName, happiness: happiness, face: face))
-      }
-    }
-  }
-
-  func failed(_ row: BatchRow, face: [UInt8]?, output: Bool = false) {
-    monitor.locked {
-      failedRows.append(row.number)
-      failedFlag = true
-      outputFailed = outputFailed || output
-      if keepFaces {
-        entries.append(
-          SheetEntry(row: row.number, id: row.id ?? row.fileName, happiness: nil, face: nil))
-      }
-    }
-  }
-
-  var anyFailed: Bool { monitor.locked { failedFlag } }
-
-  var summary: BatchSummary {
-    monitor.locked {
-      var s = BatchSummary()
-      s.written = written
-      s.failedRows = failedRows.sorted()
-      s.outputFailed = outputFailed
-      return s
-    }
-  }
-
-  /// The sheet's cells in row order (the same whatever the number of workers).
-  var sheetEntries: [SheetEntry] { monitor.locked { entries.sorted { $0.row < $1.row } } }
 }
 
 /// One worker: its own script (Lua state, registry) and its own print buffer.
@@ -259,10 +225,8 @@ final class BatchWorker: @unchecked Sendable {
       script: script, device: device, orientation: options.scriptOptions.orientation)
   }
 
-  /// Draws one row's face and writes it; a failure is reported and counted, never thrown.
-  func process(
-    _ row: BatchRow, inputName: String, tally: BatchTally, say: @Sendable (String) -> Void
-  ) {
+  /// Draws one row's face and writes it; the outcome goes to the ledger, never thrown.
+  func process(_ row: BatchRow, seq: Int, inputName: String, tally: BatchLedger) {
     // Where the row is, for messages only (rows that go well never build it).
     var place: String { "\(inputName):\(row.line)" }
     var bytes: [UInt8] = []
@@ -272,25 +236,49 @@ final class BatchWorker: @unchecked Sendable {
     } catch {
       output.flush()
       let (location, message): (String, String)
+      var timeLimit = false
       switch error {
-      case let e as LuaError: (location, message) = (e.location ?? diagnosis.location, e.message)
+      case let e as LuaError:
+        (location, message) = (e.location ?? diagnosis.location, e.message)
+        timeLimit = e.kind == .timeLimit
       case let p as Problem: (location, message) = (p.location, p.message)
       default: (location, message) = (diagnosis.location, "\(error)")
       }
       let idText = row.id.map { ", id \(jsonString($0))" } ?? ""
-      say("\(location): row \(row.number) (\(place)\(idText)): \(message)")
-      tally.failed(row, face: nil)
+      tally.finish(
+        seq,
+        .failed(
+          message: "\(location): row \(row.number) (\(place)\(idText)): \(message)",
+          row: row.number, output: false, timeLimit: timeLimit,
+          entry: BatchWorker.blankEntry(row, tally)))
       return
     }
     output.flush()
+    guard tally.mayWrite(seq, interrupted: { BatchInterrupt.raised }) else {
+      tally.finish(seq, .skipped)
+      return
+    }
     do {
       try faces.write(row.fileName + ".svg", bytes)
     } catch {
-      say("\(place): row \(row.number): cannot write \(error)")
-      tally.failed(row, face: nil, output: true)
+      tally.finish(
+        seq,
+        .failed(
+          message: "\(place): row \(row.number): cannot write \(error)", row: row.number,
+          output: true, timeLimit: false, entry: BatchWorker.blankEntry(row, tally)))
       return
     }
-    tally.wrote(row, face: bytes, happiness: happiness)
+    let entry =
+      tally.keepsFaces
+      ? SheetEntry(row: row.number, id: row.id ?? row.fileName, happiness: happiness, face: bytes)
+      : nil
+    tally.finish(seq, .wrote(entry))
+  }
+
+  /// A failed row's empty cell on the sheet (nil without a sheet).
+  static func blankEntry(_ row: BatchRow, _ tally: BatchLedger) -> SheetEntry? {
+    tally.keepsFaces
+      ? SheetEntry(row: row.number, id: row.id ?? row.fileName, happiness: nil, face: nil) : nil
   }
 
   /// The face the diagnosis gives `input`, as an SVG document, and its happiness.

@@ -48,10 +48,13 @@ final class Monitor: @unchecked Sendable {
   func broadcast() { pthread_cond_broadcast(cond) }
 }
 
-/// Rows from the reader to the workers, at most `capacity` waiting (memory stays flat).
+/// Rows from the reader to the workers, each with its position among the rows taken, at
+/// most `capacity` waiting (memory stays flat).
 final class RowQueue: @unchecked Sendable {
+  /// A row and its position (0, 1, 2, …) among the rows this batch takes.
+  typealias Job = (seq: Int, row: BatchRow)
   private let monitor = Monitor()
-  private var rows: [BatchRow?]
+  private var rows: [Job?]
   private var head = 0
   private var count = 0
   private var closed = false
@@ -60,7 +63,7 @@ final class RowQueue: @unchecked Sendable {
   init(capacity: Int) { rows = Array(repeating: nil, count: max(capacity, 1)) }
 
   /// Adds a row, waiting while the queue is full; false once the batch is stopping.
-  func push(_ row: BatchRow, interrupted: () -> Bool) -> Bool {
+  func push(_ row: Job, interrupted: () -> Bool) -> Bool {
     monitor.locked {
       while count == rows.count && !stopped && !interrupted() { monitor.wait(seconds: 0.05) }
       if stopped || interrupted() { return false }
@@ -74,7 +77,7 @@ final class RowQueue: @unchecked Sendable {
   }
 
   /// The next row, waiting while empty; nil once closed and drained, or stopped.
-  func pop(interrupted: () -> Bool) -> BatchRow? {
+  func pop(interrupted: () -> Bool) -> Job? {
     monitor.locked {
       while count == 0 && !closed && !stopped && !interrupted() { monitor.wait(seconds: 0.05) }
       if stopped || interrupted() || count == 0 { return nil }
@@ -95,7 +98,7 @@ final class RowQueue: @unchecked Sendable {
       closed = true; monitor.broadcast()
     }
   }
-  /// Stop now: waiting rows are dropped (`--fail-fast`).
+  /// Stop now: waiting rows are dropped (Ctrl-C).
   func stop() {
     monitor.locked {
       stopped = true; monitor.broadcast()

@@ -127,7 +127,13 @@ extension Session {
     var dividerDrawn = false
     func divider() {
       if !dividerDrawn, let d = layout.divider {
-        items.append(Item(.rect(rect(d)), paint: Paint(stroke: nil, fill: line)))
+        // A stroke, not a filled rect: the terminal draws fills as background (they clear
+        // what lies below), so a filled 1-point divider vanished there.
+        let x = d.x + d.width / 2
+        items.append(
+          Item(
+            .line(Point(x, d.y), Point(x, d.y + d.height)),
+            paint: Paint(stroke: line, lineWidth: d.width)))
       }
       dividerDrawn = true
     }

@@ -154,12 +154,10 @@ public final class Script {
               "segue '\(segue.identifier)': kind 'custom' needs a name: declare segue_kind \"name\" { perform = … } and use that name"
             ))
         } else if !device.allows(builtin) {
-          let allowed = device.allowedKinds.map(\.rawValue).joined(separator: ", ")
           problems.append(
             Problem(
               segue.location,
-              "segue '\(segue.identifier)': \(kind) segues do not exist on an \(device.rawValue) (allowed: \(allowed), or a segue_kind)"
-            ))
+              "segue '\(segue.identifier)': \(kindMissing(kind, on: device))"))
         }
       } else if let custom = kindsByName[kind] {
         if let devices = custom.devices, !devices.contains(device) {
@@ -225,4 +223,13 @@ public final class Script {
     let names = registry.styles.compactMap(\.name)
     return Problem(location, "unknown style '\(name)'\(suggestion(name, names))")
   }
+}
+
+/// Why a device has no segues of a built-in kind, and what it has instead. `custom` is not
+/// offered as a kind to write (`kind = "custom"` is itself an error): a custom kind is one
+/// the script declares.
+func kindMissing(_ kind: String, on device: Device) -> String {
+  let builtins = device.allowedKinds.filter { $0 != .custom }.map(\.rawValue)
+  return
+    "\(kind) segues do not exist on an \(device.rawValue) (allowed: \(builtins.joined(separator: ", ")), or a custom kind declared with segue_kind \"name\" { perform = function(nav, scene) … end } and named as the kind)"
 }

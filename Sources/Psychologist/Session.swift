@@ -188,6 +188,9 @@ public final class Session {
     if let builtin = SegueKind(rawValue: kindName), builtin != .custom {
       do {
         try navigator.perform(builtin, scene, popoverSize: segue.size)
+      } catch StoryboardError.kindNotOnDevice(let kind, let device, _) {
+        throw sessionError(
+          "segue '\(identifier)': \(kindMissing(kind, on: device))", at: segue.location)
       } catch {
         throw sessionError("segue '\(identifier)': \(error)", at: segue.location)
       }

@@ -10,7 +10,8 @@
   import Darwin
 #endif
 
-/// How many colours the terminal shows, if any.
+/// How many colours the terminal shows, if any. The caller decides (the command line reads
+/// the environment); the renderer only follows.
 public enum ColorMode: Sendable {
   /// No escape codes at all.
   case none
@@ -20,26 +21,6 @@ public enum ColorMode: Sendable {
   case ansi256
   /// 24-bit colour (`ESC[38;2;R;G;Bm`).
   case truecolor
-
-  /// Chooses the mode: `choice` "never" gives `.none`; "always" gives colour even off a
-  /// TTY (and despite `NO_COLOR` or `TERM=dumb`); "auto" (or anything else) gives `.none`
-  /// when not a TTY, when `NO_COLOR` is set and non-empty or when `TERM` is `dumb`.
-  /// The depth: truecolor when `COLORTERM` is `truecolor`/`24bit`, 256 colours when
-  /// `TERM` contains `256color`, else 16.
-  public static func detect(isTTY: Bool, environment: [String: String], choice: String) -> ColorMode
-  {
-    if choice == "never" { return .none }
-    let term = environment["TERM"] ?? ""
-    if choice != "always" {
-      if !isTTY { return .none }
-      if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return .none }
-      if term == "dumb" { return .none }
-    }
-    let colorterm = (environment["COLORTERM"] ?? "").lowercased()
-    if colorterm == "truecolor" || colorterm == "24bit" { return .truecolor }
-    if term.contains("256color") { return .ansi256 }
-    return .ansi16
-  }
 }
 
 /// Draws a `Drawing` as lines of terminal cells.
@@ -441,7 +422,7 @@ struct Raster {
       let width = Raster.cellWidth(value)
       if width == 0 { continue }
       if value < 0x20 || (value >= 0x7F && value < 0xA0) { value = 0x20 }
-      if ascii && value >= 0x80 { value = 0x3F }  // '?'
+      if ascii && value >= 0x80 { value = Raster.asciiFallback(value) }
       let cells = ascii ? 1 : width
       if column >= minColumn && column + cells <= maxColumn {
         let index = row * columns + column
@@ -454,6 +435,23 @@ struct Raster {
       }
       column += cells
       if column >= maxColumn { break }
+    }
+  }
+
+  /// The ASCII character drawn for a non-ASCII one: the look-alike of common punctuation
+  /// (a back button's `‹` reads `<`, not `?`), else `?`.
+  static func asciiFallback(_ v: UInt32) -> UInt32 {
+    switch v {
+    case 0x2039, 0x00AB, 0x2190, 0x25C0, 0x276E: return 0x3C  // ‹ « ← ◀ ❮  <
+    case 0x203A, 0x00BB, 0x2192, 0x25B6, 0x276F: return 0x3E  // › » → ▶ ❯  >
+    case 0x2010...0x2015, 0x2212, 0x2500: return 0x2D  // dashes, minus, ─  -
+    case 0x2018, 0x2019, 0x2032: return 0x27  // ‘ ’ ′  '
+    case 0x201C, 0x201D, 0x2033: return 0x22  // “ ” ″  "
+    case 0x00B7, 0x2022, 0x2026: return 0x2E  // · • …  .
+    case 0x00D7: return 0x78  // ×  x
+    case 0x00A0: return 0x20  // no-break space
+    case 0x2502: return 0x7C  // │  |
+    default: return 0x3F  // ?
     }
   }
 

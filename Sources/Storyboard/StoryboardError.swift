@@ -21,12 +21,15 @@ public enum StoryboardError: Error, Equatable, Sendable, CustomStringConvertible
   case nothingToPop
 
   /// A message for a person, e.g.
-  /// `"popover segues do not exist on an iphone (allowed: push, modal, custom)"`.
+  /// `"popover segues do not exist on an iphone (allowed: push, modal, or a custom kind)"`.
   public var description: String {
     switch self {
     case .kindNotOnDevice(let kind, let device, let allowed):
-      let names = allowed.map(\.rawValue).joined(separator: ", ")
-      return "\(kind) segues do not exist on an \(device.rawValue) (allowed: \(names))"
+      // "custom" is not a kind anyone writes: it stands for the host's own kinds.
+      var names = allowed.filter { $0 != .custom }.map(\.rawValue)
+      if allowed.contains(.custom) { names.append("or a custom kind") }
+      return
+        "\(kind) segues do not exist on an \(device.rawValue) (allowed: \(names.joined(separator: ", ")))"
     case .customSegueUnresolved:
       return "a custom segue must be resolved by its segue kind into push, modal, popover"
         + " or replace before it is performed"

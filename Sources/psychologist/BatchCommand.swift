@@ -29,12 +29,20 @@ let batchCommandSpec = CommandSpec(
     OptionSpec(
       "--shard", value: "K/N",
       help: "take rows K, K+N, K+2N, … (K from 1 to N) so N machines split one input"),
-    OptionSpec("--fail-fast", help: "stop at the first bad row (default: report it and go on)"),
+    OptionSpec(
+      "--fail-fast",
+      help: "stop at the first bad row in input order, keeping the faces of the rows before it"),
+    OptionSpec(
+      "--keep-going",
+      help: "go on after 3 rows in a row hit --time-limit (default: stop there, the rest would too)"
+    ),
   ],
   details: [
     "Each row becomes the diagnosis function's input table (CSV fields that read as numbers",
     "are numbers; empty CSV fields are left out). A bad row is reported with its row number",
-    "and file:line; the others still complete, and the exit status is then 1.",
+    "and file:line, in row order whatever --jobs; the others still complete, and the exit",
+    "status is then 1. Three rows in a row that hit --time-limit stop the batch (--keep-going",
+    "goes on). A summary line goes to stderr at the end.",
     "",
     "examples:",
     "  psychologist batch examples/mood.lua --diagnosis mood --input examples/mood.csv --output-dir faces --sheet faces.svg",
@@ -92,6 +100,8 @@ func batchCommand(_ args: ParsedArguments) throws -> ExitCode {
   options.sheet = args.value("--sheet")
   options.shard = shard
   options.failFast = args.has("--fail-fast")
+  if args.has("--keep-going") { options.limitRun = nil }
+  let started = monotonicSeconds()
   options.progress = isTerminal(2)
   FileOutput.standard.flush()
 
@@ -114,19 +124,38 @@ func batchCommand(_ args: ParsedArguments) throws -> ExitCode {
     FileOutput.standard.flush()
     exit(130)
   }
+  let took = seconds(monotonicSeconds() - started)
   if failed > 0 {
     let shown = summary.failedRows.prefix(10).map(String.init).joined(separator: ", ")
     let more = failed > 10 ? ", …" : ""
-    let stop = summary.stoppedEarly ? "; stopped at the first (--fail-fast)" : ""
+    var stop = ""
+    switch summary.stop {
+    case .failFast(let row)?:
+      stop = "; --fail-fast stopped at row \(row), leaving the faces of the rows before it"
+    case .timeLimit(let rows, let row)?:
+      stop =
+        "; stopped at row \(row): \(rows) rows in a row hit the time limit (raise --time-limit, or --keep-going to draw the rest)"
+    case nil: break
+    }
     report(
-      "\(failed) of \(plural(summary.rows, "row")) failed (\(failed == 1 ? "row" : "rows") \(shown)\(more))\(stop); \(plural(summary.written, "face")) written to \(dir)"
+      "\(failed) of \(plural(summary.rows, "row")) failed (\(failed == 1 ? "row" : "rows") \(shown)\(more))\(stop); \(plural(summary.written, "face")) written to \(dir) in \(took)"
     )
     return summary.outputFailed ? .output : .script
   }
   if summary.outputFailed { return .output }  // the contact sheet (already reported)
-  if isTerminal(2) {
-    let line = "psychologist: \(plural(summary.written, "face")) written to \(dir)\n"
-    _ = Array(line.utf8).withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
-  }
+  // One line even when all went well: a log or a CI job shows what was done.
+  let line =
+    "psychologist: \(plural(summary.written, "face")) in \(folder(dir)) (0 failed) in \(took)\n"
+  _ = Array(line.utf8).withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
   return .ok
+}
+
+/// A folder as a summary names it: `faces/`.
+private func folder(_ dir: String) -> String { dir.hasSuffix("/") ? dir : dir + "/" }
+
+/// Seconds with two decimals: `0.21 s`.
+private func seconds(_ s: Double) -> String {
+  let hundredths = Int((max(s, 0) * 100).rounded())
+  let fraction = hundredths % 100
+  return "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction) s"
 }

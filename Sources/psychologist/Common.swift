@@ -115,7 +115,7 @@ func colorMode(_ args: ParsedArguments, env: [String: String]) throws(UsageError
     throw UsageError("--color must be always, never or auto, got '\(choice)'")
   }
   let tty = args.value("--output") == nil && isTerminal(1)
-  return ColorMode.detect(isTTY: tty, environment: env, choice: choice)
+  return colorMode(isTTY: tty, environment: env, choice: choice)
 }
 
 /// Renders a drawing as the command line asks and writes it to -o or stdout.

@@ -9,7 +9,7 @@ func listCommand(_ args: ParsedArguments) throws -> ExitCode {
   if args.has("--json") {
     FileOutput.standard.write(json(rows))
   } else {
-    FileOutput.standard.write(table(rows))
+    FileOutput.standard.write(table(rows, pluginOrder: script.pluginFiles))
   }
   // The listing stands, but a script with problems is not ok.
   let problems = script.problems(on: options.device)
@@ -82,21 +82,62 @@ func listing(_ r: Registry) -> [Listed] {
   return rows
 }
 
-func table(_ rows: [Listed]) -> String {
-  var out = ""
-  var section = ""
-  let width = (rows.map { visible($0.name).count }.max() ?? 0) + 2
-  for row in rows {
-    if row.section != section {
-      section = row.section
-      out += (out.isEmpty ? "" : "\n") + section + ":\n"
-    }
-    let fields = row.fields.map { "\($0.0) \(visible($0.1))" }.joined(separator: "  ")
-    let from = row.plugin.map { "  (plugin \(visible($0)))" } ?? ""
-    out +=
-      "  " + visible(row.name).padding(width) + fields + "  " + visible(row.location) + from + "\n"
+/// The listing grouped by the file that declared each thing (the script's own first, then
+/// plugins in load order), each file named once, its declarations by section with their lines.
+func table(_ rows: [Listed], pluginOrder: [String] = []) -> String {
+  guard !rows.isEmpty else { return "nothing declared\n" }
+  struct Group {
+    var file: String
+    var plugin: String?
+    var rows: [(line: String, row: Listed)] = []
   }
-  return out.isEmpty ? "nothing declared\n" : out
+  var groups: [Group] = []
+  for row in rows {
+    let (file, line) = splitLocation(row.location)
+    if let i = groups.firstIndex(where: { $0.file == file && $0.plugin == row.plugin }) {
+      groups[i].rows.append((line, row))
+    } else {
+      groups.append(Group(file: file, plugin: row.plugin, rows: [(line, row)]))
+    }
+  }
+  // The script's own declarations first (that is what was asked about), then the plugins'
+  // in the order they loaded.
+  func rank(_ g: Group) -> Int {
+    guard let plugin = g.plugin else { return -1 }
+    return pluginOrder.firstIndex(of: plugin) ?? pluginOrder.count
+  }
+  groups = groups.enumerated().sorted {
+    (rank($0.element), $0.offset) < (rank($1.element), $1.offset)
+  }
+  .map(\.element)
+  let width = (rows.map { visible($0.name).count }.max() ?? 0) + 2
+  var out = ""
+  for group in groups {
+    var header = visible(group.file)
+    if let plugin = group.plugin {
+      header += plugin == group.file ? " (plugin)" : " (required by plugin \(visible(plugin)))"
+    }
+    out += (out.isEmpty ? "" : "\n") + header + ":\n"
+    var section = ""
+    for (line, row) in group.rows {
+      if row.section != section {
+        section = row.section
+        out += "  " + section + ":\n"
+      }
+      let fields = row.fields.map { "\($0.0) \(visible($0.1))" }.joined(separator: "  ")
+      out += "    " + visible(row.name).padding(width) + fields
+      out += line.isEmpty ? "\n" : "  line \(line)\n"
+    }
+  }
+  return out
+}
+
+/// `"dir/a.lua:12"` → (`"dir/a.lua"`, `"12"`); a location without a line → (it, "").
+func splitLocation(_ location: String) -> (file: String, line: String) {
+  guard let colon = location.lastIndex(of: ":") else { return (location, "") }
+  let line = location[location.index(after: colon)...]
+  guard !line.isEmpty, line.allSatisfy(\.isNumber) else { return (location, "") }
+  return (String(location[..<colon]), String(line))
 }
 
 func json(_ rows: [Listed]) -> String {

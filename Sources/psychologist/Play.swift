@@ -75,7 +75,7 @@ final class Player {
     self.options = options
     self.watch = watch
     files = [path]
-    colors = ColorMode.detect(isTTY: true, environment: environment(), choice: "auto")
+    colors = colorMode(isTTY: true, environment: environment(), choice: "auto")
   }
 
   func invoke(_ script: Script) -> Invoke { { try script.state.call($0, $1) } }

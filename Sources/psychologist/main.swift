@@ -24,7 +24,13 @@ private func tell(_ kind: String, _ message: String) {
 
 /// Runs the command line and returns the exit status.
 func main(_ arguments: [String]) -> ExitCode {
-  if arguments.isEmpty || arguments == ["--help"] || arguments == ["-h"] || arguments == ["help"] {
+  if arguments.isEmpty {
+    // No command is a usage error (as for any Unix tool): the usage goes where errors go.
+    var bytes = Array(mainHelp.utf8)
+    _ = bytes.withUnsafeMutableBytes { write(2, $0.baseAddress, $0.count) }
+    return .usage
+  }
+  if arguments == ["--help"] || arguments == ["-h"] || arguments == ["help"] {
     FileOutput.standard.write(mainHelp)
     return .ok
   }

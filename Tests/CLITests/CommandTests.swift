@@ -192,7 +192,8 @@ import Testing
   @Test func listShowsDeclarationsAndJSON() throws {
     let t = try psychologist(["list", "examples/psychologist.lua"])
     #expect(t.status == 0)
-    #expect(t.out.contains("bite") && t.out.contains("examples/psychologist.lua:9"))
+    #expect(t.out.hasPrefix("examples/psychologist.lua:\n"))
+    #expect(t.out.split(separator: "\n").contains { $0.contains("bite") && $0.hasSuffix("line 9") })
     let j = try psychologist(["list", "examples/psychologist.lua", "--json"])
     let obj = try JSONSerialization.jsonObject(with: j.stdout) as? [String: Any]
     let diagnoses = obj?["diagnoses"] as? [[String: Any]]

@@ -121,18 +121,33 @@ let seedScript = """
     #expect(m.stderr.contains("main.lua:3:"))
   }
 
+  /// The listing is grouped by file: each file (the script's, then each plugin's) is named
+  /// once, above its declarations with their lines, instead of on every line.
   @Test func listSaysWhichPluginDeclaredWhat() throws {
     let dir = try pluginFolder([
-      "plugs/fade.lua": "segue_kind \"fade\" { perform = function(nav, s) nav:present(s) end }\n",
+      "plugs/fade.lua": "segue_kind \"fade\" { perform = function(nav, s) nav:present(s) end }\n"
+        + "segue \"slow\" { kind = \"fade\" }\nsegue \"slower\" { kind = \"fade\" }\n",
+      "plugs/ink.lua": "style \"ink\" { color = \"black\" }\n",
       "main.lua": seedScript,
     ])
     let r = try psychologist(
       ["list", "main.lua", "--plugin", "plugs"], in: dir, environment: pluginEnv(dir))
     #expect(r.status == 0, "\(r.stderr)")
-    let line = r.out.split(separator: "\n").first { $0.contains("fade") }.map(String.init) ?? ""
-    #expect(line.contains("plugs/fade.lua:1") && line.contains("(plugin plugs/fade.lua)"))
-    let bite = r.out.split(separator: "\n").first { $0.contains("bite") }.map(String.init) ?? ""
-    #expect(bite.contains("main.lua:1") && !bite.contains("plugin"))
+    let lines = r.out.split(separator: "\n").map(String.init)
+    for file in ["main.lua", "plugs/fade.lua", "plugs/ink.lua"] {
+      #expect(lines.filter { $0.contains(file) }.count == 1, "\(file) once:\n\(r.out)")
+    }
+    // Each file heads its own declarations: the script's first, then the plugins' in the
+    // order they load (by name in the folder).
+    func index(_ prefix: String) -> Int { lines.firstIndex { $0.hasPrefix(prefix) } ?? -1 }
+    let main = index("main.lua"), fade = index("plugs/fade.lua (plugin)")
+    let ink = index("plugs/ink.lua (plugin)")
+    #expect(main == 0 && main < fade && fade < ink, "\(r.out)")
+    let fadeBlock = lines[(fade + 1)..<ink].joined(separator: "\n")
+    #expect(fadeBlock.contains("slow") && fadeBlock.contains("slower"))
+    #expect(fadeBlock.contains("fade") && fadeBlock.contains("line 1"))
+    #expect(lines[(main + 1)..<fade].contains { $0.contains("bite") && $0.contains("line 1") })
+    #expect(!r.out.contains("(plugin plugs/"))
   }
 }
 

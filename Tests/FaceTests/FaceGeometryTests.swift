@@ -119,7 +119,7 @@ func mouthIsSymmetric(happiness: Double) throws {
   } else {
     Issue.record("closed eyes are a line")
   }
-  for brow in g.brows ?? [] { #expect(brow.inner.y < brow.outer.y, "relaxed: inner end raised") }
+  for brow in g.brows ?? [] { #expect(brow.inner.y == brow.outer.y, "relaxed: level") }
   state.expression = Expression(eyes: 7)
   #expect(try faceGeometry(state: state, style: .seed, bounds: bounds).eyeOpen == 1)
 }

@@ -145,30 +145,6 @@ func linesHaveExactlyTheRequestedCells(columns: Int, rows: Int) {
   #expect(dots.allSatisfy { $0.0 < 50 })
 }
 
-@Test func colourModeDetection() {
-  let tty = ["TERM": "xterm-256color"]
-  #expect(ColorMode.detect(isTTY: false, environment: tty, choice: "auto") == .none)
-  #expect(ColorMode.detect(isTTY: true, environment: tty, choice: "auto") == .ansi256)
-  #expect(ColorMode.detect(isTTY: true, environment: tty, choice: "never") == .none)
-  #expect(ColorMode.detect(isTTY: false, environment: tty, choice: "always") == .ansi256)
-  #expect(
-    ColorMode.detect(isTTY: true, environment: ["TERM": "xterm", "NO_COLOR": "1"], choice: "auto")
-      == .none)
-  #expect(
-    ColorMode.detect(isTTY: true, environment: ["TERM": "xterm", "NO_COLOR": ""], choice: "auto")
-      == .ansi16)
-  #expect(ColorMode.detect(isTTY: true, environment: ["TERM": "dumb"], choice: "auto") == .none)
-  #expect(
-    ColorMode.detect(
-      isTTY: true, environment: ["TERM": "xterm", "COLORTERM": "truecolor"], choice: "auto")
-      == .truecolor)
-  #expect(
-    ColorMode.detect(
-      isTTY: true, environment: ["TERM": "xterm-256color", "COLORTERM": "24bit"], choice: "auto")
-      == .truecolor)
-  #expect(ColorMode.detect(isTTY: true, environment: [:], choice: "auto") == .ansi16)
-}
-
 @Test func terminalSizeFallsBackToEnvironment() {
   let size = TerminalRenderer.terminalSize(environment: ["COLUMNS": "132", "LINES": "43"])
   #expect(size.columns > 0 && size.rows > 0)
@@ -177,4 +153,14 @@ func linesHaveExactlyTheRequestedCells(columns: Int, rows: Int) {
     let fallback = TerminalRenderer.terminalSize(environment: ["COLUMNS": "x", "LINES": "-3"])
     #expect(fallback.columns == 80 && fallback.rows == 24)
   }
+}
+
+@Test func asciiTextUsesLookAlikesOfCommonPunctuation() {
+  let d = Drawing(
+    width: 200, height: 20,
+    items: [
+      Item(.text("‹ Back · ok › – “x” é", at: Point(0, 15), size: 10), paint: Paint(fill: .black))
+    ])
+  let text = TerminalRenderer.render(d, columns: 40, rows: 2, colors: .none, ascii: true)
+  #expect(text.contains("< Back . ok > - \"x\" ?"), "\(text)")
 }

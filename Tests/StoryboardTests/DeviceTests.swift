@@ -41,7 +41,7 @@ import Testing
     kind: "popover", device: .iphone, allowed: Device.iphone.allowedKinds)
   #expect(
     error.description
-      == "popover segues do not exist on an iphone (allowed: push, modal, custom)")
+      == "popover segues do not exist on an iphone (allowed: push, modal, or a custom kind)")
   #expect(
     StoryboardError.invalidPopoverSize(width: 0, height: 2.5).description
       == "invalid popover size 0×2.5 (width and height must be positive)")

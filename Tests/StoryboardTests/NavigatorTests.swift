@@ -96,7 +96,7 @@ func rect(_ x: Double, _ y: Double, _ width: Double, _ height: Double) -> Storyb
   } catch {
     #expect(
       "\(error)"
-        == "popover segues do not exist on an iphone (allowed: push, modal, custom)")
+        == "popover segues do not exist on an iphone (allowed: push, modal, or a custom kind)")
   }
   #expect(nav.stack == ["Psychologist"])
 }

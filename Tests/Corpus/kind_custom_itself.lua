@@ -1,0 +1,2 @@
+diagnosis "bite" { happiness = 40 }
+segue "showDiagnosis" { kind = "custom" }

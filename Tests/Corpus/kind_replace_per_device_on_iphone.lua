@@ -1,0 +1,4 @@
+diagnosis "bite" { happiness = 40 }
+segue "showDiagnosis" {
+  kind = { iphone = "replace", ipad = "replace" },
+}
