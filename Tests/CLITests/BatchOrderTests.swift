@@ -77,7 +77,7 @@ import Testing
     #expect(r.status == 1)
     #expect(reportedRows(r.stderr) == [4], "\(r.stderr)")
     // Counted up to the row it stopped at, whatever was read ahead.
-    #expect(r.stderr.contains("1 of 4 rows failed (rows 4)"), "\(r.stderr)")
+    #expect(r.stderr.contains("1 of 4 rows failed (row 4)"), "\(r.stderr)")
     #expect(r.stderr.contains("--fail-fast"))
     #expect(files(dir) == ["000001.svg", "000002.svg", "000003.svg"])
   }
