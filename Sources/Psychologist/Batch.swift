@@ -51,8 +51,10 @@ public struct BatchSummary: Sendable {
   public var written = 0
   /// Numbers of the rows that failed, in order.
   public var failedRows: [Int] = []
-  /// Some failure was a file that could not be written.
+  /// Some failure was a file that could not be written (a face, the sheet, stdout).
   public var outputFailed = false
+  /// The input could not be read to its end (a read error, a line over the cap).
+  public var inputFailed = false
   /// Ctrl-C stopped the batch early.
   public var interrupted = false
   /// `--fail-fast` stopped the batch early.
@@ -80,13 +82,19 @@ public enum Batch {
     let fd: Int32 = options.input == "-" ? 0 : open(options.input, O_RDONLY | O_CLOEXEC)
     guard fd >= 0 else { throw FileError.errno(options.input) }
     defer { if fd != 0 { close(fd) } }
+    var st = stat()
+    if fstat(fd, &st) == 0, st.st_mode & S_IFMT == S_IFDIR {
+      throw FileError(path: inputName, reason: "is a folder")
+    }
     let inputSize = fd == 0 ? 0 : fileSize(fd)
 
     let shared = SharedOutput()
     let jobs = max(1, min(options.jobs, 256))
+    let folder = try BatchOutput.open(options.outputDirectory)
     var workers: [BatchWorker] = []
     for index in 0..<jobs {
-      workers.append(try BatchWorker(options, shared: shared, mutedLoad: index > 0))
+      workers.append(
+        try BatchWorker(options, folder: folder, shared: shared, mutedLoad: index > 0))
     }
     let tally = BatchTally(keepFaces: options.sheet != nil)
     let queue = RowQueue(capacity: 64 * jobs)
@@ -154,7 +162,11 @@ public enum Batch {
     summary.stoppedEarly = options.failFast && !summary.failedRows.isEmpty
     if let readError {
       say("\(inputName): cannot read: \(readError.reason)")
-      summary.outputFailed = false
+      summary.inputFailed = true
+    }
+    if let failure = shared.failure {
+      say("cannot write standard output: \(failure)")
+      summary.outputFailed = true
     }
     if let sheet = options.sheet, !summary.interrupted {
       let entries = tally.sheetEntries
@@ -234,8 +246,10 @@ final class BatchWorker: @unchecked Sendable {
   /// The app every row's face is drawn on, restarted per row.
   let session: Session
 
-  init(_ options: BatchOptions, shared: SharedOutput, mutedLoad: Bool) throws {
-    faces = try BatchOutput(OutputDirectory(options.outputDirectory))
+  init(_ options: BatchOptions, folder: OutputDirectory, shared: SharedOutput, mutedLoad: Bool)
+    throws
+  {
+    faces = BatchOutput(folder)
     output = WorkerOutput(shared)
     output.muted = mutedLoad
     guard FileSystem.exists(options.script) else {

@@ -30,7 +30,11 @@ public func render(
 extension Session {
   /// Writes the focused scene (or the screen) under the output directory, atomically;
   /// returns the path. The format follows the extension (`.svg`, `.txt` for ASCII).
-  public func snapshot(_ name: String, screen: Bool, invoke: Invoke) throws -> String {
+  /// `location` (the calling script's `file:line`) goes with a failure to write, which the
+  /// command reports once the script has run.
+  public func snapshot(_ name: String, screen: Bool, at location: String = "", invoke: Invoke)
+    throws -> String
+  {
     // A name must end in a file name: "", "." or "sub/" would become ".svg", "..svg" or a
     // hidden "sub/.svg" once the extension is added.
     let last = name.split(separator: "/", omittingEmptySubsequences: false).last ?? ""
@@ -39,16 +43,30 @@ extension Session {
     }
     var name = name
     if !name.hasSuffix(".svg") && !name.hasSuffix(".txt") { name += ".svg" }
-    let format: OutputFormat = name.hasSuffix(".txt") ? .ascii : .svg
-    let bytes = render(try drawing(screen: screen, invoke: invoke), format: format)
-    let root = script.options.outputDirectory
     do {
-      let path = try FileSystem.pathInside(root, name)
-      if !script.options.dryRun { try FileSystem.writeAtomically(path, bytes) }
-      return path
+      _ = try OutputDirectory.components(of: name)
     } catch {
       throw sessionError("snapshot '\(name)' refused: \(error)")
     }
+    let format: OutputFormat = name.hasSuffix(".txt") ? .ascii : .svg
+    let bytes = render(try drawing(screen: screen, invoke: invoke), format: format)
+    let shown: String
+    if script.options.dryRun {
+      let root = script.options.outputDirectory
+      return root == "." ? name : root + "/" + name
+    }
+    do {
+      let folder = try script.outputFolder()
+      shown = folder.path(of: name)
+      try folder.write(name, bytes)
+    } catch {
+      // A file that could not be written is the run's failure to write (exit 3), even if
+      // the script catches the error and goes on.
+      let message = "snapshot '\(name)' not written: \(error)"
+      script.unwritten.append(location.isEmpty ? message : "\(location): \(message)")
+      throw sessionError(message)
+    }
+    return shown
   }
 
   /// The geometry as a Lua table (`s:face()`).
@@ -152,7 +170,9 @@ extension Script {
     method("snapshot") { s, call, invoke in
       guard let name = call.string(2) else { throw sessionError("snapshot needs a file name") }
       let o = try options(call, 3, known: DeclarationFields.snapshotOptions)
-      try call.push(.text(try s.snapshot(name, screen: o[.text("screen")] == true, invoke: invoke)))
+      let path = try s.snapshot(
+        name, screen: o[.text("screen")] == true, at: call.location, invoke: invoke)
+      try call.push(.text(path))
     }
     cls.property(
       "happiness", get: { luaNumber($0.happiness) },

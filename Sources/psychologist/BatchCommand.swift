@@ -62,6 +62,10 @@ func batchCommand(_ args: ParsedArguments) throws -> ExitCode {
     format = guessed
   }
   if input != "-" && !FileSystem.exists(input) { throw UsageError("no such input: \(input)") }
+  // A closed stdin is held write-only (see occupyClosedStandardDescriptors).
+  if input == "-" && fcntl(0, F_GETFL) & O_ACCMODE == O_WRONLY {
+    throw UsageError("--input -: standard input is closed")
+  }
   let jobs = try number(args, "--jobs", in: 1...256, what: "a whole number from 1 to 256")
   if let j = jobs, j != j.rounded() {
     throw UsageError("--jobs must be a whole number, got '\(j)'")
@@ -90,23 +94,22 @@ func batchCommand(_ args: ParsedArguments) throws -> ExitCode {
 
   let summary: BatchSummary
   do {
-    summary = try Batch.run(options) { message in
-      let bytes = Array("psychologist: error: \(message)\n".utf8)
-      _ = bytes.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
-    }
+    summary = try Batch.run(options) { message in report(message) }
   } catch let e as BatchSetupError {
     throw UsageError(e.description)
+  } catch let e as BatchOutputError {
+    throw OutputError(description: e.description)
   } catch let e as FileError {
-    throw UsageError("cannot read the input: \(e)")
+    throw UsageError("cannot read the input \(e)")
   }
   let failed = summary.failedRows.count
   if summary.interrupted {
     report(
       "interrupted: \(faces(summary.written)) written (every file complete); rows not yet drawn were skipped"
     )
-    FileOutput.standard.flush()
-    exit(130)
+    return .interrupted
   }
+  var status = ExitCode.ok
   if failed > 0 {
     let shown = summary.failedRows.prefix(10).map(String.init).joined(separator: ", ")
     let more = failed > 10 ? ", …" : ""
@@ -114,13 +117,16 @@ func batchCommand(_ args: ParsedArguments) throws -> ExitCode {
     report(
       "\(failed) of \(summary.rows) rows failed (rows \(shown)\(more))\(stop); \(faces(summary.written)) written to \(dir)"
     )
-    return summary.outputFailed ? .output : .script
+    status = .script
   }
-  if isTerminal(2) {
-    let line = "psychologist: \(faces(summary.written)) written to \(dir)\n"
+  // Batch has said why (an unreadable input, a sheet or stdout that could not be written).
+  if summary.inputFailed { status = status.worst(.usage) }
+  if summary.outputFailed { status = status.worst(.output) }
+  if status == .ok && isTerminal(2) {
+    let line = "psychologist: \(faces(summary.written)) written to \(visible(dir))\n"
     _ = Array(line.utf8).withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
   }
-  return .ok
+  return status
 }
 
 /// `1 face`, `2 faces`.
