@@ -174,7 +174,7 @@ public final class BatchReader {
   private func headerTooLong(_ line: Int) -> FileError {
     FileError(
       path: "line \(line)",
-      reason: "cannot read the CSV header: longer than \(BatchReader.maxRowBytes >> 20) MiB")
+      reason: "the CSV header on line \(line) is longer than \(BatchReader.maxRowBytes >> 20) MiB")
   }
 
   /// The next physical line without its line break (`\n` or `\r\n`), nil at the end or
