@@ -164,17 +164,21 @@ public enum Batch {
       say("\(inputName): cannot read: \(readError.reason)")
       summary.inputFailed = true
     }
-    if let failure = shared.failure {
-      say("cannot write standard output: \(failure)")
-      summary.outputFailed = true
-    }
     if let sheet = options.sheet, !summary.interrupted {
       let entries = tally.sheetEntries
       let bytes = BatchSheet.render(entries, title: "\(options.script) · \(options.diagnosis)")
-      do { try FileSystem.writeAtomically(sheet, bytes) } catch {
-        say("cannot write the contact sheet: \(error)")
-        summary.outputFailed = true
+      if sheet == "-" {
+        shared.write(1, bytes)  // on purpose, as -o - (a failure is stdout's, below)
+      } else {
+        do { try FileSystem.writeAtomically(sheet, bytes) } catch {
+          say("cannot write the contact sheet: \(error)")
+          summary.outputFailed = true
+        }
       }
+    }
+    if let failure = shared.failure {
+      say("cannot write standard output: \(failure)")
+      summary.outputFailed = true
     }
     return summary
   }

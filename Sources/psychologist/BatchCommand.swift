@@ -19,7 +19,8 @@ let batchCommandSpec = CommandSpec(
       help: "where the faces go, created if missing (default: .); named ID.svg or 000042.svg"),
     OptionSpec(
       "--sheet", value: "FILE.svg",
-      help: "also write a contact sheet: every face in a grid with its id and happiness"),
+      help:
+        "also write a contact sheet: every face in a grid with its id and happiness (- for stdout)"),
     OptionSpec(
       "--jobs", value: "N",
       help: "worker threads, each with its own Lua state (default: the number of cores)"),

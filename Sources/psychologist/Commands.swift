@@ -12,7 +12,9 @@ let formatOption = OptionSpec(
   "--format", value: "F",
   help: "svg, terminal or ascii; default terminal on a TTY, else svg (and svg for -o *.svg)")
 let outputOption = OptionSpec(
-  "--output", short: "-o", value: "FILE", help: "write to FILE (atomically) instead of stdout")
+  "--output", short: "-o", value: "FILE",
+  help: "write to FILE (atomically; only a regular file is replaced) instead of stdout; - is stdout"
+)
 let colorOption = OptionSpec(
   "--color", value: "WHEN",
   help: "always, never or auto (default; NO_COLOR and TERM=dumb turn it off)")
@@ -108,7 +110,7 @@ let mainHelp = """
   \(commands.map { "  " + $0.name.padding(6) + "  " + $0.summary }.joined(separator: "\n"))
 
   Run `psychologist COMMAND --help` for a command's options.
-  Exit status: 0 ok, 1 script error, 2 usage error, 3 output not written.
+  Exit status: 0 ok, 1 script error, 2 usage error, 3 output not written, 130 interrupted.
 
   """
 

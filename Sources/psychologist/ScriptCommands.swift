@@ -5,9 +5,11 @@ import Storyboard
 
 /// Loads a script for a command; a missing file is a usage error, a snapshot that could not
 /// be written an output error (even when the script caught it), anything else a script error.
-func loadScript(_ path: String, _ options: ScriptOptions) throws -> Script {
+func loadScript(_ path: String, _ options: ScriptOptions, output: LuaPrintTarget? = nil)
+  throws -> Script
+{
   guard FileSystem.exists(path) else { throw UsageError("no such script: \(path)") }
-  let script = try Script(path: path, options: options, output: printTarget())
+  let script = try Script(path: path, options: options, output: output ?? printTarget())
   do { try script.load() } catch {
     guard !script.unwritten.isEmpty else { throw error }
     throw OutputError(description: describe(error))
