@@ -253,7 +253,7 @@ final class BatchWorker: @unchecked Sendable {
   init(_ options: BatchOptions, folder: OutputDirectory, shared: SharedOutput, mutedLoad: Bool)
     throws
   {
-    faces = BatchOutput(folder)
+    faces = try BatchOutput(folder)
     output = WorkerOutput(shared)
     output.muted = mutedLoad
     guard FileSystem.exists(options.script) else {

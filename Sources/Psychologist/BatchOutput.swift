@@ -14,9 +14,19 @@ import Glibc
 final class BatchOutput {
   /// The output folder, shared by the workers.
   let directory: OutputDirectory
+  /// This worker's own descriptor of that same folder: opened as "." relative to it (no
+  /// path looked up again), so workers do not contend for one open file's reference count
+  /// on every `openat`.
+  private let fd: Int32
 
   /// Writes into `directory`.
-  init(_ directory: OutputDirectory) { self.directory = directory }
+  init(_ directory: OutputDirectory) throws(FileError) {
+    self.directory = directory
+    fd = openat(directory.fd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    guard fd >= 0 else { throw .errno(directory.root) }
+  }
+
+  deinit { close(fd) }
 
   /// The batch's output folder, opened once for every worker: a swap of the path later
   /// changes nothing about where faces go.
@@ -32,7 +42,6 @@ final class BatchOutput {
     guard !name.withUTF8({ $0.contains(UInt8(ascii: "/")) }) else {
       return try directory.write(name, bytes)
     }
-    let fd = directory.fd
     let file = openat(fd, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
     if file < 0 {
       let code = errno
