@@ -20,10 +20,13 @@ final class BatchOutput {
   private let fd: Int32
 
   /// Writes into `directory`.
-  init(_ directory: OutputDirectory) throws(FileError) {
+  init(_ directory: OutputDirectory) throws(BatchOutputError) {
     self.directory = directory
     fd = openat(directory.fd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-    guard fd >= 0 else { throw .errno(directory.root) }
+    guard fd >= 0 else {
+      throw BatchOutputError(
+        description: "cannot open the output folder \(FileError.errno(directory.root))")
+    }
   }
 
   deinit { close(fd) }

@@ -209,6 +209,12 @@ enum BatchInterrupt {
     sigaction(SIGINT, &action, nil)
     sigaction(SIGTERM, &action, nil)
     sigaction(SIGHUP, &action, nil)
+    // A parent may have left them blocked (as play's terminal does, unblock them): else
+    // Ctrl-C or a kill would wait for ever while the reader waits for input.
+    var handled = sigset_t()
+    sigemptyset(&handled)
+    for s in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&handled, s) }
+    pthread_sigmask(SIG_UNBLOCK, &handled, nil)
   }
 
   /// Puts the default handlers back.

@@ -172,4 +172,34 @@ import Testing
       #expect(lstat(dir + name, &st) == 0 && st.st_mode & S_IFMT == S_IFCHR)
     }
   }
+
+  @Test func anInterruptedBatchExits130WithEveryFileWhole() throws {
+    let dir = try workFolder()
+    defer { try? fm.removeItem(atPath: dir) }
+    let p = Process()
+    p.executableURL = URL(fileURLWithPath: binary)
+    p.arguments = [
+      "batch", "mood.lua", "--diagnosis", "mood", "--input", "-", "--output-dir", "out",
+    ]
+    p.currentDirectoryURL = URL(fileURLWithPath: dir)
+    let input = Pipe()
+    p.standardInput = input
+    p.standardOutput = FileHandle.nullDevice
+    p.standardError = FileHandle.nullDevice
+    try p.run()
+    try input.fileHandleForWriting.write(contentsOf: Data(rows("r", 10).utf8))
+    #expect(waitFor(dir + "/out/r9.svg"))
+    // The reader waits for more input; SIGINT (the test runner may block SIGTERM in its
+    // children) must end it.
+    #expect(kill(p.processIdentifier, SIGINT) == 0)
+    let deadline = Date().addingTimeInterval(20)
+    while p.isRunning && Date() < deadline { usleep(5000) }
+    if p.isRunning { kill(p.processIdentifier, SIGKILL) }
+    p.waitUntilExit()
+    try? input.fileHandleForWriting.close()
+    #expect(p.terminationReason == .exit && p.terminationStatus == 130)
+    for name in try fm.contentsOfDirectory(atPath: dir + "/out") {
+      #expect(try validXML(Data(contentsOf: URL(fileURLWithPath: dir + "/out/" + name))))
+    }
+  }
 }
