@@ -120,7 +120,9 @@ public final class OutputDirectory: @unchecked Sendable {
       if tmp >= 0 || errno != EEXIST { break }
     }
     guard tmp >= 0 else { throw .errno(path) }
-    defer { unlinkat(dir, temporary, 0) }
+    // Once renamed, the temporary name is no longer ours to remove.
+    var renamed = false
+    defer { if !renamed { unlinkat(dir, temporary, 0) } }
     let written = bytes.withUnsafeBytes { FileSystem.writeAll(tmp, $0) }
     var failure = written ? 0 : errno
     if close(tmp) != 0 && written { failure = errno }
@@ -128,6 +130,7 @@ public final class OutputDirectory: @unchecked Sendable {
     if linkat(dir, temporary, dir, file, 0) == 0 { return }
     try refuseUnlessRegular(file, in: dir, path: path)
     guard renameat(dir, temporary, dir, file) == 0 else { throw .errno(path) }
+    renamed = true
   }
 
   /// Throws unless `file` in `dir` is missing or a regular file (what may be replaced).
