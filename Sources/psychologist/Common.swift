@@ -128,7 +128,10 @@ func write(_ bytes: [UInt8], to path: String?) throws {
     return
   }
   do { try FileSystem.writeAtomically(path, bytes) } catch {
-    throw OutputError(description: "cannot write \(error)")
+    // A FIFO or a device is refused, never replaced; writing into one is a redirect away.
+    let hint =
+      error.reason.hasSuffix("refusing to replace it") ? " (-o - > \(path) writes into it)" : ""
+    throw OutputError(description: "cannot write \(error)\(hint)")
   }
 }
 
