@@ -38,8 +38,11 @@ static void *psy_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
       return NULL;
     }
     if (nsize > PSY_LATE_BLOCK &&
-        atomic_load_explicit(&lim->armed, memory_order_relaxed) == PSY_EXPIRED)
+        atomic_load_explicit(&lim->armed, memory_order_relaxed) == PSY_EXPIRED) {
+      /* The error this makes is a time limit's: it must name file:line all the same. */
+      record_where(lim);
       return NULL;
+    }
   }
   void *p = realloc(ptr, nsize);
   if (p == NULL) {

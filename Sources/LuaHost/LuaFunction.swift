@@ -54,10 +54,15 @@ public struct LuaCall {
     return Unmanaged<Object>.fromOpaque(raw).takeUnretainedValue()
   }
 
-  /// `file:line` of the Lua code that made this call (empty if unknown).
+  /// `file:line` of the Lua code that made this call (empty if unknown); through C
+  /// callers such as `pcall(s.snapshot, s, …)`, the nearest Lua code below them.
   public var location: String {
     var buffer = [CChar](repeating: 0, count: 512)
-    let n = psy_where(L, 1, &buffer, 512)
+    var n: Int32 = 0
+    for level: Int32 in 1...8 {
+      n = psy_where(L, level, &buffer, 512)
+      if n > 0 { break }
+    }
     return String(decoding: buffer.prefix(Int(n)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
   }
 

@@ -252,6 +252,15 @@ public final class LuaState {
       kind = .memory
     }
     var error = LuaError(kind: kind, raw: raw)
+    if timedOut && (status == LUA_ERRMEM || error.message == "not enough memory") {
+      // The deadline passed inside a C call that allocates (table.concat, string.rep),
+      // which the allocator then stopped by refusing to grow: a time limit, not memory.
+      let s = limits.seconds
+      let shown = s == s.rounded() && s < 1e15 ? String(Int(s)) : String(s)
+      error = LuaError(
+        kind: .timeLimit, location: nil, message: "time limit exceeded (\(shown) s)",
+        traceback: error.traceback)
+    }
     if kind == .memory && error.message == "not enough memory" {
       error.message = "not enough memory (limit \(limits.memory >> 20) MiB)"
     }
@@ -260,7 +269,7 @@ public final class LuaState {
     // so take the place from the allocator's record or the traceback.
     if error.location == nil {
       let refusedAt = String(cString: psy_memory_where(L))
-      if kind == .memory, !refusedAt.isEmpty {
+      if kind == .memory || kind == .timeLimit, !refusedAt.isEmpty {
         error.location = refusedAt
       } else {
         error.location = LuaError.firstLuaFrame(error.traceback)

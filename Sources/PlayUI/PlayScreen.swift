@@ -65,7 +65,7 @@ package struct Frame {
       var v = scalar.value
       let width = cellWidth(v)
       if width == 0 { continue }
-      if v < 0x20 || (v >= 0x7F && v < 0xA0) { v = 0x20 }
+      if isTerminalControl(v) { v = 0x20 }
       if c + width > limit { break }
       if c >= 0 {
         glyphs[row * columns + c] = v

@@ -53,8 +53,10 @@ public struct BatchSummary: Sendable {
   public var written = 0
   /// Numbers of the rows that failed, in order.
   public var failedRows: [Int] = []
-  /// Some failure was a file that could not be written.
+  /// Some failure was a file that could not be written (a face, the sheet, stdout).
   public var outputFailed = false
+  /// The input could not be read to its end (a read error, a line over the cap).
+  public var inputFailed = false
   /// Ctrl-C stopped the batch early.
   public var interrupted = false
   /// Why the batch stopped before the end of its input, if it did.
@@ -87,13 +89,19 @@ public enum Batch {
     let fd: Int32 = options.input == "-" ? 0 : open(options.input, O_RDONLY | O_CLOEXEC)
     guard fd >= 0 else { throw FileError.errno(options.input) }
     defer { if fd != 0 { close(fd) } }
+    var st = stat()
+    if fstat(fd, &st) == 0, st.st_mode & S_IFMT == S_IFDIR {
+      throw FileError(path: inputName, reason: "is a folder")
+    }
     let inputSize = fd == 0 ? 0 : fileSize(fd)
 
     let shared = SharedOutput()
     let jobs = max(1, min(options.jobs, 256))
+    let folder = try BatchOutput.open(options.outputDirectory)
     var workers: [BatchWorker] = []
     for index in 0..<jobs {
-      workers.append(try BatchWorker(options, shared: shared, mutedLoad: index > 0))
+      workers.append(
+        try BatchWorker(options, folder: folder, shared: shared, mutedLoad: index > 0))
     }
     let queue = RowQueue(capacity: 64 * jobs)
     let progress = options.progress ? BatchProgress(shared: shared, totalBytes: inputSize) : nil
@@ -170,15 +178,23 @@ public enum Batch {
     summary.interrupted = BatchInterrupt.raised
     if let readError {
       say("\(inputName): cannot read: \(readError.reason)")
-      summary.outputFailed = false
+      summary.inputFailed = true
     }
     if let sheet = options.sheet, !summary.interrupted {
       let entries = tally.sheetEntries
       let svg = BatchSheet.render(entries, title: "\(options.script) · \(options.diagnosis)")
-      do { try FileSystem.writeAtomically(sheet, try fileBytes(svg: svg, name: sheet)) } catch {
-        say("cannot write the contact sheet: \(error)")
-        summary.outputFailed = true
+      if sheet == "-" {
+        shared.write(1, svg)  // on purpose, as -o - (a failure is stdout's, below)
+      } else {
+        do { try FileSystem.writeAtomically(sheet, try fileBytes(svg: svg, name: sheet)) } catch {
+          say("cannot write the contact sheet: \(error)")
+          summary.outputFailed = true
+        }
       }
+    }
+    if let failure = shared.failure {
+      say("cannot write standard output: \(failure)")
+      summary.outputFailed = true
     }
     return summary
   }
@@ -200,8 +216,10 @@ final class BatchWorker: @unchecked Sendable {
   /// The app every row's face is drawn on, restarted per row.
   let session: Session
 
-  init(_ options: BatchOptions, shared: SharedOutput, mutedLoad: Bool) throws {
-    faces = try BatchOutput(OutputDirectory(options.outputDirectory))
+  init(_ options: BatchOptions, folder: OutputDirectory, shared: SharedOutput, mutedLoad: Bool)
+    throws
+  {
+    faces = try BatchOutput(folder)
     output = WorkerOutput(shared)
     output.muted = mutedLoad
     guard FileSystem.exists(options.script) else {

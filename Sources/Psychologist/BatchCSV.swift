@@ -10,11 +10,12 @@ public struct CSVError: Error, CustomStringConvertible, Sendable {
 /// quote inside quotes; quoted fields may hold commas and line breaks). Written here because
 /// the project takes no outside packages.
 public enum CSV {
-  /// Whether a record's text so far leaves a quoted field open (it continues on the next line).
-  public static func isOpen(_ record: [UInt8]) -> Bool {
-    var open = false
-    for c in record where c == UInt8(ascii: "\"") { open.toggle() }
-    return open
+  /// Whether a piece of a record holds an odd number of quotes: a record whose pieces so
+  /// far hold an odd number in all leaves a quoted field open (it continues on the next line).
+  public static func oddQuotes(_ piece: ArraySlice<UInt8>) -> Bool {
+    var odd = false
+    for c in piece where c == UInt8(ascii: "\"") { odd.toggle() }
+    return odd
   }
 
   /// Splits one whole record (line breaks only inside quotes) into its fields' bytes.

@@ -36,14 +36,26 @@ public struct BatchRow: Sendable {
   public internal(set) var fileName = ""
 }
 
-/// Reads rows from a file descriptor, streaming: memory stays flat however long the input.
+/// Reads rows from a file descriptor, streaming: memory stays flat however long the input,
+/// and the work is linear in its length (each byte is looked at a bounded number of times).
 public final class BatchReader {
+  /// The longest line of JSON Lines, or CSV record (quoted line breaks included), and so the
+  /// longest field: a row is a handful of answers, and without a cap one endless line (a
+  /// 300 MB line, /dev/zero, a CSV quote never closed) would be held whole in memory. A
+  /// longer one is a bad row, and reading stops there: where the next row starts is unknown.
+  public static let maxRowBytes = 1 << 20
   private let fd: Int32
   private let format: BatchFormat
   private let keep: (Int) -> Bool
   private var buffer: [UInt8] = []
   private var start = 0
   private var atEnd = false
+  /// Bytes after `start` already searched for a line break (none there).
+  private var scanned = 0
+  /// A line or record passed `maxRowBytes`: nothing more is read.
+  private var overlong = false
+  /// The row that reports it was given: the input has ended.
+  private var finished = false
   private var lineNumber = 0
   private var rowNumber = 0
   private var header: [LuaValue]?
@@ -69,6 +81,7 @@ public final class BatchReader {
   }
 
   private func nextJSON() throws(FileError) -> BatchRow? {
+    if finished { return nil }
     while let line = try nextLine() {
       if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
       rowNumber += 1
@@ -82,17 +95,42 @@ public final class BatchReader {
       }
       return row
     }
-    return nil
+    return overlong ? tooLong(line: lineNumber + 1) : nil
+  }
+
+  /// The bad row that ends the input: the row that starts at `line` has no end in sight.
+  private func tooLong(line: Int) -> BatchRow {
+    finished = true
+    rowNumber += 1
+    var row = BatchRow(number: rowNumber, line: line, fields: .map([:]))
+    let what = format == .csv ? "record (is a quote left open on this line?)" : "line"
+    row.error =
+      "a \(what) longer than \(BatchReader.maxRowBytes >> 20) MiB, the most a row may be; the input is not read further"
+    return row
   }
 
   private func nextCSV() throws(FileError) -> BatchRow? {
-    while true {
-      guard var record = try nextLine().map(Array.init) else { return nil }
+    if finished { return nil }
+    while !overlong {
+      guard let line = try nextLine() else { break }
+      var record = Array(line)
       let first = lineNumber
       if first == 1, record.starts(with: [0xEF, 0xBB, 0xBF]) { record.removeFirst(3) }
-      while CSV.isOpen(record), let more = try nextLine() {
+      // Whether a quoted field is open is the parity of the quotes so far: counted per
+      // line as lines join, never over the whole record again (that was quadratic).
+      var open = CSV.oddQuotes(record[...])
+      while open, let more = try nextLine() {
+        guard record.count + 1 + more.count <= BatchReader.maxRowBytes else {
+          overlong = true
+          break
+        }
+        open = open != CSV.oddQuotes(more)
         record.append(0x0A)
         record += more
+      }
+      if overlong {
+        guard header != nil else { throw headerTooLong(first) }
+        return tooLong(line: first)
       }
       if record.isEmpty { continue }
       guard let header else {
@@ -128,21 +166,35 @@ public final class BatchReader {
       }
       return row
     }
+    guard overlong else { return nil }
+    guard header != nil else { throw headerTooLong(lineNumber + 1) }
+    return tooLong(line: lineNumber + 1)
   }
 
-  /// The next physical line without its line break (`\n` or `\r\n`), nil at the end: a
-  /// view of the buffer, to use before the next call.
+  private func headerTooLong(_ line: Int) -> FileError {
+    FileError(
+      path: "line \(line)",
+      reason: "the CSV header on line \(line) is longer than \(BatchReader.maxRowBytes >> 20) MiB")
+  }
+
+  /// The next physical line without its line break (`\n` or `\r\n`), nil at the end or
+  /// when the line is longer than `maxRowBytes` (then `overlong` is set): a view of the
+  /// buffer, to use before the next call.
   private func nextLine() throws(FileError) -> ArraySlice<UInt8>? {
+    guard !overlong else { return nil }
     while true {
       if let nl = indexOfNewline() {
+        guard nl - start <= BatchReader.maxRowBytes else { break }
         var end = nl
         if end > start && buffer[end - 1] == 0x0D { end -= 1 }
         let line = buffer[start..<end]
         bytesRead += nl + 1 - start
         start = nl + 1
+        scanned = 0
         lineNumber += 1
         return line
       }
+      guard buffer.count - start <= BatchReader.maxRowBytes else { break }
       if atEnd {
         guard start < buffer.count else { return nil }
         var line = buffer[start...]
@@ -154,14 +206,20 @@ public final class BatchReader {
       }
       try fill()
     }
+    overlong = true
+    return nil
   }
 
+  /// The first line break after `start`, searching only what no earlier call searched.
   private func indexOfNewline() -> Int? {
-    guard start < buffer.count else { return nil }
-    return buffer.withUnsafeBytes { raw -> Int? in
-      guard let p = memchr(raw.baseAddress! + start, 0x0A, buffer.count - start) else { return nil }
+    let from = start + scanned
+    guard from < buffer.count else { return nil }
+    let found = buffer.withUnsafeBytes { raw -> Int? in
+      guard let p = memchr(raw.baseAddress! + from, 0x0A, buffer.count - from) else { return nil }
       return UnsafeRawPointer(p) - raw.baseAddress!
     }
+    if found == nil { scanned = buffer.count - start }
+    return found
   }
 
   /// Reads another chunk (dropping what was consumed); sets `atEnd` at end of file.

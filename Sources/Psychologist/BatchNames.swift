@@ -42,30 +42,35 @@ public enum BatchNames {
     return String(repeating: "0", count: max(0, 6 - digits.count)) + digits
   }
 
+  /// The longest name, in bytes of UTF-8 (file systems count bytes: 255 at most, and a
+  /// 100-letter CJK id is already 300). Longer names are cut on a character boundary.
+  public static let maxNameBytes = 200
+
   /// A name that can only be a plain file inside the output folder: letters, digits,
   /// `-`, `_` and `.` stay, anything else (`/`, `\`, spaces, controls, quotes) becomes `_`;
-  /// a leading dot becomes `_` (no hidden files, no `..`); at most 100 characters.
+  /// a leading dot becomes `_` (no hidden files, no `..`); at most `maxNameBytes` bytes.
   /// Nil when nothing usable is left.
   public static func sanitize(_ id: String) -> String? {
     // The usual id (`r000042`, `day-001`) is already safe: keep it as it is.
     let utf8 = id.utf8
-    if utf8.count <= 100, utf8.first != UInt8(ascii: "."),
+    if utf8.count <= maxNameBytes, utf8.first != UInt8(ascii: "."),
       utf8.contains(where: { $0 != UInt8(ascii: "_") }),
       utf8.allSatisfy({ isSafeLetter($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".") })
     {
       return id
     }
     var out = ""
-    var count = 0
+    var bytes = 0
     for s in id.unicodeScalars {
-      guard count < 100 else { break }
       let ascii = s.isASCII
       let keep =
         ascii
         ? (s.properties.isAlphabetic || ("0"..."9").contains(s) || s == "-" || s == "_" || s == ".")
         : (s.properties.isAlphabetic || s.properties.numericType != nil)
-      out.unicodeScalars.append(keep ? s : "_")
-      count += 1
+      let kept: Unicode.Scalar = keep ? s : "_"
+      bytes += UTF8.width(kept)
+      guard bytes <= maxNameBytes else { break }
+      out.unicodeScalars.append(kept)
     }
     if out.hasPrefix(".") { out = "_" + out.dropFirst() }
     return out.allSatisfy({ $0 == "_" }) ? nil : out

@@ -1,5 +1,6 @@
 import Glibc
 import LuaHost
+import Render
 import Synchronization
 
 // The machinery under `batch`: threads, a bounded queue of rows between the reader and the
@@ -145,11 +146,26 @@ struct WorkerThread {
 /// written whole at the end of each row, so lines of different rows never interleave.
 final class SharedOutput: @unchecked Sendable {
   private let monitor = Monitor()
+  private var firstFailure: String?
 
-  /// Writes bytes to a descriptor under the lock.
+  /// Whether stdout is a terminal: what rows print is then shown escaped, never obeyed.
+  private let terminal = isTerminal(1)
+
+  /// Writes bytes to a descriptor under the lock; a failure is kept for the summary.
   func write(_ fd: Int32, _ bytes: [UInt8]) {
-    monitor.locked { _ = bytes.withUnsafeBytes { FileSystem.writeAll(fd, $0) } }
+    var bytes = bytes
+    if terminal && fd == 1 {
+      bytes = Array(terminalSafe(String(decoding: bytes, as: UTF8.self), lines: true).utf8)
+    }
+    monitor.locked {
+      if !bytes.withUnsafeBytes({ FileSystem.writeAll(fd, $0) }) && firstFailure == nil {
+        firstFailure = String(cString: strerror(errno))
+      }
+    }
   }
+
+  /// Why a write to stdout failed (a full disk, a closed pipe), nil if none did.
+  var failure: String? { monitor.locked { firstFailure } }
 
   /// Runs `body` holding the lock (error messages and the progress bar take turns).
   func locked(_ body: () -> Void) { monitor.locked(body) }
@@ -196,6 +212,12 @@ enum BatchInterrupt {
     sigaction(SIGINT, &action, nil)
     sigaction(SIGTERM, &action, nil)
     sigaction(SIGHUP, &action, nil)
+    // A parent may have left them blocked (as play's terminal does, unblock them): else
+    // Ctrl-C or a kill would wait for ever while the reader waits for input.
+    var handled = sigset_t()
+    sigemptyset(&handled)
+    for s in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&handled, s) }
+    pthread_sigmask(SIG_UNBLOCK, &handled, nil)
   }
 
   /// Puts the default handlers back.

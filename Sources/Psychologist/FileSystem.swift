@@ -6,60 +6,90 @@ public struct FileError: Error, CustomStringConvertible, Sendable {
   public var path: String
   /// Why, in words.
   public var reason: String
-  /// `cannot write out/x.svg: Permission denied`.
+  /// `out/x.svg: Permission denied`.
   public var description: String { "\(path): \(reason)" }
   /// An error for `path` from the current errno.
-  static func errno(_ path: String) -> FileError {
-    FileError(path: path, reason: String(cString: strerror(Glibc.errno)))
+  static func errno(_ path: String) -> FileError { errno(path, Glibc.errno) }
+  /// An error for `path` from a saved errno (calls made since may have changed errno).
+  static func errno(_ path: String, _ code: Int32) -> FileError {
+    FileError(path: path, reason: String(cString: strerror(code)))
   }
 }
 
 /// Small file-system operations on top of libc (no Foundation: start-up time matters).
 public enum FileSystem {
-  /// The whole file as bytes.
-  public static func read(_ path: String) throws(FileError) -> [UInt8] {
-    let fd = open(path, O_RDONLY | O_CLOEXEC)
+  /// The largest script, plugin or module read (a script is text a person wrote; anything
+  /// larger is a mistake or an attack, and is read whole into memory).
+  public static let maxScriptBytes = 16 << 20
+
+  /// The whole of a regular file as bytes, at most `limit` of them. Opened without waiting
+  /// (`O_NONBLOCK`: a FIFO named like a script would otherwise block before any time limit
+  /// runs) and refused unless it is a regular file (a FIFO, a device such as /dev/zero, a
+  /// folder) or when larger than `limit`.
+  public static func read(_ path: String, limit: Int = maxScriptBytes) throws(FileError)
+    -> [UInt8]
+  {
+    let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
     guard fd >= 0 else { throw .errno(path) }
     defer { close(fd) }
     var st = stat()
-    if fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFDIR {
-      throw FileError(path: path, reason: "is a directory")
+    guard fstat(fd, &st) == 0 else { throw .errno(path) }
+    guard st.st_mode & S_IFMT == S_IFREG else {
+      throw FileError(path: path, reason: "is \(kindName(st.st_mode)), not a regular file")
     }
-    var out: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 65536)
+    let tooLarge = FileError(
+      path: path, reason: "is larger than \(limit >> 20) MiB, the most a script may be")
+    guard Int(st.st_size) <= limit else { throw tooLarge }
+    // One byte more than the size: a file that grows while it is read is noticed.
+    var out = [UInt8](repeating: 0, count: Int(st.st_size) + 1)
+    var count = 0
     while true {
-      let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, 65536) }
+      if count == out.count {
+        guard count <= limit else { throw tooLarge }
+        out += repeatElement(0, count: min(1 << 16, limit + 1 - count))
+      }
+      let n = out.withUnsafeMutableBytes {
+        Glibc.read(fd, $0.baseAddress! + count, $0.count - count)
+      }
       if n < 0 {
         if Glibc.errno == EINTR { continue }
         throw .errno(path)
       }
       if n == 0 { break }
-      out.append(contentsOf: chunk[0..<n])
+      count += n
     }
+    guard count <= limit else { throw tooLarge }
+    out.removeSubrange(count...)
     return out
   }
 
+  /// What a file of mode `mode` is, in words: `a FIFO`, `a character device`, …
+  static func kindName(_ mode: mode_t) -> String {
+    switch mode & S_IFMT {
+    case S_IFDIR: return "a folder"
+    case S_IFIFO: return "a FIFO"
+    case S_IFCHR: return "a character device"
+    case S_IFBLK: return "a block device"
+    case S_IFSOCK: return "a socket"
+    case S_IFLNK: return "a symlink"
+    default: return "a regular file"
+    }
+  }
+
   /// Writes `bytes` to `path` atomically: readers see the old file or the whole new one,
-  /// never half of it. The bytes go to a temporary file beside it, which then takes the
-  /// name: by a hard link when the name is new (on ext4 a rename costs several times a
-  /// plain create, a link barely more), else by a rename. A symlink in the way is refused.
+  /// never half of it. The folder is opened once and the file is written relative to it
+  /// (see `OutputDirectory.replace`): a symlink, FIFO or device at the name is refused,
+  /// never written through or replaced.
   public static func writeAtomically(_ path: String, _ bytes: [UInt8]) throws(FileError) {
     let dir = directory(of: path)
-    var template = Array(((dir == "" ? "" : dir + "/") + ".psychologist-XXXXXX").utf8CString)
-    let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-    guard fd >= 0 else { throw .errno(path) }
-    let tmp = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    defer { unlink(tmp) }
-    let ok = bytes.withUnsafeBytes { writeAll(fd, $0) } && fchmod(fd, 0o644) == 0
-    let savedErrno = Glibc.errno
-    close(fd)
-    guard ok else { throw FileError(path: path, reason: String(cString: strerror(savedErrno))) }
-    if link(tmp, path) == 0 { return }
-    var st = stat()
-    if lstat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFLNK {
-      throw FileError(path: path, reason: "is a symlink; refusing to write through it")
+    let file = path.split(separator: "/", omittingEmptySubsequences: false).last ?? ""
+    guard !file.isEmpty, file != ".", file != ".." else {
+      throw FileError(path: path, reason: "names a folder, not a file")
     }
-    guard rename(tmp, path) == 0 else { throw .errno(path) }
+    let fd = open(dir.isEmpty ? "." : dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    guard fd >= 0 else { throw .errno(path) }
+    defer { close(fd) }
+    try OutputDirectory.replace(String(file), in: fd, bytes, path: path)
   }
 
   /// Writes everything, retrying short writes and interruptions.
@@ -128,66 +158,5 @@ public enum FileSystem {
     let parent = directory(of: path)
     if !parent.isEmpty && parent != path { try makeDirectories(parent) }
     if mkdir(path, 0o755) != 0 && Glibc.errno != EEXIST { throw .errno(path) }
-  }
-
-  /// The path of `name` inside `root` (see `OutputDirectory`).
-  public static func pathInside(_ root: String, _ name: String) throws(FileError) -> String {
-    try OutputDirectory(root).path(for: name)
-  }
-}
-
-/// An output directory: names inside it become paths, refusing anything that would land
-/// outside (absolute paths, `..`, symlinks that lead out). Resolves the root once.
-public struct OutputDirectory: Sendable {
-  /// The root as given.
-  public let root: String
-  let realRoot: String
-
-  /// The directory at `root`, which must exist.
-  public init(_ root: String) throws(FileError) {
-    guard let real = FileSystem.realPath(root) else {
-      throw FileError(path: root, reason: "the output directory does not exist")
-    }
-    self.root = root
-    realRoot = real
-  }
-
-  func inside(_ real: String) -> Bool {
-    real == realRoot || real.hasPrefix(realRoot == "/" ? "/" : realRoot + "/")
-  }
-
-  /// The path of `name` inside the root, creating missing folders inside it. (A symlink
-  /// at the name itself is refused when the file is written.)
-  public func path(for name: String) throws(FileError) -> String {
-    guard !name.isEmpty else { throw FileError(path: name, reason: "an empty name") }
-    // C would end the path at a NUL and write somewhere other than what was checked.
-    guard !name.utf8.contains(0) else { throw FileError(path: name, reason: "a NUL in the name") }
-    guard !name.hasPrefix("/") else {
-      throw FileError(
-        path: name, reason: "absolute paths are refused; name a file inside the output directory")
-    }
-    let parts = name.split(separator: "/", omittingEmptySubsequences: true)
-    guard !parts.contains(where: { $0 == ".." }) else {
-      throw FileError(
-        path: name, reason: "'..' is refused; name a file inside the output directory")
-    }
-    // Walk the folders one by one: each must resolve inside the root before anything is
-    // created below it.
-    var dir = root
-    for part in parts.dropLast() {
-      dir += "/" + part
-      if FileSystem.exists(dir) {
-        guard let real = FileSystem.realPath(dir), inside(real) else {
-          throw FileError(
-            path: name, reason: "leads outside the output directory (through a symlink)")
-        }
-        guard FileSystem.isDirectory(dir) else {
-          throw FileError(path: name, reason: "'\(dir)' is not a folder")
-        }
-      } else if mkdir(dir, 0o755) != 0 {
-        throw .errno(dir)
-      }
-    }
-    return root == "." ? parts.joined(separator: "/") : root + "/" + parts.joined(separator: "/")
   }
 }

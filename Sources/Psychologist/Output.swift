@@ -1,5 +1,6 @@
 import Glibc
 import LuaHost
+import Render
 
 /// A buffered writer on a file descriptor (stdout for `print` and results): one `write(2)`
 /// per 64 KiB, flushed at exit.
@@ -8,6 +9,8 @@ public final class FileOutput: LuaPrintTarget {
   var buffer: [UInt8] = []
   /// Set when a write failed (a closed pipe, a full disk).
   public private(set) var failed = false
+  /// Why the first failed write failed, in words (nil while all is well).
+  public private(set) var failure: String?
 
   /// A writer on `fd`.
   public init(fd: Int32) {
@@ -37,6 +40,7 @@ public final class FileOutput: LuaPrintTarget {
     guard !buffer.isEmpty else { return }
     if !failed {
       failed = !buffer.withUnsafeBytes { FileSystem.writeAll(fd, $0) }
+      if failed { failure = String(cString: strerror(errno)) }
     }
     buffer.removeAll(keepingCapacity: true)
   }
@@ -70,7 +74,9 @@ public func jsonString(_ s: String) -> String {
     case "\r": out += "\\r"
     case "\t": out += "\\t"
     default:
-      if u.value < 0x20 {
+      // Controls and bidi overrides as escapes: the document is the same, and a terminal
+      // showing it obeys none of them.
+      if isTerminalControl(u.value) {
         let hex = String(u.value, radix: 16)
         out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
       } else {

@@ -43,6 +43,20 @@ public final class Script {
   var currentPlugin: String?
   /// Plugin files actually loaded, in order.
   public private(set) var pluginFiles: [String] = []
+  /// Why each snapshot that could not be written was not (the run then exits 3, even when
+  /// the script caught the error).
+  public internal(set) var unwritten: [String] = []
+  /// The output folder, opened at the first snapshot and kept: every snapshot is written
+  /// relative to it, whatever happens to the path afterwards.
+  private var openedFolder: OutputDirectory?
+
+  /// The output folder, opened once.
+  func outputFolder() throws(FileError) -> OutputDirectory {
+    if let openedFolder { return openedFolder }
+    let folder = try OutputDirectory(options.outputDirectory)
+    openedFolder = folder
+    return folder
+  }
 
   /// Prepares a state with the DSL; nothing runs until `load()`.
   public init(path: String, options: ScriptOptions = ScriptOptions(), output: LuaPrintTarget)

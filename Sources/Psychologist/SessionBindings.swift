@@ -31,7 +31,11 @@ public func render(
 extension Session {
   /// Writes the focused scene (or the screen) under the output directory, atomically;
   /// returns the path. The format follows the extension (`.svg`, `.png`, `.txt` for ASCII).
-  public func snapshot(_ name: String, screen: Bool, invoke: Invoke) throws -> String {
+  /// `location` (the calling script's `file:line`) goes with a failure to write, which the
+  /// command reports once the script has run.
+  public func snapshot(_ name: String, screen: Bool, at location: String = "", invoke: Invoke)
+    throws -> String
+  {
     // A name must end in a file name: "", "." or "sub/" would become ".svg", "..svg" or a
     // hidden "sub/.svg" once the extension is added, and ".png" a hidden ".png.svg".
     let last = name.split(separator: "/", omittingEmptySubsequences: false).last ?? ""
@@ -46,21 +50,33 @@ extension Session {
     if !name.hasSuffix(".svg") && !name.hasSuffix(".txt") && !PNG.isPNGName(name) {
       name += ".svg"
     }
-    let format: OutputFormat = name.hasSuffix(".txt") ? .ascii : .svg
-    var bytes = render(try drawing(screen: screen, invoke: invoke), format: format)
-    let root = script.options.outputDirectory
     do {
-      let path = try FileSystem.pathInside(root, name)
-      if !script.options.dryRun {
-        do { bytes = try fileBytes(svg: bytes, name: name) } catch {
-          throw sessionError("snapshot '\(name)' refused: \(pngProblem(path, error))")
-        }
-        try FileSystem.writeAtomically(path, bytes)
-      }
-      return path
-    } catch let error as FileError {
+      _ = try OutputDirectory.components(of: name)
+    } catch {
       throw sessionError("snapshot '\(name)' refused: \(error)")
     }
+    let format: OutputFormat = name.hasSuffix(".txt") ? .ascii : .svg
+    var bytes = render(try drawing(screen: screen, invoke: invoke), format: format)
+    let shown: String
+    if script.options.dryRun {
+      let root = script.options.outputDirectory
+      return root == "." ? name : root + "/" + name
+    }
+    do { bytes = try fileBytes(svg: bytes, name: name) } catch {
+      throw sessionError("snapshot '\(name)' refused: \(pngProblem(name, error))")
+    }
+    do {
+      let folder = try script.outputFolder()
+      shown = folder.path(of: name)
+      try folder.write(name, bytes)
+    } catch {
+      // A file that could not be written is the run's failure to write (exit 3), even if
+      // the script catches the error and goes on.
+      let message = "snapshot '\(name)' not written: \(error)"
+      script.unwritten.append(location.isEmpty ? message : "\(location): \(message)")
+      throw sessionError(message)
+    }
+    return shown
   }
 
   /// The geometry as a Lua table (`s:face()`).
@@ -164,7 +180,9 @@ extension Script {
     method("snapshot") { s, call, invoke in
       guard let name = call.string(2) else { throw sessionError("snapshot needs a file name") }
       let o = try options(call, 3, known: DeclarationFields.snapshotOptions)
-      try call.push(.text(try s.snapshot(name, screen: o[.text("screen")] == true, invoke: invoke)))
+      let path = try s.snapshot(
+        name, screen: o[.text("screen")] == true, at: call.location, invoke: invoke)
+      try call.push(.text(path))
     }
     cls.property(
       "happiness", get: { luaNumber($0.happiness) },

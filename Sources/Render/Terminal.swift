@@ -421,7 +421,7 @@ struct Raster {
       var value = scalar.value
       let width = Raster.cellWidth(value)
       if width == 0 { continue }
-      if value < 0x20 || (value >= 0x7F && value < 0xA0) { value = 0x20 }
+      if isTerminalControl(value) { value = 0x20 }
       if ascii && value >= 0x80 { value = Raster.asciiFallback(value) }
       let cells = ascii ? 1 : width
       if column >= minColumn && column + cells <= maxColumn {

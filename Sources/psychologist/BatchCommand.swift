@@ -21,7 +21,7 @@ let batchCommandSpec = CommandSpec(
     OptionSpec(
       "--sheet", value: "FILE",
       help:
-        "also write a contact sheet (FILE.svg, or FILE.png drawn by librsvg): every face in a grid with its id and happiness"
+        "also write a contact sheet (FILE.svg, or FILE.png drawn by librsvg; - for stdout): every face in a grid with its id and happiness"
     ),
     OptionSpec(
       "--jobs", value: "N",
@@ -73,6 +73,10 @@ func batchCommand(_ args: ParsedArguments) throws -> ExitCode {
     format = guessed
   }
   if input != "-" && !FileSystem.exists(input) { throw UsageError("no such input: \(input)") }
+  // A closed stdin is held write-only (see occupyClosedStandardDescriptors).
+  if input == "-" && fcntl(0, F_GETFL) & O_ACCMODE == O_WRONLY {
+    throw UsageError("--input -: standard input is closed")
+  }
   let jobs = try number(args, "--jobs", in: 1...256, what: "a whole number from 1 to 256")
   if let j = jobs, j != j.rounded() {
     throw UsageError("--jobs must be a whole number, got '\(j)'")
@@ -107,24 +111,23 @@ func batchCommand(_ args: ParsedArguments) throws -> ExitCode {
 
   let summary: BatchSummary
   do {
-    summary = try Batch.run(options) { message in
-      let bytes = Array("psychologist: error: \(message)\n".utf8)
-      _ = bytes.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
-    }
+    summary = try Batch.run(options) { message in report(message) }
   } catch let e as BatchSetupError {
     throw UsageError(e.description)
+  } catch let e as BatchOutputError {
+    throw OutputError(description: e.description)
   } catch let e as FileError {
-    throw UsageError("cannot read the input: \(e)")
+    throw UsageError("cannot read the input \(e)")
   }
   let failed = summary.failedRows.count
   if summary.interrupted {
     report(
       "interrupted: \(plural(summary.written, "face")) written (every file complete); rows not yet drawn were skipped"
     )
-    FileOutput.standard.flush()
-    exit(130)
+    return .interrupted
   }
   let took = seconds(monotonicSeconds() - started)
+  var status = ExitCode.ok
   if failed > 0 {
     let shown = summary.failedRows.prefix(10).map(String.init).joined(separator: ", ")
     let more = failed > 10 ? ", …" : ""
@@ -140,14 +143,18 @@ func batchCommand(_ args: ParsedArguments) throws -> ExitCode {
     report(
       "\(failed) of \(plural(summary.rows, "row")) failed (\(failed == 1 ? "row" : "rows") \(shown)\(more))\(stop); \(plural(summary.written, "face")) written to \(dir) in \(took)"
     )
-    return summary.outputFailed ? .output : .script
+    status = .script
   }
-  if summary.outputFailed { return .output }  // the contact sheet (already reported)
-  // One line even when all went well: a log or a CI job shows what was done.
-  let line =
-    "psychologist: \(plural(summary.written, "face")) in \(folder(dir)) (0 failed) in \(took)\n"
-  _ = Array(line.utf8).withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
-  return .ok
+  // Batch has said why (an unreadable input, a sheet or stdout that could not be written).
+  if summary.inputFailed { status = status.worst(.usage) }
+  if summary.outputFailed { status = status.worst(.output) }
+  if status == .ok {
+    // One line even when all went well: a log or a CI job shows what was done.
+    let line =
+      "psychologist: \(plural(summary.written, "face")) in \(visible(folder(dir))) (0 failed) in \(took)\n"
+    _ = Array(line.utf8).withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+  }
+  return status
 }
 
 /// A folder as a summary names it: `faces/`.

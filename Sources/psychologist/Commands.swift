@@ -13,7 +13,9 @@ let formatOption = OptionSpec(
   help: "svg, terminal or ascii; default terminal on a TTY, else svg (and svg for -o *.svg)")
 let outputOption = OptionSpec(
   "--output", short: "-o", value: "FILE",
-  help: "write to FILE (atomically) instead of stdout; FILE.png is PNG, drawn by librsvg")
+  help:
+    "write to FILE (atomically; only a regular file is replaced) instead of stdout; - is stdout; FILE.png is PNG, drawn by librsvg"
+)
 let colorOption = OptionSpec(
   "--color", value: "WHEN",
   help: "always, never or auto (default; NO_COLOR and TERM=dumb turn it off)")
@@ -122,7 +124,7 @@ let mainHelp = """
   Run `psychologist COMMAND --help` for a command's options.
   Plugins load from --plugin, then PSYCHOLOGIST_PATH (':'-separated folders or files; an
   entry that does not exist is a warning), then ~/.config/psychologist/plugins.
-  Exit status: 0 ok, 1 script error, 2 usage error, 3 output not written.
+  Exit status: 0 ok, 1 script error, 2 usage error, 3 output not written, 130 interrupted.
 
   """
 

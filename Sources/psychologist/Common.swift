@@ -144,25 +144,24 @@ func write(_ bytes: [UInt8], to path: String?) throws {
     return
   }
   do { try FileSystem.writeAtomically(path, bytes) } catch {
-    throw OutputError(description: "cannot write \(error)")
+    // A FIFO or a device is refused, never replaced; writing into one is a redirect away.
+    let hint =
+      error.reason.hasSuffix("refusing to replace it") ? " (-o - > \(path) writes into it)" : ""
+    throw OutputError(description: "cannot write \(error)\(hint)")
   }
 }
 
-/// Text from a script made safe for a terminal: control characters (ESC above all, which
-/// could recolour, retitle or clear the user's terminal) shown as escapes like `\x1b`.
-/// Newlines and tabs stay when `lines` is true.
-func visible(_ text: String, lines: Bool = false) -> String {
-  var out = ""
-  for scalar in text.unicodeScalars {
-    let v = scalar.value
-    if lines && (v == 0x0A || v == 0x09) || v >= 0x20 && v != 0x7F && !(0x80...0x9F).contains(v) {
-      out.unicodeScalars.append(scalar)
-    } else if v == 0x0A {
-      out += "\\n"
-    } else {
-      let hex = String(v, radix: 16)
-      out += "\\x" + (hex.count < 2 ? "0" + hex : hex)
-    }
+/// Text from a script, a data file or the command line made safe for a terminal (see
+/// `terminalSafe`): everything printed to stderr or a terminal goes through it.
+func visible(_ text: String, lines: Bool = false) -> String { terminalSafe(text, lines: lines) }
+
+/// Lua's `print` on a terminal: what a script prints is its own business in a file or a
+/// pipe (an SVG, data), but on a terminal it is shown, never obeyed.
+final class TerminalPrint: LuaPrintTarget {
+  func write(_ bytes: UnsafeRawBufferPointer) {
+    FileOutput.standard.write(visible(String(decoding: bytes, as: UTF8.self), lines: true))
   }
-  return out
 }
+
+/// Where a script's `print` goes: stdout, escaped when it is a terminal.
+func printTarget() -> LuaPrintTarget { isTerminal(1) ? TerminalPrint() : FileOutput.standard }

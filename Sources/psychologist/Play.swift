@@ -82,8 +82,7 @@ final class Player {
 
   /// Loads the script and starts its session, or throws (before the terminal is touched).
   func loadFirst() throws {
-    let s = try Script(path: path, options: options, output: capture)
-    try s.load()
+    let s = try loadScript(path, options, output: capture)
     session = try Session(script: s, device: options.device, orientation: options.orientation)
     script = s
     files = s.files

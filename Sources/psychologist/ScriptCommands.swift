@@ -3,11 +3,21 @@ import Psychologist
 import Render
 import Storyboard
 
-/// Loads a script for a command; a missing file is a usage error, anything else a script error.
-func loadScript(_ path: String, _ options: ScriptOptions) throws -> Script {
+/// Loads a script for a command; a missing file is a usage error, a snapshot that could not
+/// be written an output error (even when the script caught it), anything else a script error.
+func loadScript(_ path: String, _ options: ScriptOptions, output: LuaPrintTarget? = nil)
+  throws -> Script
+{
   guard FileSystem.exists(path) else { throw UsageError("no such script: \(path)") }
-  let script = try Script(path: path, options: options, output: FileOutput.standard)
-  try script.load()
+  let script = try Script(path: path, options: options, output: output ?? printTarget())
+  do { try script.load() } catch {
+    guard !script.unwritten.isEmpty else { throw error }
+    throw OutputError(description: describe(error))
+  }
+  if let last = script.unwritten.last {
+    for message in script.unwritten.dropLast() { report(message) }
+    throw OutputError(description: last)
+  }
   // A problem with no place in a script came from the command line (say, --style).
   if let p = script.problems(on: options.device).first(where: { $0.location.isEmpty }) {
     throw UsageError(p.message)
@@ -81,22 +91,26 @@ func runCommand(_ args: ParsedArguments) throws -> ExitCode {
 func checkCommand(_ args: ParsedArguments) throws -> ExitCode {
   var options = try scriptOptions(args)
   options.dryRun = true
-  var failed = false
+  var status = ExitCode.ok
   for path in args.positionals {
     guard FileSystem.exists(path) else { throw UsageError("no such script: \(path)") }
-    let script = try Script(path: path, options: options, output: FileOutput.standard)
+    let script = try Script(path: path, options: options, output: printTarget())
     var problems: [String] = []
-    do { try script.load() } catch { problems.append(describe(error)) }
+    do { try script.load() } catch {
+      problems.append(describe(error))
+      // A file that cannot be read is a wrong argument, as in every command.
+      if let e = error as? LuaError, e.kind == .file { status = status.worst(.usage) }
+    }
     problems += script.problems(on: options.device).map(\.description)
     if problems.isEmpty {
       let r = script.registry
       FileOutput.standard.write(
-        "\(path): ok (\(plural(r.diagnoses.count, "diagnosis", "diagnoses")), \(plural(r.segues.count, "segue")), \(plural(r.kinds.count, "segue kind")), \(plural(r.features.count, "feature")))\n"
+        "\(visible(path)): ok (\(plural(r.diagnoses.count, "diagnosis", "diagnoses")), \(plural(r.segues.count, "segue")), \(plural(r.kinds.count, "segue kind")), \(plural(r.features.count, "feature")))\n"
       )
     } else {
-      failed = true
+      status = status.worst(.script)
       for p in problems { report(p) }
     }
   }
-  return failed ? .script : .ok
+  return status
 }

@@ -1,12 +1,51 @@
 import Glibc
+import LuaHost
 import Psychologist
 
-/// Exit statuses, as DESIGN.md promises them.
+/// Exit statuses: the one table of causes every command uses (README, "Exit status").
+/// When several causes meet, the highest ranked wins: output (3), then usage (2), then
+/// script (1); an interrupted batch is 130 whatever else happened.
 enum ExitCode: Int32 {
+  /// Everything asked for was done and written.
   case ok = 0
+  /// A script failed: syntax, runtime, validation, a time or memory limit; a batch row that
+  /// could not be drawn (malformed, too long, an error in the diagnosis).
   case script = 1
+  /// The command line cannot be carried out: an unknown option or value, a script or
+  /// input that is missing, not a file (a folder) or unreadable (a closed stdin), `play`
+  /// without a terminal. Thrown as `UsageError`.
   case usage = 2
+  /// Output was not written: `-o`, `--sheet`, a snapshot, a batch face, the output folder,
+  /// standard output (closed, full, a broken pipe). Thrown as `OutputError`.
   case output = 3
+  /// A batch stopped by Ctrl-C, SIGTERM or SIGHUP (128 + SIGINT); every file written is
+  /// whole.
+  case interrupted = 130
+
+  /// The status when both this and `other` happened.
+  func worst(_ other: ExitCode) -> ExitCode {
+    func rank(_ c: ExitCode) -> Int {
+      switch c {
+      case .ok: return 0
+      case .script: return 1
+      case .usage: return 2
+      case .output: return 3
+      case .interrupted: return 4
+      }
+    }
+    return rank(other) > rank(self) ? other : self
+  }
+}
+
+/// A closed standard descriptor (`<&-`, `>&-`) would be handed to the next file opened:
+/// the output folder would be read as a closed stdin, a face written to a closed stdout's
+/// number. Each is taken by /dev/null opened the other way round, so reading a closed
+/// stdin or writing a closed stdout fails (EBADF) as it must, touching nothing else.
+func occupyClosedStandardDescriptors() {
+  for fd: Int32 in 0...2 where fcntl(fd, F_GETFD) < 0 {
+    let taken = open("/dev/null", (fd == 0 ? O_WRONLY : O_RDONLY) | O_CLOEXEC)
+    if taken >= 0 && taken != fd { close(taken) }
+  }
 }
 
 /// Prints `psychologist: error: …` on stderr, after whatever stdout holds.
@@ -60,13 +99,22 @@ func main(_ arguments: [String]) -> ExitCode {
   } catch let e as OutputError {
     report(e.description)
     return .output
+  } catch let e as LuaError where e.kind == .file {
+    // A script or plugin that cannot be read (a FIFO, a folder, too large) is a wrong
+    // argument, as a missing one is.
+    report(e.description)
+    return .usage
   } catch {
     report(describe(error))
     return .script
   }
 }
 
-let status = main(Array(CommandLine.arguments.dropFirst()))
+occupyClosedStandardDescriptors()
+var status = main(Array(CommandLine.arguments.dropFirst()))
 FileOutput.standard.flush()
-if FileOutput.standard.failed && status == .ok { exit(ExitCode.output.rawValue) }
+if let failure = FileOutput.standard.failure {
+  report("cannot write standard output: \(failure)")
+  status = status.worst(.output)
+}
 exit(status.rawValue)

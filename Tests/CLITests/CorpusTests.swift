@@ -17,7 +17,7 @@ struct CorpusCase: Sendable, CustomTestStringConvertible {
   var words: [String]
   /// Seconds after which the run counts as hung (a bound against hangs, not a benchmark).
   var seconds: Double
-  /// Folders, files and symlinks to make first.
+  /// Folders, files, symlinks, FIFOs and padded data to make first.
   var setup: [String]
   /// Paths that must exist afterwards (SVGs must be valid XML).
   var exist: [String]
@@ -81,6 +81,19 @@ let corpusCases: [CorpusCase] = {
       case "link":
         try fm.createSymbolicLink(
           atPath: path, withDestinationPath: String(rest.drop { $0 != "=" }.dropFirst()))
+      case "fifo": #expect(mkfifo(path, 0o644) == 0, "mkfifo \(path)")
+      case "pad", "padlines":  // pad:NAME=BYTES appends one endless line; padlines 100-byte lines
+        let count = Int(rest.drop { $0 != "=" }.dropFirst()) ?? 0
+        let line = [UInt8](repeating: UInt8(ascii: "a"), count: 99) + [0x0A]
+        let bytes =
+          kind == "pad"
+          ? [UInt8](repeating: UInt8(ascii: "a"), count: count)
+          : Array((0..<(count / 100)).lazy.flatMap { _ in line })
+        if !fm.fileExists(atPath: path) { _ = fm.createFile(atPath: path, contents: nil) }
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data(bytes))
+        try handle.close()
       default: Issue.record("unknown setup step \(step)")
       }
     }

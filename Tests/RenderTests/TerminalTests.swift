@@ -164,3 +164,15 @@ func linesHaveExactlyTheRequestedCells(columns: Int, rows: Int) {
   let text = TerminalRenderer.render(d, columns: 40, rows: 2, colors: .none, ascii: true)
   #expect(text.contains("< Back . ok > - \"x\" ?"), "\(text)")
 }
+
+@Test func controlAndBidiCharactersAreEscapedOrBlanked() {
+  let hostile = "a\u{202E}b\u{1B}]0;x\u{07}c\u{2066}d\u{9B}e\nf\u{2028}g"
+  #expect(
+    terminalSafe(hostile) == "a\\u{202e}b\\x1b]0;x\\x07c\\u{2066}d\\x9be\\nf\\u{2028}g")
+  #expect(terminalSafe("tab\there\nnext", lines: true) == "tab\there\nnext")
+  #expect(terminalSafe("Happiness 70 · 中文") == "Happiness 70 · 中文")
+  // Labels drawn into cells: none of them reaches the terminal.
+  let d = Drawing(width: 100, height: 50, items: [Item(.text(hostile, at: Point(0, 20), size: 10))])
+  let text = TerminalRenderer.render(d, columns: 50, rows: 12, colors: .none, ascii: false)
+  #expect(!text.unicodeScalars.contains { isTerminalControl($0.value) && $0 != "\n" })
+}

@@ -1,0 +1,82 @@
+import Glibc
+import Testing
+
+@testable import Psychologist
+
+/// Batch input and names under attack: a capped row, reading that stays linear, names
+/// capped in bytes.
+@Suite struct BatchBounds {
+  /// Reads every row of `text` as `format` (through a temporary file's descriptor).
+  func read(_ bytes: [UInt8], _ format: BatchFormat) throws -> (rows: [BatchRow], read: Int) {
+    var template = Array("/tmp/psy-bounds-XXXXXX".utf8CString)
+    let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+    #expect(fd >= 0)
+    unlink(template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) })
+    defer { close(fd) }
+    _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+    lseek(fd, 0, SEEK_SET)
+    let reader = BatchReader(fd: fd, format: format)
+    var rows: [BatchRow] = []
+    while let row = try reader.next() { rows.append(row) }
+    return (rows, reader.bytesRead)
+  }
+
+  func json(id: String, noteBytes: Int) -> [UInt8] {
+    let head = Array("{\"id\": \"\(id)\", \"note\": \"".utf8), tail = Array("\"}".utf8)
+    return head + [UInt8](repeating: UInt8(ascii: "x"), count: noteBytes - head.count - tail.count)
+      + tail
+  }
+
+  @Test func aLineOfExactlyTheCapIsARowAndOneByteMoreEndsTheInput() throws {
+    let cap = BatchReader.maxRowBytes
+    let input =
+      json(id: "a", noteBytes: cap) + [0x0A] + json(id: "b", noteBytes: cap + 1) + [0x0A]
+      + Array("{\"id\": \"c\"}\n".utf8)
+    let (rows, read) = try read(input, .jsonl)
+    #expect(rows.count == 2)
+    #expect(rows[0].error == nil && rows[0].id == "a")
+    #expect(rows[1].number == 2 && rows[1].line == 2)
+    #expect(rows[1].error?.contains("longer than 1 MiB") == true)
+    // Row c comes after the long line: where it starts is not looked for.
+    #expect(read == cap + 1)
+  }
+
+  @Test func aStrayQuoteIsReadInLinearTimeAndStopsAtTheCap() throws {
+    // 100,000 short lines inside one open quote: joining them re-counted the quotes of the
+    // whole record per line, 5·10⁹ steps; counted per line it is instant.
+    let lines = (0..<100_000).map { "r\($0),5,fine\n" }.joined()
+    let input = Array(("id,sleep,note\nr0,5,fine\nr1,6,\"open\n" + lines).utf8)
+    var start = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &start)
+    let (rows, _) = try read(input, .csv)
+    var end = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &end)
+    let seconds = Double(end.tv_sec - start.tv_sec) + Double(end.tv_nsec - start.tv_nsec) / 1e9
+    #expect(seconds < 5, "took \(seconds) s")
+    #expect(rows.count == 2)
+    #expect(rows[0].error == nil)
+    #expect(rows[1].line == 3)
+    #expect(rows[1].error?.contains("quote left open") == true)
+  }
+
+  @Test func aStrayQuoteBelowTheCapIsOneBadRow() throws {
+    let (rows, _) = try read(Array("id,sleep\na,1\n\"b,2\nc,3\n".utf8), .csv)
+    #expect(rows.count == 2)
+    #expect(rows[1].error?.contains("a quoted field is not closed") == true)
+  }
+
+  @Test func namesAreCappedInBytesOnACharacterBoundary() {
+    for (letter, count) in [("心", 100), ("𠀀", 60), ("é", 150), ("a心", 60)] {
+      let id = String(repeating: letter, count: count)
+      let name = BatchNames.sanitize(id)!
+      #expect(name.utf8.count <= BatchNames.maxNameBytes, "\(letter)")
+      // Cut short of the cap by less than one character: as long as it may be.
+      #expect(name.utf8.count > BatchNames.maxNameBytes - 4, "\(letter)")
+      #expect(id.hasPrefix(name), "\(letter)")
+      // Room for ".svg" within the 255 bytes a file name may have.
+      #expect(name.utf8.count + 4 <= 255)
+    }
+    let ascii = String(repeating: "a", count: 300)
+    #expect(BatchNames.sanitize(ascii) == String(repeating: "a", count: BatchNames.maxNameBytes))
+  }
+}
