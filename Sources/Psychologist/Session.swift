@@ -52,6 +52,13 @@ public final class Session {
   /// and how deeply drawings nest (a feature may draw a face): the outermost gives them back.
   var strokeCharge = 0
   var drawingDepth = 0
+  /// The state charged for this session's host memory when a script made it (weak: the
+  /// state may close first, and then owes nothing).
+  weak var chargedTo: LuaState?
+  /// Bytes a session and its scenes hold in the host (measured: about 700).
+  static let hostBytes = 1024
+
+  deinit { chargedTo?.uncharge(Session.hostBytes) }
 
   /// The menu scene's title, as in the seed's storyboard.
   public static let menuTitle = "Psychologist"

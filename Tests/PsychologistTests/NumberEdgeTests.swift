@@ -217,3 +217,44 @@ let sessionEntryPoints: [EntryPoint] = [
     }
   }
 }
+
+/// Pen strokes live in Swift: they count against the script's memory limit while a drawing
+/// is made, and are given back once it is done.
+@Suite struct StrokeMemory {
+  /// Runs `source` under a 16 MiB limit; the error, if any.
+  func failure(_ source: String) -> LuaError? {
+    do {
+      let dir = NSTemporaryDirectory() + "psy-strokes-\(UUID().uuidString)"
+      try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+      defer { try? FileManager.default.removeItem(atPath: dir) }
+      try source.write(toFile: dir + "/main.lua", atomically: true, encoding: .utf8)
+      var o = ScriptOptions()
+      o.outputDirectory = dir
+      o.dryRun = true
+      o.limits = LuaLimits(memory: 16 << 20, seconds: 20)
+      let script = try Script(path: dir + "/main.lua", options: o, output: Collect())
+      try script.load()
+    } catch let e as LuaError { return e } catch { return LuaError(kind: .file, raw: "\(error)") }
+    return nil
+  }
+
+  @Test func onehundredThousandArcsPassTheLimitAtTheirLine() {
+    let e = failure(
+      face + "for i = 1, 10 do feature('f' .. i) { draw = function(face, pen)\n"
+        + "  for j = 1, 10000 do pen:arc(0, 0, 0.5, 0, 6.28) end\nend } end\n"
+        + "local s = session {}\ns:tap('bite')\nlocal svg = s:svg()\n")
+    #expect(e?.kind == .memory)
+    #expect(e?.location?.hasSuffix("main.lua:4") == true, "\(String(describing: e))")
+    #expect(e?.message.contains("not enough memory") == true)
+  }
+
+  @Test func drawingsGiveTheirStrokesBack() {
+    // 800 arcs are a few MiB: fifty drawings would pass 16 MiB if none gave them back.
+    let e = failure(
+      face + "feature 'f' { draw = function(face, pen)\n"
+        + "  for j = 1, 800 do pen:arc(0, 0, 0.5, 0, 6.28) end\nend }\n"
+        + "local s = session {}\ns:tap('bite')\n"
+        + "for i = 1, 50 do local t = s:svg() t = s:terminal() t = s:face() end\n")
+    #expect(e == nil, "\(String(describing: e))")
+  }
+}
