@@ -34,7 +34,7 @@ let edges: [Edge] = [
 ]
 
 /// Runs `source` as main.lua in a fresh folder (removed afterwards); its printed lines.
-func runEdges(_ source: String) throws -> [String] {
+func runEdges(_ source: String, memory: Int = 64 << 20) throws -> [String] {
   let dir = NSTemporaryDirectory() + "psy-edges-\(UUID().uuidString)"
   try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
   defer { try? FileManager.default.removeItem(atPath: dir) }
@@ -42,7 +42,7 @@ func runEdges(_ source: String) throws -> [String] {
   var o = ScriptOptions()
   o.outputDirectory = dir
   o.dryRun = true
-  o.limits = LuaLimits(memory: 64 << 20, seconds: 10)
+  o.limits = LuaLimits(memory: memory, seconds: 20)
   let out = Collect()
   let script = try Script(path: dir + "/main.lua", options: o, output: out)
   try script.load()
@@ -223,18 +223,9 @@ let sessionEntryPoints: [EntryPoint] = [
 @Suite struct StrokeMemory {
   /// Runs `source` under a 16 MiB limit; the error, if any.
   func failure(_ source: String) -> LuaError? {
-    do {
-      let dir = NSTemporaryDirectory() + "psy-strokes-\(UUID().uuidString)"
-      try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-      defer { try? FileManager.default.removeItem(atPath: dir) }
-      try source.write(toFile: dir + "/main.lua", atomically: true, encoding: .utf8)
-      var o = ScriptOptions()
-      o.outputDirectory = dir
-      o.dryRun = true
-      o.limits = LuaLimits(memory: 16 << 20, seconds: 20)
-      let script = try Script(path: dir + "/main.lua", options: o, output: Collect())
-      try script.load()
-    } catch let e as LuaError { return e } catch { return LuaError(kind: .file, raw: "\(error)") }
+    do { _ = try runEdges(source, memory: 16 << 20) } catch let e as LuaError { return e } catch {
+      return LuaError(kind: .file, raw: "\(error)")
+    }
     return nil
   }
 
