@@ -266,8 +266,8 @@ final class Pen {
     items.append(Item(shape, paint: Paint(stroke: color, lineWidth: width), clip: clip))
   }
 
-  /// Reads the call's arguments 2… as the finite numbers `names`, each within `range`
-  /// (named by the error with its value).
+  /// Reads the call's arguments 2… as the finite numbers `names`, each within its range of
+  /// `ranges` (the last range serves the rest); an error names the argument and its value.
   static func numbers(
     _ call: LuaCall, _ what: String, _ names: [String],
     _ ranges: [ClosedRange<Double>]
@@ -292,6 +292,7 @@ final class Pen {
     return out
   }
 
+  /// What coordinates, radii and angles may be.
   static let coordinate = -maxCoordinate...maxCoordinate
   static let radius = 0...maxCoordinate
   static let angle = -maxAngle...maxAngle
