@@ -333,16 +333,19 @@ final class Pen {
       // arc(x, y, r, from, to): angles in radians, clockwise on screen (y down)
       let v = try numbers(
         call, "arc", ["x", "y", "r", "from", "to"], [coordinate, coordinate, radius, angle])
+      // More than a turn draws the whole circle once (spread over many turns, the points
+      // would zigzag across it), then ends at `to` for the next stroke.
+      let (from, to) = (v[3], v[4])
+      let sweep = max(min(to - from, 2 * Double.pi), -2 * Double.pi)
       // 16 points a radian, at least 8, at most maxArcSteps: decided as a Double, so no
       // sweep can make the count (or an Int conversion) overflow.
-      let sweep = abs(v[4] - v[3]) * 16
-      let steps = sweep >= Double(maxArcSteps) ? maxArcSteps : max(8, Int(sweep))
+      let wanted = abs(sweep) * 16
+      let steps = wanted >= Double(maxArcSteps) ? maxArcSteps : max(8, Int(wanted))
+      func at(_ a: Double) -> Point { pen.point(v[0] + v[2] * cos(a), v[1] + v[2] * sin(a)) }
       var points: [Point] = []
-      points.reserveCapacity(steps + 1)
-      for i in 0...steps {
-        let a = v[3] + (v[4] - v[3]) * Double(i) / Double(steps)
-        points.append(pen.point(v[0] + v[2] * cos(a), v[1] + v[2] * sin(a)))
-      }
+      points.reserveCapacity(steps + 2)
+      for i in 0...steps { points.append(at(from + sweep * Double(i) / Double(steps))) }
+      if sweep != to - from { points.append(at(to)) }
       try pen.add(.polyline(points), points: points.count, call)
       pen.current = points.last
     }
