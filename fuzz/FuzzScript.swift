@@ -23,13 +23,23 @@ let folder: String = {
   return String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
 }()
 
-/// Renders what the session shows in both formats, scene and screen.
-func renderAll(_ session: Session, _ invoke: Invoke) {
+/// Numbers at the edges, fed to every gesture the host calls itself (the script feeds its
+/// own through the dictionary, fuzz/numbers.dict, and the generated seeds).
+let edges: [Double] = [
+  .infinity, -.infinity, .nan, 1e308, -1e308, 0x1p63, -0x1p63, 1e18, -0.0, 1e-320, 0, -40, 1.3,
+]
+/// Terminal sizes at the edges (the renderer clamps them).
+let sizes: [Int] = [0, -1, 1, 4, 60, 100_000, Int.max, Int.min]
+
+/// Renders what the session shows in both formats, scene and screen, at `cells` columns
+/// and rows as well as a usual size.
+func renderAll(_ session: Session, _ invoke: Invoke, cells: Int = 20) {
   for screen in [false, true] {
     guard let drawing = try? session.drawing(screen: screen, invoke: invoke) else { continue }
     _ = render(drawing, format: .svg)
     _ = render(drawing, format: .terminal, columns: 60, rows: 20)
     _ = render(drawing, format: .ascii, columns: 30, rows: 10)
+    _ = render(drawing, format: .ascii, columns: cells, rows: min(cells, 50))
   }
 }
 
@@ -56,6 +66,10 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
       throw e
     }
   }
+  // The input's last bytes choose the edge values the host's own calls use.
+  let pick = size > 0 ? Int(data[size - 1]) : 0
+  let edge = edges[pick % edges.count], other = edges[(pick / edges.count) % edges.count]
+  let cells = sizes[pick % sizes.count]
   for (device, orientation) in [(Device.iphone, Orientation.portrait), (.ipad, .landscape)] {
     guard let session = try? Session(script: script, device: device, orientation: orientation)
     else { continue }
@@ -66,8 +80,12 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
       try? session.pan(-40)
       try? session.pinch(1.3)
       try? session.setHappiness(-5)
+      try? session.pan(edge)
+      try? session.pinch(other)
+      try? session.setHappiness(other)
+      try? session.setScale(edge)
       session.rotate()
-      renderAll(session, invoke)
+      renderAll(session, invoke, cells: cells)
       while session.back() {}
     }
     for s in script.registry.segues.prefix(6) {
@@ -75,7 +93,9 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
       renderAll(session, invoke)
       try? session.pan(1e9)
       try? session.pinch(0.01)
-      renderAll(session, invoke)
+      try? session.pinch(edge)
+      try? session.setScale(other)
+      renderAll(session, invoke, cells: cells)
       while session.back() {}
     }
     _ = try? session.geometry()

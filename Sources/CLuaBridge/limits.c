@@ -80,6 +80,24 @@ void psy_set_memory_limit(lua_State *L, size_t limit) { psy_limits_of(L)->limit 
 int psy_memory_refused(lua_State *L) { return psy_limits_of(L)->refused; }
 const char *psy_memory_where(lua_State *L) { return psy_limits_of(L)->where; }
 
+/* What the host holds for the script (strokes, copies) counts as if Lua had allocated
+   it; refused like an allocation, without allocating anything. */
+int psy_charge(lua_State *L, size_t bytes) {
+  psy_limits *lim = psy_limits_of(L);
+  if (lim->limit && (bytes > lim->limit || lim->used + bytes > lim->limit)) {
+    lim->refused = 1;
+    record_where(lim);
+    return 1;
+  }
+  lim->used += bytes;
+  return 0;
+}
+
+void psy_uncharge(lua_State *L, size_t bytes) {
+  psy_limits *lim = psy_limits_of(L);
+  lim->used -= bytes < lim->used ? bytes : lim->used;
+}
+
 /* ---- the watchdog -----------------------------------------------------
 
    One thread for the process. It looks at every registered state each tick;

@@ -8,6 +8,8 @@ public enum FaceError: Error, Equatable, CustomStringConvertible {
   case outOfRange(String, Double)
   /// The named value must be 0 or more but was this.
   case negative(String, Double)
+  /// The named value must be at most the limit (second) but was this (first).
+  case tooLarge(String, Double, limit: Double)
 
   /// One line naming the value, what it must be and what it was.
   public var description: String {
@@ -18,6 +20,9 @@ public enum FaceError: Error, Equatable, CustomStringConvertible {
       return "\(name) must be a finite number above 0, got \(FaceError.format(value))"
     case .negative(let name, let value):
       return "\(name) must be a finite number of 0 or more, got \(FaceError.format(value))"
+    case .tooLarge(let name, let value, let limit):
+      return
+        "\(name) must be a finite number of at most \(FaceError.format(limit)), got \(FaceError.format(value))"
     }
   }
 
@@ -36,6 +41,12 @@ public enum FaceError: Error, Equatable, CustomStringConvertible {
   static func positive(_ value: Double, _ name: String) throws(FaceError) {
     try finite(value, name)
     if !(value > 0) { throw .outOfRange(name, value) }
+  }
+
+  /// Throws unless `value` is finite, above 0 and at most `limit`.
+  static func positive(_ value: Double, _ name: String, atMost limit: Double) throws(FaceError) {
+    try positive(value, name)
+    if value > limit { throw .tooLarge(name, value, limit: limit) }
   }
 
   /// Throws unless `value` is finite and 0 or more.

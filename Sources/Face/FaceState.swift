@@ -86,11 +86,15 @@ public struct FaceState: Equatable, Sendable {
   /// a scale not above 0.
   public init(happiness: Double = 50, scale: Double = 0.90) throws(FaceError) {
     try FaceError.finite(happiness, "happiness")
-    try FaceError.positive(scale, "scale")
+    try FaceError.positive(scale, "scale", atMost: FaceState.maxScale)
     self.happiness = FaceState.clampHappiness(happiness)
     self.scale = scale
     self.expression = nil
   }
+
+  /// The largest scale: a head a thousand times the view's size already shows nothing
+  /// whole, and larger ones would overflow the geometry.
+  public static let maxScale = 1000.0
 
   static func clampHappiness(_ h: Double) -> Double { min(max(h, 0), 100) }
 
@@ -100,9 +104,9 @@ public struct FaceState: Equatable, Sendable {
     happiness = FaceState.clampHappiness(h)
   }
 
-  /// Sets the scale; throws unless it is finite and above 0.
+  /// Sets the scale; throws unless it is finite, above 0 and at most `maxScale`.
   public mutating func setScale(_ s: Double) throws(FaceError) {
-    try FaceError.positive(s, "scale")
+    try FaceError.positive(s, "scale", atMost: FaceState.maxScale)
     scale = s
   }
 
@@ -111,6 +115,8 @@ public struct FaceState: Equatable, Sendable {
   public mutating func pinch(_ factor: Double) throws(FaceError) {
     try FaceError.positive(factor, "pinch factor")
     let result = scale * factor
+    // Checked before finiteness: a product that overflows is too large, not "not finite".
+    if result > FaceState.maxScale { throw .tooLarge("scale", result, limit: FaceState.maxScale) }
     try FaceError.positive(result, "scale")
     scale = result
   }

@@ -66,6 +66,15 @@ public struct LuaCall {
     return String(decoding: buffer.prefix(Int(n)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
   }
 
+  /// Counts `bytes` the host holds for the script against its memory limit; throws Lua's
+  /// memory error (raised at the caller's `file:line`) when that would pass the limit.
+  /// Give the bytes back with `LuaState.uncharge` once the host lets them go.
+  public func charge(_ bytes: Int) throws {
+    if psy_charge(L, max(bytes, 0)) != 0 {
+      throw LuaError(kind: .memory, location: nil, message: "not enough memory")
+    }
+  }
+
   /// Pushes a result.
   public mutating func push(_ value: LuaValue) throws {
     try state.push(L, value)

@@ -77,8 +77,11 @@ public final class LuaState {
     Unmanaged<LuaState>.fromOpaque(psy_owner(L)).takeUnretainedValue()
   }
 
-  /// Bytes the state holds now.
+  /// Bytes the state holds now (with what the host was charged for it).
   public var memoryUsed: Int { psy_memory_used(L) }
+
+  /// Gives back bytes counted by `LuaCall.charge`.
+  public func uncharge(_ bytes: Int) { psy_uncharge(L, max(bytes, 0)) }
 
   /// Folders `require` searches, in order (the script's folder, then the plugin path).
   public func setRequirePath(_ folders: [String]) throws {

@@ -9,6 +9,24 @@ import Storyboard
 extension Session {
   /// The focused scene in its content rect (`screen: false`) or the whole device screen.
   public func drawing(screen: Bool, invoke: Invoke) throws -> Drawing {
+    try withStrokeCharges { try unchargedDrawing(screen: screen, invoke: invoke) }
+  }
+
+  /// Runs `body`, then gives back the memory its pen strokes were charged, once the
+  /// outermost drawing is done with them (its caller renders right away).
+  func withStrokeCharges<T>(_ body: () throws -> T) rethrows -> T {
+    drawingDepth += 1
+    defer {
+      drawingDepth -= 1
+      if drawingDepth == 0, strokeCharge > 0 {
+        script.state.uncharge(strokeCharge)
+        strokeCharge = 0
+      }
+    }
+    return try body()
+  }
+
+  private func unchargedDrawing(screen: Bool, invoke: Invoke) throws -> Drawing {
     if screen { return try screenDrawing(invoke: invoke) }
     let r = navigator.focusContentRect
     let bounds = Rect(x: 0, y: 0, width: r.width, height: r.height)
@@ -37,6 +55,12 @@ extension Session {
   /// A scene's content inside `rect`: its face and features, or the menu's buttons (for a
   /// host that lays the screen out itself, as `play` does in the terminal).
   public func contentItems(_ scene: Scene<SceneContent>, in rect: Rect, invoke: Invoke) throws
+    -> [Item]
+  {
+    try withStrokeCharges { try unchargedItems(scene, in: rect, invoke: invoke) }
+  }
+
+  private func unchargedItems(_ scene: Scene<SceneContent>, in rect: Rect, invoke: Invoke) throws
     -> [Item]
   {
     switch scene.content {
@@ -97,6 +121,7 @@ extension Session {
       "smile": .number(f.face.smile), "scale": .number(f.face.scale), "expression": expression,
     ])
     let penValue = try script.state.userdata(pen, as: Pen.luaClass)
+    defer { strokeCharge += pen.charged }
     do {
       _ = try invoke(draw, [face, penValue])
     } catch var e as LuaError {
@@ -197,11 +222,20 @@ final class Pen {
   var current: Point?
   var items: [Item] = []
   var closed = false
+  /// Bytes charged to the script's memory limit for the strokes drawn so far.
+  var charged = 0
 
   /// Strokes one feature may draw.
   static let maxStrokes = 10_000
   /// Strokes all the features of one face may draw together.
   static let maxStrokesPerFace = 100_000
+  /// The largest coordinate or radius, in face units: the view is a few units wide, so
+  /// anything larger only draws off screen, and points must stay finite once scaled.
+  static let maxCoordinate = 1000.0
+  /// The largest angle (radians) either way: 159 turns; more draws nothing new.
+  static let maxAngle = 1000.0
+  /// The points an arc is flattened into at most.
+  static let maxArcSteps = 256
   let limit: Int
 
   init(geometry g: FaceGeometry, clip: Rect, limit: Int = Pen.maxStrokes) {
@@ -215,7 +249,14 @@ final class Pen {
 
   func point(_ x: Double, _ y: Double) -> Point { Point(center.x + x * unit, center.y + y * unit) }
 
-  func add(_ shape: Shape) throws {
+  /// The bytes the host holds for one stroke of `points` points: the item in the feature's
+  /// and the face's arrays (each grows by doubling), the points, and their SVG text.
+  static func bytes(points: Int) -> Int {
+    4 * MemoryLayout<Item>.stride
+      + (points > 4 ? 32 + points * (MemoryLayout<Point>.stride + 16) : 0)
+  }
+
+  func add(_ shape: Shape, points: Int = 1, _ call: LuaCall) throws {
     guard !closed else { throw sessionError("the pen is used after its feature returned") }
     guard items.count < limit else {
       throw sessionError(
@@ -223,22 +264,44 @@ final class Pen {
           ? "the features of one face may draw at most \(Pen.maxStrokesPerFace) strokes in all"
           : "a feature may draw at most \(Pen.maxStrokes) strokes")
     }
+    // Strokes live in Swift: they count against the script's memory limit while the
+    // drawing is made (Session.withStrokeCharges gives them back).
+    let bytes = Pen.bytes(points: points)
+    try call.charge(bytes)
+    charged += bytes
     items.append(Item(shape, paint: Paint(stroke: color, lineWidth: width), clip: clip))
   }
 
-  /// Reads n finite numbers from the call's arguments 2…n+1.
-  static func numbers(_ call: LuaCall, _ n: Int, _ what: String) throws -> [Double] {
+  /// Reads the call's arguments 2… as the finite numbers `names`, each within its range of
+  /// `ranges` (the last range serves the rest); an error names the argument and its value.
+  static func numbers(
+    _ call: LuaCall, _ what: String, _ names: [String],
+    _ ranges: [ClosedRange<Double>]
+  ) throws -> [Double] {
     var out: [Double] = []
-    for i in 2..<(2 + n) {
+    for (k, name) in names.enumerated() {
+      let i = k + 2
       guard let v = call.number(i), v.isFinite else {
+        let got = call.number(i).map(formatNumber) ?? call.typeName(i)
         throw sessionError(
-          "pen:\(what) needs \(plural(n, "finite number")) (argument \(i - 1) is \(call.typeName(i)))"
+          "pen:\(what) needs \(plural(names.count, "finite number")) (\(names.joined(separator: ", "))): \(name) is \(got)"
+        )
+      }
+      let range = ranges[min(k, ranges.count - 1)]
+      guard range.contains(v) else {
+        throw sessionError(
+          "pen:\(what): \(name) must be between \(formatNumber(range.lowerBound)) and \(formatNumber(range.upperBound)), got \(formatNumber(v))"
         )
       }
       out.append(v)
     }
     return out
   }
+
+  /// What coordinates, radii and angles may be.
+  static let coordinate = -maxCoordinate...maxCoordinate
+  static let radius = 0...maxCoordinate
+  static let angle = -maxAngle...maxAngle
 
   nonisolated(unsafe) static let luaClass: LuaClass<Pen> = {
     let cls = LuaClass<Pen>(name: "pen")
@@ -251,52 +314,64 @@ final class Pen {
       }
     }
     method("move") { pen, call in
-      let v = try numbers(call, 2, "move")
+      let v = try numbers(call, "move", ["x", "y"], [coordinate])
       pen.current = pen.point(v[0], v[1])
     }
     method("line") { pen, call in
-      let v = try numbers(call, 2, "line")
+      let v = try numbers(call, "line", ["x", "y"], [coordinate])
+      guard let from = pen.current else { throw sessionError("pen:line needs a pen:move first") }
       let to = pen.point(v[0], v[1])
-      if let from = pen.current { try pen.add(.line(from, to)) }
+      try pen.add(.line(from, to), call)
       pen.current = to
     }
     method("curve") { pen, call in
-      let v = try numbers(call, 6, "curve")
-      let to = pen.point(v[4], v[5])
+      let v = try numbers(call, "curve", ["x1", "y1", "x2", "y2", "x", "y"], [coordinate])
       guard let from = pen.current else { throw sessionError("pen:curve needs a pen:move first") }
-      try pen.add(.cubic(from, pen.point(v[0], v[1]), pen.point(v[2], v[3]), to))
+      let to = pen.point(v[4], v[5])
+      try pen.add(.cubic(from, pen.point(v[0], v[1]), pen.point(v[2], v[3]), to), call)
       pen.current = to
     }
     method("circle") { pen, call in
-      let v = try numbers(call, 3, "circle")
-      try pen.add(.circle(center: pen.point(v[0], v[1]), radius: abs(v[2]) * pen.unit))
+      let v = try numbers(call, "circle", ["x", "y", "r"], [coordinate, coordinate, radius])
+      try pen.add(.circle(center: pen.point(v[0], v[1]), radius: v[2] * pen.unit), call)
     }
     method("arc") { pen, call in
       // arc(x, y, r, from, to): angles in radians, clockwise on screen (y down)
-      let v = try numbers(call, 5, "arc")
-      let steps = max(8, min(256, Int(abs(v[4] - v[3]) * 16)))
+      let v = try numbers(
+        call, "arc", ["x", "y", "r", "from", "to"], [coordinate, coordinate, radius, angle])
+      // More than a turn draws the whole circle once (spread over many turns, the points
+      // would zigzag across it), then ends at `to` for the next stroke.
+      let (from, to) = (v[3], v[4])
+      let sweep = max(min(to - from, 2 * Double.pi), -2 * Double.pi)
+      // 16 points a radian, at least 8, at most maxArcSteps: decided as a Double, so no
+      // sweep can make the count (or an Int conversion) overflow.
+      let wanted = abs(sweep) * 16
+      let steps = wanted >= Double(maxArcSteps) ? maxArcSteps : max(8, Int(wanted))
+      func at(_ a: Double) -> Point { pen.point(v[0] + v[2] * cos(a), v[1] + v[2] * sin(a)) }
       var points: [Point] = []
-      for i in 0...steps {
-        let a = v[3] + (v[4] - v[3]) * Double(i) / Double(steps)
-        points.append(pen.point(v[0] + v[2] * cos(a), v[1] + v[2] * sin(a)))
-      }
-      try pen.add(.polyline(points))
+      points.reserveCapacity(steps + 2)
+      for i in 0...steps { points.append(at(from + sweep * Double(i) / Double(steps))) }
+      if sweep != to - from { points.append(at(to)) }
+      try pen.add(.polyline(points), points: points.count, call)
       pen.current = points.last
     }
     method("color") { pen, call in
       guard let name = call.string(2), let c = Color(parsing: name) else {
-        throw sessionError(
-          "pen:color needs a colour name or #rrggbb (got \(call.string(2) ?? call.typeName(2)))")
+        let got = call.string(2).map { quotedPrefix($0) } ?? call.typeName(2)
+        throw sessionError("pen:color needs a colour name or #rrggbb (got \(got))")
       }
       pen.color = c
     }
     method("width") { pen, call in
-      let v = try numbers(call, 1, "width")
-      guard v[0] > 0, v[0] <= 100 else {
-        throw sessionError("pen:width must be above 0 and at most 100")
-      }
+      let v = try numbers(call, "width", ["points"], [0...100])
+      guard v[0] > 0 else { throw sessionError("pen:width: points must be above 0, got 0") }
       pen.width = v[0]
     }
     return cls
   }()
+}
+
+/// At most the first 40 characters of `s`, quoted: a message must not carry a megabyte.
+func quotedPrefix(_ s: String) -> String {
+  s.count <= 40 ? "'\(s)'" : "'\(s.prefix(40))…'"
 }

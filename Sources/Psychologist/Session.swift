@@ -48,6 +48,17 @@ public final class Session {
   public private(set) var navigator: Navigator<SceneContent>
   /// The last diagnosis value set by a tap (the seed's `diagnosis` property).
   public private(set) var diagnosis: Double?
+  /// Bytes of pen strokes charged to the script's memory limit by the drawing being made,
+  /// and how deeply drawings nest (a feature may draw a face): the outermost gives them back.
+  var strokeCharge = 0
+  var drawingDepth = 0
+  /// The state charged for this session's host memory when a script made it (weak: the
+  /// state may close first, and then owes nothing).
+  weak var chargedTo: LuaState?
+  /// Bytes a session and its scenes hold in the host (measured: about 700).
+  static let hostBytes = 1024
+
+  deinit { chargedTo?.uncharge(Session.hostBytes) }
 
   /// The menu scene's title, as in the seed's storyboard.
   public static let menuTitle = "Psychologist"
@@ -290,9 +301,9 @@ public final class Session {
   }
 
   /// Changes the focused face; an error when the focus shows no face.
-  private func updateFace(_ what: String, _ change: (inout FaceState) throws(FaceError) -> Void)
-    throws
-  {
+  private func updateFace(
+    _ what: String, _ value: Double, _ change: (inout FaceState) throws(FaceError) -> Void
+  ) throws {
     guard focusedFace != nil else {
       throw sessionError("cannot \(what): no face on screen (showing '\(sceneTitle)')")
     }
@@ -302,24 +313,28 @@ public final class Session {
       do throws(FaceError) { try change(&f.face) } catch { failure = error }
       scene.content = .face(f)
     }
+    if case .nonFinite(let name) = failure {
+      // The face's error cannot hold the value; the script's author needs it.
+      throw sessionError("\(what): \(name) must be a finite number, got \(formatNumber(value))")
+    }
     if let failure { throw sessionError("\(what): \(failure)") }
   }
 
   /// A vertical pan by `dy` points: happiness −= dy/2.
   public func pan(_ dy: Double) throws {
-    try updateFace("pan") { f throws(FaceError) in try f.pan(dy) }
+    try updateFace("pan", dy) { f throws(FaceError) in try f.pan(dy) }
   }
   /// A pinch: scale *= factor.
   public func pinch(_ factor: Double) throws {
-    try updateFace("pinch") { f throws(FaceError) in try f.pinch(factor) }
+    try updateFace("pinch", factor) { f throws(FaceError) in try f.pinch(factor) }
   }
   /// Sets the focused face's happiness (clamped), as the seed's property does.
   public func setHappiness(_ h: Double) throws {
-    try updateFace("set happiness") { f throws(FaceError) in try f.setHappiness(h) }
+    try updateFace("set happiness", h) { f throws(FaceError) in try f.setHappiness(h) }
   }
   /// Sets the focused face's scale.
   public func setScale(_ s: Double) throws {
-    try updateFace("set scale") { f throws(FaceError) in try f.setScale(s) }
+    try updateFace("set scale", s) { f throws(FaceError) in try f.setScale(s) }
   }
   /// Turns the device a quarter turn.
   public func rotate() { navigator.rotate() }
@@ -355,6 +370,11 @@ final class NavigationHandle {
         if op == "popover", case .map(let m) = try call.value(3),
           let w = m[.text("width")]?.number, let h = m[.text("height")]?.number
         {
+          // As a segue's declared size: a NaN or huge size would reach the layout.
+          for (name, v) in [("width", w), ("height", h)] where !(1...4096).contains(v) {
+            throw sessionError(
+              "nav:popover: \(name) must be between 1 and 4096, got \(formatNumber(v))")
+          }
           size = StoryboardSize(width: w, height: h)
         }
         try session.navigate(op, nav.scene, size: size)

@@ -233,7 +233,14 @@ extension Script {
         orientation = or
       }
       if let p = f.problems.first { throw sessionError(p.message) }
-      let session = try Session(script: self, device: device, orientation: orientation)
+      // Held by Lua but living in Swift: a table of a million sessions counts as it weighs.
+      try call.charge(Session.hostBytes)
+      let session: Session
+      do { session = try Session(script: self, device: device, orientation: orientation) } catch {
+        state.uncharge(Session.hostBytes)
+        throw error
+      }
+      session.chargedTo = state
       try call.push(session, as: Script.sessionClass)
     }
   }

@@ -58,20 +58,28 @@ public enum TerminalRenderer {
     #if canImport(Glibc) || canImport(Musl) || canImport(Darwin)
       var size = winsize()
       if ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 {
-        return (Int(size.ws_col), Int(size.ws_row))
+        return (min(Int(size.ws_col), maxColumns), min(Int(size.ws_row), maxRows))
       }
     #endif
     let columns = environment["COLUMNS"].flatMap { Int($0) } ?? 0
     let rows = environment["LINES"].flatMap { Int($0) } ?? 0
-    return (columns > 0 ? columns : 80, rows > 0 ? rows : 24)
+    return (
+      columns > 0 ? min(columns, maxColumns) : 80, rows > 0 ? min(rows, maxRows) : 24
+    )
   }
+
+  /// The most columns drawn: a wider terminal (or `COLUMNS`) gets this many, so a size
+  /// from the environment cannot make the raster take gigabytes.
+  public static let maxColumns = 1000
+  /// The most rows drawn (see `maxColumns`).
+  public static let maxRows = 1000
 
   /// The full output (lines each ending in "\n") as UTF-8 bytes.
   static func renderBytes(_ d: Drawing, columns: Int, rows: Int, colors: ColorMode, ascii: Bool)
     -> [UInt8]
   {
-    let columns = max(columns, 0)
-    let rows = max(rows, 0)
+    let columns = min(max(columns, 0), maxColumns)
+    let rows = min(max(rows, 0), maxRows)
     var raster = Raster(columns: columns, rows: rows, ascii: ascii)
     raster.draw(d)
     return raster.output(colors: colors)
@@ -159,10 +167,11 @@ struct Raster {
       let x0 = px(min(clip.x, clip.x + clip.width)), x1 = px(max(clip.x, clip.x + clip.width))
       let y0 = py(min(clip.y, clip.y + clip.height)), y1 = py(max(clip.y, clip.y + clip.height))
       guard x0.isFinite, x1.isFinite, y0.isFinite, y1.isFinite else { return }
-      clipX0 = max(clipX0, Int(max(x0.rounded(.toNearestOrAwayFromZero), -1)))
-      clipX1 = min(clipX1, Int(min(x1.rounded(.toNearestOrAwayFromZero), Double(dotsWide))))
-      clipY0 = max(clipY0, Int(max(y0.rounded(.toNearestOrAwayFromZero), -1)))
-      clipY1 = min(clipY1, Int(min(y1.rounded(.toNearestOrAwayFromZero), Double(dotsHigh))))
+      let near = FloatingPointRoundingRule.toNearestOrAwayFromZero
+      clipX0 = Raster.index(x0.rounded(near), 0, dotsWide)
+      clipX1 = Raster.index(x1.rounded(near), 0, dotsWide)
+      clipY0 = Raster.index(y0.rounded(near), 0, dotsHigh)
+      clipY1 = Raster.index(y1.rounded(near), 0, dotsHigh)
       if clipX0 >= clipX1 || clipY0 >= clipY1 { return }
     }
     let halfWidth = max(paint.lineWidth.isFinite ? paint.lineWidth * scale : 1, 1) / 2
@@ -189,14 +198,22 @@ struct Raster {
 
   // MARK: Spans
 
+  /// `v` (whole or not, any size, NaN) as an index within lo…hi: clamped while still a
+  /// Double, so no coordinate can make the conversion trap (NaN gives lo).
+  @inline(__always)
+  static func index(_ v: Double, _ lo: Int, _ hi: Int) -> Int {
+    guard v > Double(lo) else { return lo }
+    return v < Double(hi) ? Int(v) : hi
+  }
+
   /// Lights the dots of row `y` whose centres lie in [a, b] (dot units).
   @inline(__always)
   mutating func span(_ y: Int, _ a: Double, _ b: Double) {
     guard y >= clipY0, y < clipY1, a <= b else { return }
     let lo = a - 0.5, hi = b - 0.5
     guard lo < Double(clipX1), hi >= Double(clipX0) else { return }
-    let x0 = max(Int(lo.rounded(.up)), clipX0)
-    let x1 = min(Int(hi.rounded(.down)), clipX1 - 1)
+    let x0 = Raster.index(lo.rounded(.up), clipX0, clipX1)
+    let x1 = Raster.index(hi.rounded(.down), clipX0 - 1, clipX1 - 1)
     if x0 > x1 { return }
     let rowBase = (y >> shiftY) * columns
     let bitRow = (y & ((1 << shiftY) - 1)) << shiftX
@@ -229,8 +246,8 @@ struct Raster {
   @inline(__always)
   func rowRange(_ top: Double, _ bottom: Double) -> ClosedRange<Int>? {
     guard top.isFinite, bottom.isFinite, top <= bottom else { return nil }
-    let first = max(Int(max((top - 0.5).rounded(.up), -1)), clipY0)
-    let last = min(Int(min((bottom - 0.5).rounded(.down), Double(dotsHigh))), clipY1 - 1)
+    let first = Raster.index((top - 0.5).rounded(.up), clipY0, clipY1)
+    let last = Raster.index((bottom - 0.5).rounded(.down), clipY0 - 1, clipY1 - 1)
     return first <= last ? first...last : nil
   }
 
@@ -319,7 +336,10 @@ struct Raster {
 
   /// A thick segment with round caps: every dot within `hw` of the segment a–b.
   mutating func capsule(_ a: Point, _ b: Point, _ hw: Double) {
-    guard a.x.isFinite, a.y.isFinite, b.x.isFinite, b.y.isFinite else { return }
+    guard a.x.isFinite, a.y.isFinite, b.x.isFinite, b.y.isFinite, hw.isFinite else { return }
+    // Clipped first to the clip box grown by the half-width: what lies outside draws
+    // nothing, and a segment a million times the view's size must cost what one inside does.
+    guard let (a, b) = clipped(a, b, margin: hw + 1) else { return }
     guard let range = rowRange(min(a.y, b.y) - hw, max(a.y, b.y) + hw) else { return }
     let dx = b.x - a.x, dy = b.y - a.y
     let length = (dx * dx + dy * dy).squareRoot()
@@ -354,6 +374,48 @@ struct Raster {
     }
   }
 
+  /// The part of a–b inside the clip box grown by `margin`, nil if none (Cohen–Sutherland:
+  /// an end outside is moved onto the edge it crosses, its other coordinate interpolated from
+  /// that end, so a level or upright line keeps its exact row or column however far its ends
+  /// lie). A segment whose extent overflows a Double draws nothing.
+  func clipped(_ a: Point, _ b: Point, margin: Double) -> (Point, Point)? {
+    guard (b.x - a.x).isFinite, (b.y - a.y).isFinite else { return nil }
+    let x0 = Double(clipX0) - margin, x1 = Double(clipX1) + margin
+    let y0 = Double(clipY0) - margin, y1 = Double(clipY1) + margin
+    func code(_ p: Point) -> Int {
+      (p.x < x0 ? 1 : p.x > x1 ? 2 : 0) | (p.y < y0 ? 4 : p.y > y1 ? 8 : 0)
+    }
+    var a = a, b = b
+    var ca = code(a), cb = code(b)
+    // Each step puts one end on an edge; four steps an end are the most it can take.
+    for _ in 0..<8 {
+      if ca | cb == 0 { return (a, b) }
+      if ca & cb != 0 { return nil }
+      let moveA = ca != 0
+      let (p, q) = moveA ? (a, b) : (b, a)
+      let c = moveA ? ca : cb
+      var m: Point
+      if c & 1 != 0 {
+        m = Point(x0, p.y + (q.y - p.y) * ((x0 - p.x) / (q.x - p.x)))
+      } else if c & 2 != 0 {
+        m = Point(x1, p.y + (q.y - p.y) * ((x1 - p.x) / (q.x - p.x)))
+      } else if c & 4 != 0 {
+        m = Point(p.x + (q.x - p.x) * ((y0 - p.y) / (q.y - p.y)), y0)
+      } else {
+        m = Point(p.x + (q.x - p.x) * ((y1 - p.y) / (q.y - p.y)), y1)
+      }
+      guard m.x.isFinite, m.y.isFinite else { return nil }
+      if moveA {
+        a = m
+        ca = code(a)
+      } else {
+        b = m
+        cb = code(b)
+      }
+    }
+    return ca | cb == 0 ? (a, b) : nil
+  }
+
   /// Widens [lo, hi] by where the edge p–q crosses the horizontal line at `yc`.
   @inline(__always)
   static func crossing(_ p: Point, _ q: Point, _ yc: Double, _ lo: inout Double, _ hi: inout Double)
@@ -376,7 +438,7 @@ struct Raster {
     let bx = p1.x - 2 * p2.x + p3.x, by = p1.y - 2 * p2.y + p3.y
     let m = max((ax * ax + ay * ay).squareRoot(), (bx * bx + by * by).squareRoot())
     guard m.isFinite else { return }
-    let n = max(1, min(1000, Int((0.75 * m / 0.5).squareRoot().rounded(.up))))
+    let n = Raster.index((0.75 * m / 0.5).squareRoot().rounded(.up), 1, 1000)
     var previous = p0
     for i in 1...n {
       let t = Double(i) / Double(n), u = 1 - t
@@ -399,10 +461,10 @@ struct Raster {
     let x0 = px(min(r.x, r.x + r.width)), x1 = px(max(r.x, r.x + r.width))
     let y0 = py(min(r.y, r.y + r.height)), y1 = py(max(r.y, r.y + r.height))
     guard x0.isFinite, x1.isFinite, y0.isFinite, y1.isFinite else { return }
-    let c0 = max(Int((x0 / Double(1 << shiftX)).rounded(.down)), 0)
-    let c1 = min(Int((x1 / Double(1 << shiftX)).rounded(.up)), columns)
-    let r0 = max(Int((y0 / Double(1 << shiftY)).rounded(.down)), 0)
-    let r1 = min(Int((y1 / Double(1 << shiftY)).rounded(.up)), rows)
+    let c0 = Raster.index((x0 / Double(1 << shiftX)).rounded(.down), 0, columns)
+    let c1 = Raster.index((x1 / Double(1 << shiftX)).rounded(.up), 0, columns)
+    let r0 = Raster.index((y0 / Double(1 << shiftY)).rounded(.down), 0, rows)
+    let r1 = Raster.index((y1 / Double(1 << shiftY)).rounded(.up), 0, rows)
     guard c0 < c1, r0 < r1 else { return }
     for row in r0..<r1 { for column in c0..<c1 { text[row * columns + column] = 0 } }
   }

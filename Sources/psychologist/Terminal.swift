@@ -5,6 +5,7 @@
 
 import Glibc
 import Psychologist
+import Render
 
 /// Enter: alternate screen, hide the cursor, no autowrap, mouse (buttons, drags, SGR).
 private let enterSequence = Array(
@@ -132,11 +133,15 @@ final class Terminal {
     signalPipeWrite = -1
   }
 
-  /// The window's size in cells.
+  /// The window's size in cells, at most the renderer's maximum (a 65535-cell-wide window
+  /// would otherwise make frames of gigabytes).
   func size() -> (columns: Int, rows: Int) {
     var w = winsize()
     if ioctl(1, UInt(TIOCGWINSZ), &w) == 0, w.ws_col > 0, w.ws_row > 0 {
-      return (Int(w.ws_col), Int(w.ws_row))
+      return (
+        min(Int(w.ws_col), TerminalRenderer.maxColumns),
+        min(Int(w.ws_row), TerminalRenderer.maxRows)
+      )
     }
     return (80, 24)
   }

@@ -69,6 +69,7 @@ let corpusCases: [CorpusCase] = {
     let fm = FileManager.default
     let script = c.name + ".lua"
     try fm.copyItem(atPath: corpusFolder + "/" + script, toPath: work + "/" + script)
+    var environment: [String: String] = [:]
     for step in c.setup {
       let (kind, rest) = (step.prefix { $0 != ":" }, step.drop { $0 != ":" }.dropFirst())
       let path = work + "/" + rest.prefix { $0 != "=" }
@@ -78,6 +79,8 @@ let corpusCases: [CorpusCase] = {
       case "copy":  // copy:NAME=FILE copies a data file of the corpus (batch input)
         try fm.copyItem(
           atPath: corpusFolder + "/" + String(rest.drop { $0 != "=" }.dropFirst()), toPath: path)
+      case "env":  // env:NAME=VALUE sets a variable for the run (COLUMNS, LINES)
+        environment[String(rest.prefix { $0 != "=" })] = String(rest.drop { $0 != "=" }.dropFirst())
       case "link":
         try fm.createSymbolicLink(
           atPath: path, withDestinationPath: String(rest.drop { $0 != "=" }.dropFirst()))
@@ -100,7 +103,8 @@ let corpusCases: [CorpusCase] = {
 
     let started = Date()
     let run = try psychologist(
-      c.command.map { $0 == "@" ? script : $0 }, in: work, timeout: c.seconds)
+      c.command.map { $0 == "@" ? script : $0 }, in: work, environment: environment,
+      timeout: c.seconds)
     let elapsed = Date().timeIntervalSince(started)
 
     // None may crash (a signal shows as 128 + n from a shell, or as a fatal error) or hang.

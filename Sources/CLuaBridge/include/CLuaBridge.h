@@ -40,6 +40,11 @@ void psy_set_memory_limit(lua_State *L, size_t limit);
 int psy_memory_refused(lua_State *L);
 /* "file:line" of the Lua code running when growth was last refused, or "". */
 const char *psy_memory_where(lua_State *L);
+/* Counts bytes the host holds for the script against its memory limit: nonzero (and
+   nothing counted) when that would pass the limit; the caller then fails with "not
+   enough memory". psy_uncharge gives back what a charge counted. */
+int psy_charge(lua_State *L, size_t bytes);
+void psy_uncharge(lua_State *L, size_t bytes);
 
 /* Seconds one top-level call may run (<= 0: no limit). */
 void psy_set_time_limit(lua_State *L, double seconds);

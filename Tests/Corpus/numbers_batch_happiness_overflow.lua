@@ -1,0 +1,4 @@
+segue "showDiagnosis" { kind = "push", happiness = function(ctx) return ctx.diagnosis end }
+diagnosis "mood" {
+  happiness = function(input) return input.turns * 10 end,
+}

@@ -1,0 +1,2 @@
+diagnosis "bite" { happiness = 70 }
+segue "showDiagnosis" { kind = "push", happiness = function(ctx) return ctx.diagnosis end }

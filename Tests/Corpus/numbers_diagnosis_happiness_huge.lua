@@ -1,0 +1,2 @@
+diagnosis "bite" { happiness = 2^63 }
+segue "showDiagnosis" { kind = "push", happiness = function(ctx) return ctx.diagnosis end }

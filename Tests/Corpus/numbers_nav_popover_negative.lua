@@ -1,0 +1,9 @@
+diagnosis "bite" { happiness = 70 }
+segue "showDiagnosis" { kind = "push", happiness = function(ctx) return ctx.diagnosis end }
+segue_kind "pop" { perform = function(nav, scene)
+  nav:popover(scene, { width = -2^63, height = 10 })
+end }
+segue "p" { kind = "pop", happiness = 50 }
+local s = session { device = "ipad" }
+s:perform("p")
+print(s:terminal { screen = true })

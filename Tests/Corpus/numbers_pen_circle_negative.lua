@@ -1,0 +1,8 @@
+diagnosis "bite" { happiness = 70 }
+segue "showDiagnosis" { kind = "push", happiness = function(ctx) return ctx.diagnosis end }
+feature "f" { draw = function(face, pen)
+  pen:circle(0, 0, -0.5)
+end }
+local s = session {}
+s:tap("bite")
+local svg = s:svg()

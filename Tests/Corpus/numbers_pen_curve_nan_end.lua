@@ -1,0 +1,9 @@
+diagnosis "bite" { happiness = 70 }
+segue "showDiagnosis" { kind = "push", happiness = function(ctx) return ctx.diagnosis end }
+feature "f" { draw = function(face, pen)
+  pen:move(0, 0)
+  pen:curve(0, 0, 0, 0, 1, 0/0)
+end }
+local s = session {}
+s:tap("bite")
+local svg = s:svg()

@@ -1,0 +1,9 @@
+diagnosis "bite" { happiness = 70 }
+segue "showDiagnosis" { kind = "push", happiness = function(ctx) return ctx.diagnosis end }
+feature "f" { draw = function(face, pen)
+  pen:move(0, 0)
+  pen:line(0, math.maxinteger)
+end }
+local s = session {}
+s:tap("bite")
+local svg = s:svg()

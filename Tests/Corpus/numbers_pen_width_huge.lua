@@ -1,0 +1,8 @@
+diagnosis "bite" { happiness = 70 }
+segue "showDiagnosis" { kind = "push", happiness = function(ctx) return ctx.diagnosis end }
+feature "f" { draw = function(face, pen)
+  pen:width(1e308)
+end }
+local s = session {}
+s:tap("bite")
+local svg = s:svg()

@@ -1,0 +1,4 @@
+diagnosis "bite" { happiness = 70 }
+segue "showDiagnosis" { kind = "push", happiness = function(ctx) return ctx.diagnosis end }
+segue "p" { kind = "popover", happiness = 1, size = { width = 10, height = 0/0 } }
+local s = session { device = "ipad" }
