@@ -105,6 +105,25 @@ struct Fields {
     return number(key, in: 0...100).map { .value($0) }
   }
 
+  /// `examples`: a list of input tables (each a `{ name = value }` table, `{}` allowed).
+  mutating func examples(_ key: String = "examples") -> [LuaValue] {
+    guard let v = raw(key) else { return [] }
+    guard case .array(let items) = v else {
+      fail(
+        "\(key) must be a list of input tables like { { sleep = 7 }, { sleep = 4 } }, got \(v.typeName)"
+      )
+      return []
+    }
+    var out: [LuaValue] = []
+    for (i, item) in items.enumerated() {
+      switch item {
+      case .map, .array([]): out.append(item)
+      default: fail("\(key)[\(i + 1)] must be an input table, got \(item.typeName)")
+      }
+    }
+    return out
+  }
+
   /// A list of strings.
   mutating func strings(_ key: String) -> [String] {
     guard let v = raw(key) else { return [] }

@@ -61,6 +61,12 @@ public final class Script {
   /// Loads the plugins, then runs the script. Throws `LuaError` (with file:line) or
   /// `FileError`.
   public func load() throws {
+    try loadPlugins()
+    try run(file: path)
+  }
+
+  /// Loads the plugins only: what `face` draws with (no script runs).
+  public func loadPlugins() throws {
     let plugins = try expandPlugins(options.plugins)
     var folders = [FileSystem.directory(of: path).isEmpty ? "." : FileSystem.directory(of: path)]
     for p in options.plugins {
@@ -75,7 +81,6 @@ public final class Script {
       try run(file: plugin)
     }
     currentPlugin = nil
-    try run(file: path)
   }
 
   private func run(file: String) throws {
@@ -125,7 +130,7 @@ public final class Script {
     // offer a few suggestions only (each costs an edit distance per candidate), and list
     // at most 20 kinds.
     let segueIDs = registry.segues.map(\.identifier)
-    let declaredSegues = Set(segueIDs)
+    let declaredSegues = Set(segueIDs + [Registry.showDiagnosis.identifier])
     let featureNames = registry.features.map(\.name)
     let declaredFeatures = Set(featureNames)
     let declaredStyles = Set(registry.styles.compactMap(\.name))

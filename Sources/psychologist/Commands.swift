@@ -42,9 +42,11 @@ let commands: [CommandSpec] = [
         "--scale", value: "S", help: "the face's size relative to the view, above 0; default 0.90"),
       deviceOption,
       OptionSpec("--size", value: "WxH", help: "a view of W×H points instead of a device's screen"),
-      orientationOption, formatOption, outputOption, colorOption,
+      orientationOption, formatOption, outputOption, colorOption, pluginOption, styleOption,
+      timeOption, memoryOption,
     ],
     details: [
+      "Style and feature plugins (--plugin, PSYCHOLOGIST_PATH, the config folder) apply.",
       "examples:",
       "  psychologist face --happiness 90",
       "  psychologist face --happiness 20 --device ipad --orientation landscape -o sad.svg",

@@ -8,19 +8,21 @@ func loadScript(_ path: String, _ options: ScriptOptions) throws -> Script {
   guard FileSystem.exists(path) else { throw UsageError("no such script: \(path)") }
   let script = try Script(path: path, options: options, output: FileOutput.standard)
   try script.load()
-  // A problem with no place in a script came from the command line (say, --style).
-  if let p = script.problems(on: options.device).first(where: { $0.location.isEmpty }) {
+  try refuseCommandLineProblems(script, on: options.device)
+  return script
+}
+
+/// A problem with no place in a script came from the command line (say, --style).
+func refuseCommandLineProblems(_ script: Script, on device: Device) throws {
+  if let p = script.problems(on: device).first(where: { $0.location.isEmpty }) {
     throw UsageError(p.message)
   }
-  return script
 }
 
 /// Fails with every problem the declarations have on the device (or returns quietly).
 func requireValid(_ script: Script, on device: Device) throws {
   let problems = script.problems(on: device)
-  guard let first = problems.first else { return }
-  for p in problems.dropLast() { report(p.description) }
-  throw problems.count > 1 ? problems.last! : first
+  if !problems.isEmpty { throw ProblemList(problems) }
 }
 
 /// `psychologist show SCRIPT NAME`: tap or perform NAME and draw where it leads.
@@ -58,9 +60,26 @@ func showDrawing(
   return try session.drawing(screen: args.has("--screen"), invoke: invoke)
 }
 
-/// `psychologist run SCRIPT`: runs a session script.
+/// `psychologist run SCRIPT`: runs a session script; its declarations must be valid on the
+/// device it runs for, even when it starts no session.
 func runCommand(_ args: ParsedArguments) throws -> ExitCode {
-  _ = try loadScript(args.positionals[0], try scriptOptions(args))
+  if let dir = args.value("--output-dir") { try makeOutputFolder(dir) }
+  let options = try scriptOptions(args)
+  let path = args.positionals[0]
+  guard FileSystem.exists(path) else { throw UsageError("no such script: \(path)") }
+  let script = try Script(path: path, options: options, output: FileOutput.standard)
+  do { try script.load() } catch let e as LuaError {
+    // A session refused the declarations naming the first problem: say them all.
+    let problems = script.problems(on: options.device)
+    if let first = problems.first, e.location == first.location || first.location.isEmpty,
+      e.message.hasPrefix(first.message)
+    {
+      throw ProblemList(problems)
+    }
+    throw e
+  }
+  try refuseCommandLineProblems(script, on: options.device)
+  try requireValid(script, on: options.device)
   return .ok
 }
 
@@ -69,12 +88,23 @@ func checkCommand(_ args: ParsedArguments) throws -> ExitCode {
   var options = try scriptOptions(args)
   options.dryRun = true
   var failed = false
+  // Every device and orientation unless the command line names one.
+  let devices = args.value("--device") == nil ? Device.allCases : [options.device]
+  let orientations =
+    args.value("--orientation") == nil ? Orientation.allCases : [options.orientation]
   for path in args.positionals {
     guard FileSystem.exists(path) else { throw UsageError("no such script: \(path)") }
     let script = try Script(path: path, options: options, output: FileOutput.standard)
     var problems: [String] = []
-    do { try script.load() } catch { problems.append(describe(error)) }
-    problems += script.problems(on: options.device).map(\.description)
+    do {
+      try script.load()
+      problems = script.checkProblems(devices: devices, orientations: orientations)
+        .map(\.description)
+    } catch {
+      // What did load stands: its declarations' problems still say what else is wrong.
+      problems.append(describe(error))
+      problems += script.problems(on: options.device).map(\.description)
+    }
     if problems.isEmpty {
       let r = script.registry
       FileOutput.standard.write(
