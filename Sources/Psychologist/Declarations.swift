@@ -93,6 +93,7 @@ extension Script {
     var f = f
     let override = f.bool("override")
     registry.problems += f.problems
+    registry.noteUnknownFields(f.unknown, at: item.location)
     registry.add(item, to: list, name: name, override: override, what: what)
   }
 
@@ -182,6 +183,7 @@ extension Script {
     let style = readStyle(&f, over: base)
     let override = f.bool("override") || name == nil  // the global style accumulates
     registry.problems += f.problems
+    registry.noteUnknownFields(f.unknown, at: location)
     let decl = StyleDeclaration(name: name, style: style, location: location, plugin: currentPlugin)
     if name == nil {
       registry.styles.removeAll { $0.name == nil }

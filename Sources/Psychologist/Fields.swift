@@ -9,6 +9,8 @@ struct Fields {
   let location: Location
   let table: [LuaValue: LuaValue]
   var problems: [Problem] = []
+  /// Fields that are not `known`, as declared (`list` shows them beside the problem).
+  var unknown: [(name: String, value: LuaValue)] = []
 
   /// The fields of `value` (a table), checked against `known`.
   init(_ value: LuaValue, what: String, location: Location, known: [String]) {
@@ -32,6 +34,7 @@ struct Fields {
         continue
       }
       if !known.contains(name) {
+        unknown.append((name, table[key] ?? .nil))
         problems.append(
           Problem(location, "\(what) has an unknown field '\(name)'\(suggestion(name, known))"))
       }

@@ -167,8 +167,20 @@ public struct Registry {
   /// Problems met while declaring (each declaration's own fields).
   public var problems: [Problem] = []
 
+  /// Fields no declaration of their kind has, as declared (`list` shows them: a misspelt
+  /// field is no silent default), by the declaration's `file:line`.
+  public var unknownFields: [Location: [(name: String, value: String)]] = [:]
+
   /// An empty registry.
   public init() {}
+
+  mutating func noteUnknownFields(
+    _ fields: [(name: String, value: LuaValue)], at location: Location
+  ) {
+    guard !fields.isEmpty else { return }
+    unknownFields[location, default: []] += fields.map { ($0.name, luaText($0.value)) }
+      .sorted { $0.name < $1.name }
+  }
 
   /// The diagnosis called `name`.
   public func diagnosis(_ name: String) -> Diagnosis? { diagnoses.first { $0.name == name } }

@@ -214,6 +214,17 @@ public final class Script {
     return problems
   }
 
+  /// Whether `error`, thrown by `load()`, is a session refusing the declarations (it names
+  /// the first problem on its device): the problems say it then, each once.
+  public func isRefusal(_ error: Error) -> Bool {
+    guard let e = error as? LuaError else { return false }
+    return Device.allCases.contains { device in
+      guard let first = problems(on: device).first else { return false }
+      return (e.location == first.location || first.location.isEmpty)
+        && e.message.hasPrefix(first.message)
+    }
+  }
+
   /// Throws the first problem on `device`, naming how many more there are.
   func requireValid(on device: Device) throws {
     let problems = problems(on: device)

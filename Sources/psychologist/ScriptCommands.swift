@@ -68,15 +68,11 @@ func runCommand(_ args: ParsedArguments) throws -> ExitCode {
   let path = args.positionals[0]
   guard FileSystem.exists(path) else { throw UsageError("no such script: \(path)") }
   let script = try Script(path: path, options: options, output: FileOutput.standard)
-  do { try script.load() } catch let e as LuaError {
+  do { try script.load() } catch {
     // A session refused the declarations naming the first problem: say them all.
     let problems = script.problems(on: options.device)
-    if let first = problems.first, e.location == first.location || first.location.isEmpty,
-      e.message.hasPrefix(first.message)
-    {
-      throw ProblemList(problems)
-    }
-    throw e
+    if script.isRefusal(error), !problems.isEmpty { throw ProblemList(problems) }
+    throw error
   }
   try refuseCommandLineProblems(script, on: options.device)
   try requireValid(script, on: options.device)
@@ -102,7 +98,7 @@ func checkCommand(_ args: ParsedArguments) throws -> ExitCode {
         .map(\.description)
     } catch {
       // What did load stands: its declarations' problems still say what else is wrong.
-      problems.append(describe(error))
+      if !script.isRefusal(error) { problems.append(describe(error)) }
       problems += script.problems(on: options.device).map(\.description)
     }
     if problems.isEmpty {
