@@ -84,6 +84,7 @@ final class Player {
   func loadFirst() throws {
     let s = try Script(path: path, options: options, output: capture)
     try s.load()
+    try requireValid(s, on: options.device)  // every problem, not the session's first
     session = try Session(script: s, device: options.device, orientation: options.orientation)
     script = s
     files = s.files
