@@ -18,31 +18,45 @@ extension Script {
   ) -> [Problem] {
     var found = ProblemsByPlace()
     let everywhere = devices.count * orientations.count
+    // A declaration that hit the time or memory limit once is not run again: six runs of
+    // a runaway function would cost six limits.
+    var limited: Set<Location> = []
     for device in devices {
       let declared = problems(on: device)
       for orientation in orientations {
         for p in declared { found.add(p, on: device, orientation) }
-        for p in runDeclarations(on: device, orientation, skipping: Set(declared.map(\.location))) {
-          found.add(p, on: device, orientation)
+        let skipped = Set(declared.map(\.location)).union(limited)
+        for (p, limitAt) in runDeclarations(on: device, orientation, skipping: skipped) {
+          if let limitAt {
+            limited.insert(limitAt)
+            found.addOnce(p)
+          } else {
+            found.add(p, on: device, orientation)
+          }
         }
       }
     }
     return found.sorted(everywhere: everywhere)
   }
 
-  /// Runs every declaration without a problem of its own on one device and orientation.
+  /// Runs every declaration without a problem of its own on one device and orientation;
+  /// a limit hit says at which declaration's run.
   private func runDeclarations(
     on device: Device, _ orientation: Orientation, skipping faulty: Set<Location>
-  ) -> [Problem] {
+  ) -> [(Problem, limitAt: Location?)] {
     let r = registry
     let session = Session(checking: self, device: device, orientation: orientation)
     let invoke: Invoke = { [state] in try state.call($0, $1) }
-    var problems: [Problem] = []
+    var problems: [(Problem, limitAt: Location?)] = []
     func attempt(_ location: Location, _ suffix: String = "", _ body: () throws -> Void) {
       do { try body() } catch {
         var p = problemOf(error, at: location)
         p.message += suffix
-        problems.append(p)
+        if let e = error as? LuaError, e.kind == .timeLimit || e.kind == .memory {
+          problems.append((p, location))
+        } else {
+          problems.append((p, nil))
+        }
       }
     }
     func show() throws { _ = try session.drawing(screen: true, invoke: invoke) }
@@ -138,6 +152,12 @@ private struct ProblemsByPlace {
   var order: [Problem] = []
   var seen: [String: Set<String>] = [:]
 
+  /// A problem not run again after its first device: it names no devices.
+  mutating func addOnce(_ p: Problem) {
+    if seen[p.description] == nil { order.append(p) }
+    seen[p.description, default: []].insert("*")
+  }
+
   mutating func add(_ p: Problem, on device: Device, _ orientation: Orientation) {
     if seen[p.description] == nil { order.append(p) }
     seen[p.description, default: []].insert(device.rawValue + " " + orientation.rawValue)
@@ -157,7 +177,7 @@ private struct ProblemsByPlace {
     }
     return ranked.map { _, p in
       let places = seen[p.description] ?? []
-      guard places.count < everywhere else { return p }
+      guard places.count < everywhere, !places.contains("*") else { return p }
       var q = p
       q.message += " (on \(Self.describe(places)))"
       return q
