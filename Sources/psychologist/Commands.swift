@@ -73,7 +73,13 @@ let commands: [CommandSpec] = [
   CommandSpec(
     "check", positionals: ["SCRIPT..."],
     summary: "Validate scripts: report every problem as FILE:LINE: message; nothing is written.",
-    options: scriptOptions),
+    options: scriptOptions,
+    details: [
+      "Runs what the other commands would, under the same limits, on every device and",
+      "orientation (or those --device and --orientation name): each diagnosis tapped with",
+      "each of its `examples` (else {}) and its screen drawn, each segue of the menu, each",
+      "segue_kind and feature nothing else ran, each named style.",
+    ]),
   CommandSpec(
     "list", positionals: ["SCRIPT"],
     summary: "List what a script and its plugins declare, and where.",
