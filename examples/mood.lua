@@ -29,6 +29,12 @@ diagnosis "mood" {
     local moved = math.min(exercise, 60) / 6
     return 20 + 6 * rest + moved - 5 * (stress - 5)
   end,
+  clamp = true,               -- a very good or very bad day reads as 100 or 0
+  examples = {                -- what `psychologist check` taps it with
+    { sleep = 8, exercise = 60, stress = 0 },
+    { sleep = 3, stress = 10 },
+    {},
+  },
 }
 
 segue "showDiagnosis" {

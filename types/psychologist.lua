@@ -27,7 +27,8 @@
 ---The fields of `diagnosis "name" { … }`: a button of the menu that computes a happiness
 ---and performs a segue.
 ---@class psychologist.DiagnosisFields
----0 (unhappy) … 100 (happy), or a function of the tap's input returning one (clamped).
+---0 (unhappy) … 100 (happy), or a function of the tap's input returning one
+---(outside 0 … 100 an error, unless `clamp = true`).
 ---@field happiness? number|fun(input: table): number
 ---The title of the scene it leads to.
 ---@field title? string
@@ -40,6 +41,10 @@
 ---@field features? string[]
 ---A named style for its face (`style "name" { … }`); `--style` wins over it.
 ---@field style? string
+---A computed happiness outside 0 … 100 is clamped instead of an error.
+---@field clamp? boolean
+---Inputs `psychologist check` taps the diagnosis with (default: `{}` alone).
+---@field examples? table[]
 ---Replace an earlier declaration of the same name instead of being an error.
 ---@field override? boolean
 
@@ -63,6 +68,8 @@
 ---@field size? psychologist.Size
 ---A named style for its face.
 ---@field style? string
+---A computed happiness outside 0 … 100 is clamped instead of an error.
+---@field clamp? boolean
 ---Replace an earlier declaration of the same identifier.
 ---@field override? boolean
 

@@ -230,7 +230,8 @@ final class BatchWorker: @unchecked Sendable {
     output.flush()
     output.muted = false
     let device = options.scriptOptions.device
-    if let p = script.problems(on: device).first { throw p }
+    let problems = script.problems(on: device)
+    if !problems.isEmpty { throw ProblemList(problems) }
     guard let d = script.registry.diagnosis(options.diagnosis) else {
       let names = script.registry.diagnoses.map(\.name)
       throw BatchSetupError(

@@ -6,9 +6,10 @@ import Storyboard
 /// declarations check against and the definition file's test compares with.
 enum DeclarationFields {
   static let diagnosis = [
-    "happiness", "title", "segue", "expression", "features", "style", "override",
+    "happiness", "title", "segue", "expression", "features", "style", "override", "clamp",
+    "examples",
   ]
-  static let segue = ["kind", "happiness", "title", "size", "style", "override"]
+  static let segue = ["kind", "happiness", "title", "size", "style", "override", "clamp"]
   static let size = ["width", "height"]
   static let segueKind = ["perform", "devices", "override"]
   static let feature = ["draw", "everywhere", "override"]
@@ -78,7 +79,8 @@ extension Script {
     let d = Diagnosis(
       name: name, title: f.string("title"), happiness: f.happiness(), expression: expression,
       segue: f.string("segue") ?? "showDiagnosis", features: f.strings("features"),
-      style: f.string("style"), location: location, plugin: currentPlugin)
+      style: f.string("style"), location: location, plugin: currentPlugin,
+      clamp: f.bool("clamp"), examples: f.examples())
     record(d, fields: f, to: \.diagnoses, name: { $0.name }, what: "diagnosis")
   }
 
@@ -91,6 +93,7 @@ extension Script {
     var f = f
     let override = f.bool("override")
     registry.problems += f.problems
+    registry.noteUnknownFields(f.unknown, at: item.location)
     registry.add(item, to: list, name: name, override: override, what: what)
   }
 
@@ -133,7 +136,7 @@ extension Script {
     }
     let s = Segue(
       identifier: id, kind: kind, happiness: f.happiness(), title: f.string("title"), size: size,
-      style: f.string("style"), location: location, plugin: currentPlugin)
+      style: f.string("style"), location: location, plugin: currentPlugin, clamp: f.bool("clamp"))
     record(s, fields: f, to: \.segues, name: { $0.identifier }, what: "segue")
   }
 
@@ -180,6 +183,7 @@ extension Script {
     let style = readStyle(&f, over: base)
     let override = f.bool("override") || name == nil  // the global style accumulates
     registry.problems += f.problems
+    registry.noteUnknownFields(f.unknown, at: location)
     let decl = StyleDeclaration(name: name, style: style, location: location, plugin: currentPlugin)
     if name == nil {
       registry.styles.removeAll { $0.name == nil }

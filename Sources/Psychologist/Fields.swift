@@ -9,6 +9,8 @@ struct Fields {
   let location: Location
   let table: [LuaValue: LuaValue]
   var problems: [Problem] = []
+  /// Fields that are not `known`, as declared (`list` shows them beside the problem).
+  var unknown: [(name: String, value: LuaValue)] = []
 
   /// The fields of `value` (a table), checked against `known`.
   init(_ value: LuaValue, what: String, location: Location, known: [String]) {
@@ -32,6 +34,7 @@ struct Fields {
         continue
       }
       if !known.contains(name) {
+        unknown.append((name, table[key] ?? .nil))
         problems.append(
           Problem(location, "\(what) has an unknown field '\(name)'\(suggestion(name, known))"))
       }
@@ -103,6 +106,25 @@ struct Fields {
     guard let v = raw(key) else { return nil }
     if case .function(let f) = v { return .function(f) }
     return number(key, in: 0...100).map { .value($0) }
+  }
+
+  /// `examples`: a list of input tables (each a `{ name = value }` table, `{}` allowed).
+  mutating func examples(_ key: String = "examples") -> [LuaValue] {
+    guard let v = raw(key) else { return [] }
+    guard case .array(let items) = v else {
+      fail(
+        "\(key) must be a list of input tables like { { sleep = 7 }, { sleep = 4 } }, got \(v.typeName)"
+      )
+      return []
+    }
+    var out: [LuaValue] = []
+    for (i, item) in items.enumerated() {
+      switch item {
+      case .map, .array([]): out.append(item)
+      default: fail("\(key)[\(i + 1)] must be an input table, got \(item.typeName)")
+      }
+    }
+    return out
   }
 
   /// A list of strings.

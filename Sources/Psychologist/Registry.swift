@@ -20,6 +20,16 @@ public struct Problem: Error, Equatable, CustomStringConvertible, Sendable {
   public var description: String { location.isEmpty ? message : "\(location): \(message)" }
 }
 
+/// Several problems at once: a command that refuses a script says every one.
+public struct ProblemList: Error, CustomStringConvertible, Sendable {
+  /// The problems, in the order found.
+  public var problems: [Problem]
+  /// A list of problems (not empty).
+  public init(_ problems: [Problem]) { self.problems = problems }
+  /// One problem a line.
+  public var description: String { problems.map(\.description).joined(separator: "\n") }
+}
+
 /// Anything a script declares: it remembers where.
 public protocol Declared {
   /// `file:line` of the declaration.
@@ -58,6 +68,10 @@ public struct Diagnosis: Declared {
   public var location: Location
   /// The plugin file that declared it (nil: the script).
   public var plugin: String?
+  /// `clamp = true`: a computed happiness outside 0…100 is clamped instead of an error.
+  public var clamp = false
+  /// `examples = { { sleep = 7 }, … }`: inputs `check` taps it with (none: `{}` only).
+  public var examples: [LuaValue] = []
 }
 
 /// A segue's kind: one for every device, or one per device.
@@ -93,6 +107,8 @@ public struct Segue: Declared {
   public var location: Location
   /// The plugin file that declared it.
   public var plugin: String?
+  /// `clamp = true`: a computed happiness outside 0…100 is clamped instead of an error.
+  public var clamp = false
 }
 
 /// `segue_kind "name" { perform = function(nav, scene, ctx) … end }`: a custom kind in Lua.
@@ -151,14 +167,36 @@ public struct Registry {
   /// Problems met while declaring (each declaration's own fields).
   public var problems: [Problem] = []
 
+  /// Fields no declaration of their kind has, as declared (`list` shows them: a misspelt
+  /// field is no silent default), by the declaration's `file:line`.
+  public var unknownFields: [Location: [(name: String, value: String)]] = [:]
+
   /// An empty registry.
   public init() {}
 
+  mutating func noteUnknownFields(
+    _ fields: [(name: String, value: LuaValue)], at location: Location
+  ) {
+    guard !fields.isEmpty else { return }
+    unknownFields[location, default: []] += fields.map { ($0.name, luaText($0.value)) }
+      .sorted { $0.name < $1.name }
+  }
+
   /// The diagnosis called `name`.
   public func diagnosis(_ name: String) -> Diagnosis? { diagnoses.first { $0.name == name } }
-  /// The segue with `identifier`.
+  /// The segue with `identifier`; `showDiagnosis` is the seed's own unless declared, so a
+  /// script of diagnoses only works.
   public func segue(_ identifier: String) -> Segue? {
     segues.first { $0.identifier == identifier }
+      ?? (identifier == Registry.showDiagnosis.identifier ? Registry.showDiagnosis : nil)
+  }
+
+  /// The seed's `showDiagnosis`: pushed, with the tapped diagnosis as its happiness (a
+  /// segue without happiness passes the diagnosis on).
+  public static var showDiagnosis: Segue {
+    Segue(
+      identifier: "showDiagnosis", kind: .same("push"), happiness: nil, title: nil, size: nil,
+      style: nil, location: "(built in)", plugin: nil)
   }
   /// The custom kind called `name`.
   public func kind(_ name: String) -> CustomKind? { kinds.first { $0.name == name } }

@@ -75,6 +75,12 @@ public final class Script {
   /// Loads the plugins, then runs the script. Throws `LuaError` (with file:line) or
   /// `FileError`.
   public func load() throws {
+    try loadPlugins()
+    try run(file: path)
+  }
+
+  /// Loads the plugins only: what `face` draws with (no script runs).
+  public func loadPlugins() throws {
     let plugins = try expandPlugins(options.plugins)
     var folders = [FileSystem.directory(of: path).isEmpty ? "." : FileSystem.directory(of: path)]
     for p in options.plugins {
@@ -89,7 +95,6 @@ public final class Script {
       try run(file: plugin)
     }
     currentPlugin = nil
-    try run(file: path)
   }
 
   private func run(file: String) throws {
@@ -139,7 +144,7 @@ public final class Script {
     // offer a few suggestions only (each costs an edit distance per candidate), and list
     // at most 20 kinds.
     let segueIDs = registry.segues.map(\.identifier)
-    let declaredSegues = Set(segueIDs)
+    let declaredSegues = Set(segueIDs + [Registry.showDiagnosis.identifier])
     let featureNames = registry.features.map(\.name)
     let declaredFeatures = Set(featureNames)
     let declaredStyles = Set(registry.styles.compactMap(\.name))
@@ -219,6 +224,17 @@ public final class Script {
       problems.append(Problem("", "--style names an unknown style '\(style)'\(hint) (\(known))"))
     }
     return problems
+  }
+
+  /// Whether `error`, thrown by `load()`, is a session refusing the declarations (it names
+  /// the first problem on its device): the problems say it then, each once.
+  public func isRefusal(_ error: Error) -> Bool {
+    guard let e = error as? LuaError else { return false }
+    return Device.allCases.contains { device in
+      guard let first = problems(on: device).first else { return false }
+      return (e.location == first.location || first.location.isEmpty)
+        && e.message.hasPrefix(first.message)
+    }
   }
 
   /// Throws the first problem on `device`, naming how many more there are.

@@ -70,6 +70,13 @@ public final class Session {
     navigator = Session.start(device, orientation)
   }
 
+  /// A session that trusts the declarations: `check` reports their problems itself and
+  /// still runs the declarations that have none.
+  init(checking script: Script, device: Device, orientation: Orientation) {
+    self.script = script
+    navigator = Session.start(device, orientation)
+  }
+
   /// The app as it starts: the menu, and on an iPad an empty detail.
   private static func start(_ device: Device, _ orientation: Orientation) -> Navigator<SceneContent>
   {
@@ -128,7 +135,8 @@ public final class Session {
     }
     try requireMenu(name)
     let value = try d.happiness.map {
-      try happiness($0, [input], what: "diagnosis '\(d.name)'", at: d.location, invoke: invoke)
+      try happiness(
+        $0, [input], what: "diagnosis '\(d.name)'", at: d.location, clamp: d.clamp, invoke: invoke)
     }
     var expression: Expression?
     switch d.expression {
@@ -175,8 +183,8 @@ public final class Session {
     var value = diagnosis ?? 50
     if let h = segue.happiness {
       value = try happiness(
-        h, [ctx], what: "segue '\(identifier)'", at: segue.location, invoke: invoke,
-        whenNil: diagnosis == nil ? noDiagnosisHint(identifier) : "")
+        h, [ctx], what: "segue '\(identifier)'", at: segue.location, clamp: segue.clamp,
+        invoke: invoke, whenNil: diagnosis == nil ? noDiagnosisHint(identifier) : "")
     }
     let styleName = script.options.style ?? d?.style ?? segue.style
     guard let style = registry.style(styleName) else {
@@ -243,9 +251,23 @@ public final class Session {
     if let failure = nav.failure { throw failure }
     if nav.operations == 0 {
       throw sessionError(
-        "segue_kind '\(kind.name)' performed nothing for segue '\(segue.identifier)': its perform must call nav:push, nav:present, nav:popover or nav:replace",
+        "segue_kind '\(kind.name)' performed nothing\(segue.identifier.isEmpty ? "" : " for segue '\(segue.identifier)'"): its perform must call nav:push, nav:present, nav:popover or nav:replace",
         at: kind.location)
     }
+  }
+
+  /// Performs a `segue_kind` that no segue uses, as one would (`check` runs every kind).
+  func perform(kind: CustomKind, invoke: Invoke) throws {
+    guard let perform = kind.perform else { return }
+    let style = script.registry.globalStyle
+    let face = try FaceState(happiness: 50, scale: style.scale)
+    let scene = Scene<SceneContent>(
+      title: "Happiness", content: .face(FaceScene(face: face, style: style, features: [])))
+    let segue = Segue(
+      identifier: "", kind: .same(kind.name), happiness: nil,
+      title: nil, size: nil, style: nil, location: kind.location, plugin: kind.plugin)
+    try performCustom(
+      kind, perform, scene, ctx: segueContext(kind.name), segue: segue, invoke: invoke)
   }
 
   /// Runs one navigation operation for a custom kind.
@@ -265,10 +287,11 @@ public final class Session {
     }
   }
 
-  /// A happiness from a number or a function's result, clamped to 0…100.
+  /// A happiness from a number or a function's result; a result outside 0…100 is an error
+  /// like a literal one, unless the declaration says `clamp = true`.
   private func happiness(
     _ source: HappinessSource, _ args: [LuaValue], what: @autoclosure () -> String,
-    at location: Location,
+    at location: Location, clamp: Bool,
     invoke: Invoke, whenNil: @autoclosure () -> String = ""
   ) throws -> Double {
     switch source {
@@ -284,6 +307,11 @@ public final class Session {
       guard v.isFinite else {
         throw sessionError(
           "\(what()): its happiness function returned \(formatNumber(v)), expected a finite number",
+          at: location)
+      }
+      guard clamp || (0...100).contains(v) else {
+        throw sessionError(
+          "\(what()): its happiness function returned \(formatNumber(v)), outside 0…100 (say clamp = true to clamp it)",
           at: location)
       }
       return min(max(v, 0), 100)

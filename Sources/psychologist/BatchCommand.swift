@@ -93,9 +93,7 @@ func batchCommand(_ args: ParsedArguments) throws -> ExitCode {
     throw UsageError("cannot write the contact sheet \(sheet): \(pngProblem(sheet, why))")
   }
   let dir = args.value("--output-dir") ?? "."
-  do { try FileSystem.makeDirectories(dir) } catch {
-    throw OutputError(description: "cannot create the output folder \(error)")
-  }
+  try makeOutputFolder(dir)
   let script = args.positionals[0]
   guard FileSystem.exists(script) else { throw UsageError("no such script: \(script)") }
   var options = BatchOptions(

@@ -45,9 +45,11 @@ let commands: [CommandSpec] = [
         "--scale", value: "S", help: "the face's size relative to the view, above 0; default 0.90"),
       deviceOption,
       OptionSpec("--size", value: "WxH", help: "a view of W×H points instead of a device's screen"),
-      orientationOption, formatOption, outputOption, colorOption,
+      orientationOption, formatOption, outputOption, colorOption, pluginOption, styleOption,
+      timeOption, memoryOption,
     ],
     details: [
+      "Style and feature plugins (--plugin, PSYCHOLOGIST_PATH, the config folder) apply.",
       "examples:",
       "  psychologist face --happiness 90",
       "  psychologist face --happiness 20 --device ipad --orientation landscape -o sad.svg",
@@ -85,7 +87,13 @@ let commands: [CommandSpec] = [
   CommandSpec(
     "check", positionals: ["SCRIPT..."],
     summary: "Validate scripts: report every problem as FILE:LINE: message; nothing is written.",
-    options: scriptOptions),
+    options: scriptOptions,
+    details: [
+      "Runs what the other commands would, under the same limits, on every device and",
+      "orientation (or those --device and --orientation name): each diagnosis tapped with",
+      "each of its `examples` (else {}) and its screen drawn, each segue of the menu, each",
+      "segue_kind and feature nothing else ran, each named style.",
+    ]),
   CommandSpec(
     "list", positionals: ["SCRIPT"],
     summary: "List what a script and its plugins declare, and where.",

@@ -14,6 +14,9 @@ func describe(_ error: Error) -> String {
   switch error {
   case let e as LuaError: return e.description
   case let e as Problem: return e.description
+  // One report a problem: each line is its own error.
+  case let e as ProblemList:
+    return e.problems.map(\.description).joined(separator: "\npsychologist: error: ")
   default: return String(describing: error)
   }
 }
@@ -66,6 +69,13 @@ func pluginPath(_ args: ParsedArguments, env: [String: String]) -> [String] {
     path.append(config + "/psychologist/plugins")
   }
   return path
+}
+
+/// Creates `--output-dir` when missing (exit 3 when it cannot), as `run` and `batch` do.
+func makeOutputFolder(_ dir: String) throws {
+  do { try FileSystem.makeDirectories(dir) } catch {
+    throw OutputError(description: "cannot create the output folder \(error)")
+  }
 }
 
 /// ScriptOptions from the command line.

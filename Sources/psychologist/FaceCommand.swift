@@ -22,10 +22,23 @@ func faceCommand(_ args: ParsedArguments) throws -> ExitCode {
     (width, height) = (s.width, s.height)
   }
   if try orientation(args) == .landscape { (width, height) = (height, width) }
+  let title = "happiness \(SVGNumber.string(happiness))"
+  let options = try scriptOptions(args)
+  // Plugins (and a named style) apply to this face too; without them no Lua state starts.
+  if !options.plugins.isEmpty || options.style != nil {
+    let script = try Script(path: "", options: options, output: FileOutput.standard)
+    try script.loadPlugins()
+    try refuseCommandLineProblems(script, on: options.device)
+    try requireValid(script, on: options.device)
+    let given = args.value("--scale") == nil ? nil : scale
+    try emit(
+      try script.faceDrawing(
+        happiness: happiness, scale: given, width: width, height: height, title: title), args)
+    return .ok
+  }
   let state = try FaceState(happiness: happiness, scale: scale)
   let geometry = try faceGeometry(
     state: state, style: FaceStyle(), bounds: Rect(x: 0, y: 0, width: width, height: height))
-  let title = "happiness \(SVGNumber.string(happiness))"
   try emit(geometry.drawing(width: width, height: height, title: title), args)
   return .ok
 }

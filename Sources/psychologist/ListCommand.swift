@@ -79,6 +79,12 @@ func listing(_ r: Registry) -> [Listed] {
         fields: [("color", s.style.color.svg), ("scale", formatNumber(s.style.scale))],
         location: s.location, plugin: s.plugin))
   }
+  // A misspelt field is shown as written, beside the default it did not set.
+  for i in rows.indices {
+    for (name, value) in r.unknownFields[rows[i].location] ?? [] {
+      rows[i].fields.append((name, value + " (unknown field)"))
+    }
+  }
   return rows
 }
 

@@ -83,6 +83,7 @@ final class Player {
   /// Loads the script and starts its session, or throws (before the terminal is touched).
   func loadFirst() throws {
     let s = try loadScript(path, options, output: capture)
+    try requireValid(s, on: options.device)  // every problem, not the session's first
     session = try Session(script: s, device: options.device, orientation: options.orientation)
     script = s
     files = s.files

@@ -18,19 +18,21 @@ func loadScript(_ path: String, _ options: ScriptOptions, output: LuaPrintTarget
     for message in script.unwritten.dropLast() { report(message) }
     throw OutputError(description: last)
   }
-  // A problem with no place in a script came from the command line (say, --style).
-  if let p = script.problems(on: options.device).first(where: { $0.location.isEmpty }) {
+  try refuseCommandLineProblems(script, on: options.device)
+  return script
+}
+
+/// A problem with no place in a script came from the command line (say, --style).
+func refuseCommandLineProblems(_ script: Script, on device: Device) throws {
+  if let p = script.problems(on: device).first(where: { $0.location.isEmpty }) {
     throw UsageError(p.message)
   }
-  return script
 }
 
 /// Fails with every problem the declarations have on the device (or returns quietly).
 func requireValid(_ script: Script, on device: Device) throws {
   let problems = script.problems(on: device)
-  guard let first = problems.first else { return }
-  for p in problems.dropLast() { report(p.description) }
-  throw problems.count > 1 ? problems.last! : first
+  if !problems.isEmpty { throw ProblemList(problems) }
 }
 
 /// `psychologist show SCRIPT NAME`: tap or perform NAME and draw where it leads.
@@ -81,9 +83,22 @@ func showDrawing(
   return try session.drawing(screen: args.has("--screen"), invoke: invoke)
 }
 
-/// `psychologist run SCRIPT`: runs a session script.
+/// `psychologist run SCRIPT`: runs a session script; its declarations must be valid on the
+/// device it runs for, even when it starts no session.
 func runCommand(_ args: ParsedArguments) throws -> ExitCode {
-  _ = try loadScript(args.positionals[0], try scriptOptions(args))
+  if let dir = args.value("--output-dir") { try makeOutputFolder(dir) }
+  let options = try scriptOptions(args)
+  let path = args.positionals[0]
+  guard FileSystem.exists(path) else { throw UsageError("no such script: \(path)") }
+  let script = try Script(path: path, options: options, output: FileOutput.standard)
+  do { try script.load() } catch {
+    // A session refused the declarations naming the first problem: say them all.
+    let problems = script.problems(on: options.device)
+    if script.isRefusal(error), !problems.isEmpty { throw ProblemList(problems) }
+    throw error
+  }
+  try refuseCommandLineProblems(script, on: options.device)
+  try requireValid(script, on: options.device)
   return .ok
 }
 
@@ -92,16 +107,25 @@ func checkCommand(_ args: ParsedArguments) throws -> ExitCode {
   var options = try scriptOptions(args)
   options.dryRun = true
   var status = ExitCode.ok
+  // Every device and orientation unless the command line names one.
+  let devices = args.value("--device") == nil ? Device.allCases : [options.device]
+  let orientations =
+    args.value("--orientation") == nil ? Orientation.allCases : [options.orientation]
   for path in args.positionals {
     guard FileSystem.exists(path) else { throw UsageError("no such script: \(path)") }
     let script = try Script(path: path, options: options, output: printTarget())
     var problems: [String] = []
-    do { try script.load() } catch {
-      problems.append(describe(error))
+    do {
+      try script.load()
+      problems = script.checkProblems(devices: devices, orientations: orientations)
+        .map(\.description)
+    } catch {
+      // What did load stands: its declarations' problems still say what else is wrong.
+      if !script.isRefusal(error) { problems.append(describe(error)) }
       // A file that cannot be read is a wrong argument, as in every command.
       if let e = error as? LuaError, e.kind == .file { status = status.worst(.usage) }
+      problems += script.problems(on: options.device).map(\.description)
     }
-    problems += script.problems(on: options.device).map(\.description)
     if problems.isEmpty {
       let r = script.registry
       FileOutput.standard.write(

@@ -273,7 +273,7 @@ import Testing
 
   @Test func oneJobAndTwoJobsWriteIdenticalFiles() throws {
     let dir = try folder()
-    let lines = (0..<400).map { "{\"id\": \"r\($0)\", \"h\": \(Double($0 % 101) + 0.25)}" }
+    let lines = (0..<400).map { "{\"id\": \"r\($0)\", \"h\": \(Double($0 % 100) + 0.25)}" }
     try writeFile(dir + "/in.jsonl", lines.joined(separator: "\n"))
     for jobs in ["1", "2"] {
       let r = try psychologist([

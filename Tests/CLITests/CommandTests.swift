@@ -190,6 +190,45 @@ import Testing
     #expect(try psychologist(["check", "examples/ipad.lua", "--device", "ipad"]).status == 0)
   }
 
+  @Test func checkPassesEveryExampleOnEveryDeviceAndOrientation() throws {
+    let env = ["PSYCHOLOGIST_PATH": "", "XDG_CONFIG_HOME": "/nonexistent"]
+    let scripts = ["psychologist", "ipad", "mood", "session"].map { "examples/\($0).lua" }
+    let r = try psychologist(["check"] + scripts, environment: env)
+    #expect(r.status == 0, "\(r.stderr)")
+    let p = try psychologist(
+      ["check", "examples/psychologist.lua", "--plugin", "examples/plugins"], environment: env)
+    #expect(p.status == 0, "\(p.stderr)")
+  }
+
+  @Test func checkOrdersByFileThenLineAndSaysEachProblemOnce() throws {
+    let dir = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    // The plugin's problems come from two devices' runs and from declaring; the script's
+    // line 12 is met before its line 3 (segues run after diagnoses).
+    try writeFile(
+      dir + "/b.lua",
+      "feature 'f' { everywhere = false, draw = function(face, pen) pen:move(0) end }\n"
+        + "segue 'pop' { kind = 'popover', happiness = 10 }\n")
+    try writeFile(
+      dir + "/a.lua",
+      "\n\nsegue 'late' { kind = 'push', happiness = function() return 101 end }\n"
+        + String(repeating: "\n", count: 8)
+        + "diagnosis 'd' { happiness = function() return 'x' end }\n")
+    let r = try psychologist(
+      ["check", dir + "/a.lua", "--plugin", dir + "/b.lua"],
+      environment: ["PSYCHOLOGIST_PATH": "", "XDG_CONFIG_HOME": "/nonexistent"])
+    #expect(r.status == 1)
+    let places = r.stderr.split(separator: "\n").map { line in
+      line.dropFirst("psychologist: error: \(dir)/".count).prefix { $0 != " " }
+    }
+    #expect(places == ["a.lua:3:", "a.lua:12:", "b.lua:1:", "b.lua:2:", "b.lua:2:"], "\(r.stderr)")
+    #expect(r.stderr.contains("b.lua:2: segue 'pop': popover segues do not exist on an iphone"))
+    #expect(r.stderr.contains("(on iphone)\n"))
+    #expect(
+      !r.stderr.contains(
+        "b.lua:1: feature 'f': pen:move needs 2 finite numbers (argument 2 is no value) (on"))
+  }
+
   @Test func listShowsDeclarationsAndJSON() throws {
     let t = try psychologist(["list", "examples/psychologist.lua"])
     #expect(t.status == 0)

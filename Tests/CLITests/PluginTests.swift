@@ -445,6 +445,33 @@ let seedScript = """
     #expect(try headColour("alarmed", ["--style", "calm"]).map(isGreenish) == true)
   }
 
+  /// `face` draws the seed's face in a 320×480 view: mid (160, 240), head radius 144.
+  func faceHeadColour(_ plugin: String, _ extra: [String]) throws -> (Int, Int, Int)? {
+    let dir = try pluginFolder(["p.lua": plugin])
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    let r = try psychologist(
+      ["face", "--happiness", "70", "--format", "svg", "--plugin", dir + "/p.lua"] + extra,
+      environment: pluginEnv(dir))
+    #expect(r.status == 0, "\(r.stderr)")
+    guard r.status == 0 else { return nil }
+    let image = try rasterize(r.stdout)
+    return (-3...3).map { pixel(image, 160 + 144 + $0, 240) }
+      .min { $0.0 + $0.1 + $0.2 < $1.0 + $1.1 + $1.2 }
+  }
+
+  @Test func faceTakesStylePluginsAndDashDashStyle() throws {
+    #expect(try faceHeadColour("style { color = \"red\" }", []).map(isReddish) == true)
+    let named = "style \"calm\" { color = \"#00aa00\" }"
+    #expect(try faceHeadColour(named, ["--style", "calm"]).map(isGreenish) == true)
+    #expect(try faceHeadColour(named, []).map { $0.2 > 150 && $0.0 < 100 } == true)  // blue
+    let dir = try pluginFolder(["p.lua": named])
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    let unknown = try psychologist(
+      ["face", "--plugin", dir + "/p.lua", "--style", "clam"], environment: pluginEnv(dir))
+    #expect(unknown.status == 2)
+    #expect(unknown.stderr.contains("did you mean 'calm'"))
+  }
+
   @Test func anUnknownStyleKeyIsAnErrorWithASuggestion() throws {
     let dir = try pluginFolder([
       "s.lua": "\nstyle \"x\" { colour = \"red\" }\n", "main.lua": seedScript,

@@ -217,11 +217,25 @@ func error(_ source: String, options: ScriptOptions = ScriptOptions()) -> LuaErr
     #expect(try problems("segue 'd' { kind = 'replace' }", device: .ipad).isEmpty)
   }
 
-  @Test func computedHappinessIsClampedAtRunTime() throws {
+  @Test func computedHappinessOutsideTheRangeIsAnErrorLikeALiteral() {
+    for (declaration, line) in [
+      ("diagnosis \"mood\" { happiness = function(input) return 150 end }", "main.lua:1"),
+      ("diagnosis \"mood\" { happiness = function(input) return -0.5 end }", "main.lua:1"),
+      (
+        "diagnosis \"mood\" { happiness = 50 }\nsegue \"showDiagnosis\" { happiness = function() return 101 end }",
+        "main.lua:2"
+      ),
+    ] {
+      let e = error(declaration + "\nsession {}:tap(\"mood\")")
+      #expect(e?.location?.hasSuffix(line) == true, "\(String(describing: e))")
+      #expect(e?.message.contains("outside 0…100 (say clamp = true") == true)
+    }
+  }
+
+  @Test func computedHappinessIsClampedWhenTheDeclarationSaysSo() throws {
     let lines = try run(
       """
-      diagnosis "mood" { happiness = function(input) return 40 + 5 * input.sleep end }
-      segue "showDiagnosis" { kind = "push" }
+      diagnosis "mood" { happiness = function(input) return 40 + 5 * input.sleep end, clamp = true }
       local s = session {}
       s:tap("mood", { sleep = 20 }) print(s.happiness) s:back()
       s:tap("mood", { sleep = -20 }) print(s.happiness) s:back()

@@ -1,0 +1,229 @@
+import Face
+import LuaHost
+import Render
+import Storyboard
+
+/// `check`: what the other commands would run, run on every device and orientation, so
+/// that a script `check` passes is one `show`, `run`, `batch` and `play` accept.
+extension Script {
+  /// Every problem of the loaded script: the declarations' own on each device, then what
+  /// running them meets, on each device and orientation given (under the script's limits):
+  /// each diagnosis tapped with each of its `examples` (or `{}`) and the screen it leads to
+  /// drawn (happiness and expression functions, its segue, its kind's `perform`, features);
+  /// each segue of the menu performed and drawn; each `segue_kind` no segue uses performed;
+  /// each feature no face draws drawn on its own; each named style drawn. A problem met on
+  /// some devices only says where; the list is in file, then line order.
+  public func checkProblems(
+    devices: [Device] = Device.allCases, orientations: [Orientation] = Orientation.allCases
+  ) -> [Problem] {
+    var found = ProblemsByPlace()
+    let everywhere = devices.count * orientations.count
+    // A declaration that hit the time or memory limit once is not run again: six runs of
+    // a runaway function would cost six limits.
+    var limited: Set<Location> = []
+    for device in devices {
+      let declared = problems(on: device)
+      for orientation in orientations {
+        for p in declared { found.add(p, on: device, orientation) }
+        let skipped = Set(declared.map(\.location)).union(limited)
+        for (p, limitAt) in runDeclarations(on: device, orientation, skipping: skipped) {
+          if let limitAt {
+            limited.insert(limitAt)
+            found.addOnce(p)
+          } else {
+            found.add(p, on: device, orientation)
+          }
+        }
+      }
+    }
+    return found.sorted(everywhere: everywhere)
+  }
+
+  /// Runs every declaration without a problem of its own on one device and orientation;
+  /// a limit hit says at which declaration's run.
+  private func runDeclarations(
+    on device: Device, _ orientation: Orientation, skipping faulty: Set<Location>
+  ) -> [(Problem, limitAt: Location?)] {
+    let r = registry
+    let session = Session(checking: self, device: device, orientation: orientation)
+    let invoke: Invoke = { [state] in try state.call($0, $1) }
+    var problems: [(Problem, limitAt: Location?)] = []
+    func attempt(_ location: Location, _ suffix: String = "", _ body: () throws -> Void) {
+      do { try body() } catch {
+        var p = problemOf(error, at: location)
+        p.message += suffix
+        if let e = error as? LuaError, e.kind == .timeLimit || e.kind == .memory {
+          problems.append((p, location))
+        } else {
+          problems.append((p, nil))
+        }
+      }
+    }
+    func show() throws { _ = try session.drawing(screen: true, invoke: invoke) }
+    func kindIsFine(_ segue: Segue) -> Bool {
+      guard !faulty.contains(segue.location), let name = segue.kind.name(on: device) else {
+        return false
+      }
+      return r.kind(name).map { !faulty.contains($0.location) } ?? true
+    }
+    // Diagnoses, with each example input.
+    for d in r.diagnoses where !faulty.contains(d.location) {
+      guard let segue = r.segue(d.segue), kindIsFine(segue) else { continue }
+      let computed: Bool
+      switch (d.happiness, d.expression) {
+      case (.function?, _), (_, .function?): computed = true
+      default: computed = false
+      }
+      let inputs = d.examples.isEmpty ? [LuaValue.map([:])] : d.examples
+      for (i, input) in inputs.enumerated() {
+        let which =
+          d.examples.isEmpty ? "" : "example \(i + 1) of \(d.examples.count), "
+        let suffix = computed ? " (tapped with \(which)input \(luaText(input)))" : ""
+        session.restart()
+        attempt(d.location, suffix) {
+          try session.tap(d.name, input: input, invoke: invoke)
+          try show()
+        }
+      }
+    }
+    // Segues on the menu (showDiagnosis is not a button: taps run it).
+    for segue in r.segues
+    where segue.identifier != Registry.showDiagnosis.identifier && kindIsFine(segue) {
+      session.restart()
+      attempt(segue.location) {
+        try session.perform(segue.identifier, invoke: invoke)
+        try show()
+      }
+    }
+    // Kinds that no segue on this device performs.
+    let usedKinds = Set(r.segues.compactMap { $0.kind.name(on: device) })
+    for kind in r.kinds
+    where !usedKinds.contains(kind.name) && !faulty.contains(kind.location)
+      && kind.devices.map({ $0.contains(device) }) ?? true
+    {
+      session.restart()
+      attempt(kind.location) { try session.perform(kind: kind, invoke: invoke) }
+    }
+    // Features that no tap above drew, and named styles: each on a face of its own.
+    let listed = Set(r.diagnoses.flatMap(\.features))
+    let tapped =
+      !r.diagnoses.isEmpty
+      || r.segues.contains { $0.identifier != Registry.showDiagnosis.identifier }
+    for feature in r.features where !faulty.contains(feature.location) {
+      guard !listed.contains(feature.name), !(tapped && r.drawsEverywhere(feature)) else {
+        continue
+      }
+      attempt(feature.location) {
+        try drawAlone(session, style: r.globalStyle, features: [feature.name], invoke: invoke)
+      }
+    }
+    for style in r.styles where style.name != nil && !faulty.contains(style.location) {
+      attempt(style.location) {
+        try drawAlone(session, style: style.style, features: [], invoke: invoke)
+      }
+    }
+    return problems
+  }
+
+  /// A face at happiness 50 in the focused scene's content rect, with `features`.
+  private func drawAlone(
+    _ session: Session, style: FaceStyle, features: [String], invoke: Invoke
+  ) throws {
+    let face = try FaceState(happiness: 50, scale: style.scale)
+    let scene = Scene<SceneContent>(
+      title: "Happiness", content: .face(FaceScene(face: face, style: style, features: features)))
+    let r = session.navigator.focusContentRect
+    _ = try session.contentItems(
+      scene, in: Rect(x: 0, y: 0, width: r.width, height: r.height), invoke: invoke)
+  }
+
+  /// An error as a problem: at its own `file:line`, else at the declaration that ran.
+  private func problemOf(_ error: Error, at location: Location) -> Problem {
+    switch error {
+    case let e as LuaError: return Problem(e.location ?? location, e.message)
+    case let p as Problem: return p.location.isEmpty ? Problem(location, p.message) : p
+    default: return Problem(location, "\(error)")
+    }
+  }
+}
+
+/// Problems keyed by what they say, with the devices and orientations each was met on.
+private struct ProblemsByPlace {
+  var order: [Problem] = []
+  var seen: [String: Set<String>] = [:]
+
+  /// A problem not run again after its first device: it names no devices.
+  mutating func addOnce(_ p: Problem) {
+    if seen[p.description] == nil { order.append(p) }
+    seen[p.description, default: []].insert("*")
+  }
+
+  mutating func add(_ p: Problem, on device: Device, _ orientation: Orientation) {
+    if seen[p.description] == nil { order.append(p) }
+    seen[p.description, default: []].insert(device.rawValue + " " + orientation.rawValue)
+  }
+
+  /// By file, then line (as numbers), else as met; a problem not met everywhere says where.
+  func sorted(everywhere: Int) -> [Problem] {
+    func key(_ p: Problem) -> (String, Int) {
+      guard let colon = p.location.lastIndex(of: ":"),
+        let line = Int(p.location[p.location.index(after: colon)...])
+      else { return (p.location, 0) }
+      return (String(p.location[..<colon]), line)
+    }
+    let ranked = order.enumerated().sorted { a, b in
+      let (ka, kb) = (key(a.element), key(b.element))
+      return ka != kb ? ka < kb : a.offset < b.offset
+    }
+    return ranked.map { _, p in
+      let places = seen[p.description] ?? []
+      guard places.count < everywhere, !places.contains("*") else { return p }
+      var q = p
+      q.message += " (on \(Self.describe(places)))"
+      return q
+    }
+  }
+
+  /// `ipad`, `ipad landscape`, `iphone, iphone5 portrait`: a device met in both
+  /// orientations is named alone.
+  static func describe(_ places: Set<String>) -> String {
+    var out: [String] = []
+    for device in Device.allCases {
+      let met = Orientation.allCases.filter { places.contains(device.rawValue + " " + $0.rawValue) }
+      if met.count == Orientation.allCases.count {
+        out.append(device.rawValue)
+      } else if let o = met.first {
+        out.append(device.rawValue + " " + o.rawValue)
+      }
+    }
+    return out.joined(separator: ", ")
+  }
+}
+
+/// A Lua value as a person writes it in a script: `{ sleep = 7, name = "x" }`.
+func luaText(_ value: LuaValue) -> String {
+  switch value {
+  case .nil: return "nil"
+  case .boolean(let b): return b ? "true" : "false"
+  case .integer(let i): return String(i)
+  case .number(let d): return formatNumber(d)
+  case .string: return "\"" + (value.text ?? "") + "\""
+  case .array(let items):
+    return items.isEmpty ? "{}" : "{ " + items.map(luaText).joined(separator: ", ") + " }"
+  case .map(let m):
+    if m.isEmpty { return "{}" }
+    let pairs = m.map { k, v -> (String, String) in
+      let name = k.text.flatMap { isIdentifier($0) ? $0 : nil } ?? "[\(luaText(k))]"
+      return (name, "\(name) = \(luaText(v))")
+    }.sorted { $0.0 < $1.0 }
+    return "{ " + pairs.map(\.1).joined(separator: ", ") + " }"
+  default: return value.typeName
+  }
+}
+
+/// A name Lua reads bare as a table key (ASCII letters, digits, `_`; no leading digit).
+private func isIdentifier(_ s: String) -> Bool {
+  func letter(_ b: UInt8) -> Bool { b == 95 || (65...90).contains(b) || (97...122).contains(b) }
+  guard let first = s.utf8.first, letter(first) else { return false }
+  return s.utf8.allSatisfy { letter($0) || (48...57).contains($0) }
+}

@@ -1,0 +1,184 @@
+import Foundation
+import Testing
+
+/// A fenced block of README.md, with the marker comment just above it, if any:
+/// `<!-- readme-test: file PATH -->` (a Lua block is saved as PATH), `skip: why`,
+/// `fails` (each command exits 1 with an error), `watch: …` (a `--watch` line runs until
+/// stopped: it is started, must draw, then is stopped).
+struct ReadmeBlock {
+  var language: String
+  var text: [String]
+  var marker: String
+  /// The line of README.md where the block's text starts.
+  var line: Int
+}
+
+/// The fenced blocks of README.md, read now (never a copy of them).
+func readmeBlocks() throws -> [ReadmeBlock] {
+  let lines = try String(contentsOfFile: packageRoot + "/README.md", encoding: .utf8)
+    .components(separatedBy: "\n")
+  var blocks: [ReadmeBlock] = []
+  var i = 0
+  while i < lines.count {
+    guard lines[i].hasPrefix("```") else {
+      i += 1
+      continue
+    }
+    let language = String(lines[i].dropFirst(3)).trimmingCharacters(in: .whitespaces)
+    var marker = ""
+    if i > 0, lines[i - 1].hasPrefix("<!-- readme-test:") {
+      marker = lines[i - 1].dropFirst("<!-- readme-test:".count)
+        .replacingOccurrences(of: "-->", with: "").trimmingCharacters(in: .whitespaces)
+    }
+    var j = i + 1
+    while j < lines.count, !lines[j].hasPrefix("```") { j += 1 }
+    blocks.append(
+      ReadmeBlock(language: language, text: Array(lines[(i + 1)..<j]), marker: marker, line: i + 2))
+    i = j + 1
+  }
+  return blocks
+}
+
+/// Shell commands of a block: continued lines joined, comment-only and blank lines left out.
+func commands(_ block: ReadmeBlock) -> [(line: Int, command: String)] {
+  var out: [(Int, String)] = []
+  var pending = ""
+  var start = 0
+  for (k, raw) in block.text.enumerated() {
+    if pending.isEmpty { start = block.line + k }
+    if raw.hasSuffix("\\") {
+      pending += raw.dropLast() + " "
+      continue
+    }
+    let command = pending + raw
+    pending = ""
+    let trimmed = command.trimmingCharacters(in: .whitespaces)
+    if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
+    out.append((start, command))
+  }
+  return out
+}
+
+/// A command without its trailing `# comment`.
+func uncommented(_ command: String) -> String {
+  command.replacingOccurrences(of: #"\s+#\s.*$"#, with: "", options: .regularExpression)
+}
+
+/// The paths a command names as its output (`-o`, `--output-dir`, `--sheet`).
+func outputs(_ command: String) -> [String] {
+  let words = uncommented(command).split(separator: " ").map(String.init)
+  var out: [String] = []
+  for (k, w) in words.enumerated() where ["-o", "--output-dir", "--sheet"].contains(w) {
+    if k + 1 < words.count { out.append(words[k + 1]) }
+  }
+  return out
+}
+
+/// A Swift string as one single-quoted shell word.
+func shellQuoted(_ s: String) -> String {
+  "'" + s.replacingOccurrences(of: "'", with: "'\\''") + "'"
+}
+
+@Suite struct ReadmeTests {
+  @Test func markersAreKnownAndEveryLuaSnippetIsNamed() throws {
+    let blocks = try readmeBlocks()
+    for b in blocks where !b.marker.isEmpty {
+      let word = b.marker.prefix { $0 != " " && $0 != ":" }
+      #expect(
+        ["file", "skip", "fails", "watch"].contains(word), "README.md:\(b.line): \(b.marker)")
+      if word == "skip" { #expect(b.marker.count > 10, "README.md:\(b.line): skip says why") }
+    }
+    for b in blocks where b.language == "lua" {
+      #expect(b.marker.hasPrefix("file "), "README.md:\(b.line): a Lua snippet needs a file name")
+    }
+    // The README's sections that the issue names all hold something the test runs.
+    let run = blocks.filter { ["sh", "lua"].contains($0.language) && !$0.marker.hasPrefix("skip") }
+    #expect(run.count >= 12)
+  }
+
+  /// Every shell command and Lua snippet, in order, in a fresh folder holding the examples,
+  /// with HOME there too (the plugin steps write into ~/.config) and the built binary both
+  /// as .build/release/psychologist and as `psychologist` on PATH.
+  @Test func everyCommandAndSnippetWorksAsPrinted() throws {
+    let work = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: work) }
+    let fm = FileManager.default
+    try fm.copyItem(atPath: packageRoot + "/examples", toPath: work + "/examples")
+    for folder in [".build/release", "bin", "home"] {
+      try fm.createDirectory(atPath: work + "/" + folder, withIntermediateDirectories: true)
+    }
+    try fm.createSymbolicLink(
+      atPath: work + "/.build/release/psychologist", withDestinationPath: binary)
+    try fm.createSymbolicLink(atPath: work + "/bin/psychologist", withDestinationPath: binary)
+
+    // One shell runs it all, so variables ($psy) and folders carry from block to block as
+    // they do for a reader; each command's status is checked as it ends.
+    var script = """
+      set -u
+      cd \(shellQuoted(work))
+      unset XDG_CONFIG_HOME PSYCHOLOGIST_PATH
+      export HOME=\(shellQuoted(work + "/home")) PATH=\(shellQuoted(work + "/bin")):"$PATH"
+      fail() { echo "README.md:$1: $2" >&2; exit 1; }
+
+      """
+    var ran = 0
+    for block in try readmeBlocks() where !block.marker.hasPrefix("skip") {
+      switch block.language {
+      case "lua":
+        let path = block.marker.dropFirst("file ".count).trimmingCharacters(in: .whitespaces)
+        script += "mkdir -p \"$(dirname \(path))\" && cat > \(path) <<'README_SNIPPET'\n"
+        script += block.text.joined(separator: "\n") + "\nREADME_SNIPPET\n"
+        ran += 1
+      case "sh":
+        for (line, command) in commands(block) {
+          ran += 1
+          if block.marker.hasPrefix("watch"), command.contains("--watch") {
+            // Runs until Ctrl-C: it must draw, and still be running, when stopped (with
+            // SIGKILL: children of the test runner inherit its blocked SIGTERM).
+            let bare = uncommented(command)
+            script += """
+              \(bare) > .watch.out 2>&1 &
+              pid=$!
+              for _ in $(seq 100); do grep -q '</svg>' .watch.out && break; sleep 0.1; done
+              kill -0 $pid || fail \(line) "--watch ended by itself: $(cat .watch.out)"
+              kill -KILL $pid; wait $pid 2>/dev/null
+              grep -q '</svg>' .watch.out || fail \(line) "--watch drew nothing"
+              rm .watch.out
+
+              """
+          } else if block.marker.hasPrefix("fails") {
+            script += """
+              {
+              \(command)
+              } 2> .err
+              rc=$?; [ $rc -eq 1 ] || fail \(line) "meant to fail with exit 1, got $rc"
+              grep -q '^psychologist: error: ' .err || fail \(line) "no error said"
+              cat .err >&2; rm .err
+
+              """
+          } else {
+            script += "\(command)\nrc=$?; [ $rc -eq 0 ] || fail \(line) \"exit $rc\"\n"
+            for out in outputs(command) {
+              script += "[ -e \(out) ] || fail \(line) \"\(out) was not written\"\n"
+              if out.hasSuffix(".svg") {
+                script += "xmllint --noout \(out) || fail \(line) \"\(out) is no valid SVG\"\n"
+              }
+            }
+          }
+        }
+      default: continue  // output, usage and JSON blocks are not commands
+      }
+    }
+    try writeFile(work + "/readme.sh", script)
+    let r = try runProgram("/bin/bash", [work + "/readme.sh"], in: work, timeout: 300)
+    #expect(r.status == 0, "\(r.stderr)")
+    #expect(ran >= 25, "only \(ran) commands and snippets ran")
+    // What the steps promise, checked from outside: the session's snapshot, a face per row
+    // of the batch, the plugin folder the steps filled, and the user's own config untouched.
+    #expect(fm.fileExists(atPath: work + "/out/mood.svg"))
+    #expect(((try? fm.contentsOfDirectory(atPath: work + "/faces")) ?? []).count == 300)
+    #expect(
+      Set((try? fm.contentsOfDirectory(atPath: work + "/home/.config/psychologist/plugins")) ?? [])
+        == ["fade.lua", "brows.lua", "questionnaire.lua", "styles.lua"])
+  }
+}
