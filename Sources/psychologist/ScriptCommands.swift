@@ -11,8 +11,11 @@ func loadScript(_ path: String, _ options: ScriptOptions, output: LuaPrintTarget
   guard FileSystem.exists(path) else { throw UsageError("no such script: \(path)") }
   let script = try Script(path: path, options: options, output: output ?? printTarget())
   do { try script.load() } catch {
-    guard !script.unwritten.isEmpty else { throw error }
-    throw OutputError(description: describe(error))
+    if !script.unwritten.isEmpty { throw OutputError(description: describe(error)) }
+    // A session refused the declarations naming the first problem: say them all.
+    let problems = script.problems(on: options.device)
+    if script.isRefusal(error), !problems.isEmpty { throw ProblemList(problems) }
+    throw error
   }
   if let last = script.unwritten.last {
     for message in script.unwritten.dropLast() { report(message) }
@@ -88,16 +91,7 @@ func showDrawing(
 func runCommand(_ args: ParsedArguments) throws -> ExitCode {
   if let dir = args.value("--output-dir") { try makeOutputFolder(dir) }
   let options = try scriptOptions(args)
-  let path = args.positionals[0]
-  guard FileSystem.exists(path) else { throw UsageError("no such script: \(path)") }
-  let script = try Script(path: path, options: options, output: FileOutput.standard)
-  do { try script.load() } catch {
-    // A session refused the declarations naming the first problem: say them all.
-    let problems = script.problems(on: options.device)
-    if script.isRefusal(error), !problems.isEmpty { throw ProblemList(problems) }
-    throw error
-  }
-  try refuseCommandLineProblems(script, on: options.device)
+  let script = try loadScript(args.positionals[0], options)
   try requireValid(script, on: options.device)
   return .ok
 }

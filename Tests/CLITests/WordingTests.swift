@@ -42,9 +42,11 @@ import Testing
 
   @Test func oneMoreProblemIsOneProblem() throws {
     let r = try withScript(
-      "segue 'x' { kind = 'nope', happiness = 1 }\nsegue 'y' { kind = 'nope2', happiness = 1 }\nlocal s = session {}\n",
+      "segue 'x' { kind = 'nope', happiness = 1 }\nsegue 'y' { kind = 'nope2', happiness = 1 }\nprint(select(2, pcall(session, {})))\n",
       ["run"])
-    #expect(r.status == 1 && r.stderr.contains("(and 1 more problem; run check)"), "\(r.stderr)")
+    // The refusal a script can catch names the first problem and counts the rest; the
+    // command then lists every one.
+    #expect(r.status == 1 && r.out.contains("(and 1 more problem; run check)"), "\(r.out)")
   }
 
   @Test(arguments: [
