@@ -284,9 +284,8 @@ func check(_ L: OpaquePointer, _ status: Int32) throws {
 
 /// The string at idx if it is a string (never converts, never raises).
 func stringAt(_ L: OpaquePointer, _ idx: Int32) -> String? {
-  guard lua_type(L, idx) == LUA_TSTRING else { return nil }
   var n = 0
-  guard let p = lua_tolstring(L, idx, &n) else { return nil }
+  guard let p = psy_stringat(L, idx, &n) else { return nil }
   return p.withMemoryRebound(to: UInt8.self, capacity: n) {
     String(decoding: UnsafeBufferPointer(start: $0, count: n), as: UTF8.self)
   }
