@@ -25,7 +25,7 @@ public protocol LuaPrintTarget: AnyObject {
 
 /// Which standard library a state opens.
 public enum LuaLibraries: Sendable {
-  /// The allowlist of DESIGN.md: no io, no os beyond clocks, no debug, text chunks only.
+  /// What a script may use: no io, no os beyond clocks, no debug, text chunks only.
   case sandbox
   /// Everything, for the host's own code.
   case trusted

@@ -1,7 +1,7 @@
 import Glibc
 import Psychologist
 
-/// Exit statuses, as DESIGN.md promises them.
+/// Exit statuses, as the README promises them.
 enum ExitCode: Int32 {
   case ok = 0
   case script = 1
