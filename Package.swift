@@ -1,7 +1,7 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// Module layout and the one direction of dependencies: see DESIGN.md ("Modules").
+// Module layout and the one direction of dependencies: see docs/ARCHITECTURE.md.
 let package = Package(
   name: "Psychologist",
   products: [
@@ -20,9 +20,10 @@ let package = Package(
     .target(name: "Raster", dependencies: ["CRaster"]),
     .target(name: "Face", dependencies: ["Render"]),
     // Its generics (Navigator<Content>) are specialized in the host only if their bodies
-    // cross the module boundary: unspecialized, a batch row spent a tenth of its time
-    // looking up generic metadata.
-    .target(name: "Storyboard", swiftSettings: [.unsafeFlags(["-cross-module-optimization"])]),
+    // cross the module boundary (unspecialized, a batch row spent a tenth of its time
+    // looking up generic metadata): Navigator's members are @inlinable, so no unsafe flag
+    // keeps other packages from depending on this one.
+    .target(name: "Storyboard"),
     .target(
       name: "Psychologist", dependencies: ["LuaHost", "Face", "Render", "Raster", "Storyboard"]),
     // The pure part of `play` (screen layout, key parsing): shared by the CLI and the bench.

@@ -19,7 +19,7 @@ WIDTH, HEIGHT = 320.0, 480.0
 
 
 def face(happiness):
-    """The seed geometry of DESIGN.md ("The face") for a 320x480 view."""
+    """The seed geometry of docs/ARCHITECTURE.md ("The face's geometry") for a 320x480 view."""
     mx, my = WIDTH / 2, HEIGHT / 2
     size = min(WIDTH, HEIGHT) / 2 * 0.90
     smile = max(-1.0, min(1.0, (happiness - 50) / 50))

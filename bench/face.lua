@@ -1,4 +1,4 @@
--- Pure-Lua baseline for scripts/bench: the seed face (DESIGN.md, "The face") as the same
+-- Pure-Lua baseline for scripts/bench: the seed face (docs/ARCHITECTURE.md) as the same
 -- SVG documents psychologist prints, numbers as printf("%.2f") with trailing zeros dropped.
 --   lua5.4 bench/face.lua face 70      -- like: psychologist face --happiness 70 --format svg
 --   lua5.4 bench/face.lua loop 200000  -- like: the run script printing s:svg() in a loop

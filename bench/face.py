@@ -1,4 +1,4 @@
-"""Python baselines for scripts/bench: the seed face (DESIGN.md, "The face") as the same SVG
+"""Python baselines for scripts/bench: the seed face (docs/ARCHITECTURE.md) as the same SVG
 documents psychologist writes, numbers as printf("%.2f") with trailing zeros dropped.
 
     python3 bench/face.py loop 200000          # like the `run` loop printing s:svg()

@@ -1,5 +1,5 @@
-/* C baseline for `PsyBench svg N`: computes the seed face's geometry (DESIGN.md, "The
- * face") for happiness i % 101 in a 320x480 view and prints the same SVG documents, each
+/* C baseline for `PsyBench svg N`: computes the seed face's geometry (docs/ARCHITECTURE.md)
+ * for happiness i % 101 in a 320x480 view and prints the same SVG documents, each
  * number with printf("%.2f") and then trimmed (trailing zeros and dot dropped, "-0" -> "0").
  *
  * `face_svg N session` is the baseline of the throughput benchmark instead: the documents a

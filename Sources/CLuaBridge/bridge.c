@@ -3,7 +3,7 @@
 #include <string.h>
 
 #include "CLuaBridge.h"
-#include "limits.h"
+#include "psy_limits.h"
 
 static psy_dispatch_fn swift_dispatch;
 static psy_release_fn swift_release;
@@ -277,6 +277,27 @@ int psy_setglobal(lua_State *L, const char *name) {
   int status = psy_setfield(L, -2, name);
   lua_remove(L, status == LUA_OK ? -1 : -2);
   return status;
+}
+
+static int p_next(lua_State *L) {
+  return lua_next(L, 1) ? 2 : 0; /* none: the call's two results are nil */
+}
+
+int psy_next(lua_State *L, int t, int *more) {
+  t = lua_absindex(L, t);
+  *more = 0;
+  if (!lua_checkstack(L, 4)) {
+    lua_pop(L, 1);
+    return PSY_NOSTACK;
+  }
+  lua_pushcfunction(L, p_next);
+  lua_pushvalue(L, t);
+  lua_rotate(L, -3, 2); /* the key after the function and the table */
+  int status = lua_pcall(L, 2, 2, 0);
+  if (status != LUA_OK) return status;
+  if (lua_isnil(L, -2)) lua_pop(L, 2);
+  else *more = 1;
+  return LUA_OK;
 }
 
 static psy_box *new_box(lua_State *L, void *box, const void *tag) {

@@ -1,6 +1,6 @@
 /* Memory and time limits: the capped allocator, the watchdog thread and the
    hook it installs once a deadline has passed. */
-#include "limits.h"
+#include "psy_limits.h"
 
 #include <pthread.h>
 #include <stdlib.h>

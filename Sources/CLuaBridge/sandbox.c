@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "CLuaBridge.h"
-#include "limits.h"
+#include "psy_limits.h"
 #include "lualib.h"
 
 static const char path_key = 0;  /* registry: ';'-separated require folders */

@@ -1,5 +1,6 @@
-// Where the face's parts go in a view's bounds (DESIGN.md, "The face"), and the face
-// drawn into Render's drawing model, as the seed's faceView draws into its context.
+// Where the face's parts go in a view's bounds (docs/ARCHITECTURE.md, "The face's
+// geometry"), and the face drawn into Render's drawing model, as the seed's faceView draws
+// into its context.
 
 import Render
 

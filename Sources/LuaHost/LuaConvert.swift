@@ -52,7 +52,8 @@ extension LuaState {
     try check(L, status)
   }
 
-  /// Copies the value at idx into Swift (never raises: raw reads, no conversions in place).
+  /// Copies the value at idx into Swift (never raises: raw reads, no conversions in place;
+  /// the walk of a table steps through the protected `psy_next`).
   func value(_ L: OpaquePointer, at idx: Int32, depth: Int = 0) throws -> LuaValue {
     switch lua_type(L, idx) {
     case LUA_TNIL, LUA_TNONE: return .nil
@@ -62,7 +63,7 @@ extension LuaState {
       return .number(lua_tonumberx(L, idx, nil))
     case LUA_TSTRING:
       var n = 0
-      let p = lua_tolstring(L, idx, &n)!
+      let p = psy_stringat(L, idx, &n)!
       return .string(Array(UnsafeRawBufferPointer(start: p, count: n)))
     case LUA_TTABLE:
       return try table(L, at: idx, depth: depth)
@@ -83,7 +84,10 @@ extension LuaState {
     var maxIndex = 0
     var integerKeys = 0
     lua_pushnil(L)
-    while lua_next(L, t) != 0 {
+    var more: Int32 = 0
+    while true {
+      try check(L, psy_next(L, t, &more))
+      if more == 0 { break }
       let key: LuaValue
       do {
         key = try value(L, at: -2, depth: depth + 1)

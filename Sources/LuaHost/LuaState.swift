@@ -25,7 +25,7 @@ public protocol LuaPrintTarget: AnyObject {
 
 /// Which standard library a state opens.
 public enum LuaLibraries: Sendable {
-  /// The allowlist of DESIGN.md: no io, no os beyond clocks, no debug, text chunks only.
+  /// What a script may use: no io, no os beyond clocks, no debug, text chunks only.
   case sandbox
   /// Everything, for the host's own code.
   case trusted
@@ -296,9 +296,8 @@ func check(_ L: OpaquePointer, _ status: Int32) throws {
 
 /// The string at idx if it is a string (never converts, never raises).
 func stringAt(_ L: OpaquePointer, _ idx: Int32) -> String? {
-  guard lua_type(L, idx) == LUA_TSTRING else { return nil }
   var n = 0
-  guard let p = lua_tolstring(L, idx, &n) else { return nil }
+  guard let p = psy_stringat(L, idx, &n) else { return nil }
   return p.withMemoryRebound(to: UInt8.self, capacity: n) {
     String(decoding: UnsafeBufferPointer(start: $0, count: n), as: UTF8.self)
   }

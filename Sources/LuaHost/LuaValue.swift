@@ -2,8 +2,9 @@ import CLua
 import CLuaBridge
 
 /// A Lua value copied into Swift: scalars and strings by value, tables as arrays or maps,
-/// functions and userdata by reference.
-public enum LuaValue: Hashable, Sendable {
+/// functions and userdata by reference. Not Sendable: a function or userdata belongs to the
+/// thread that runs its state.
+public enum LuaValue: Hashable {
   case `nil`
   case boolean(Bool)
   case integer(Int)
@@ -108,8 +109,9 @@ extension LuaValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral,
   public init(nilLiteral: ()) { self = .nil }
 }
 
-/// A value kept alive in a state's registry: a function or userdata that Swift holds.
-public final class LuaReference: Hashable, @unchecked Sendable {
+/// A value kept alive in a state's registry: a function or userdata that Swift holds. Not
+/// Sendable: it may be used, and released, only on the thread that runs its state.
+public final class LuaReference: Hashable {
   let token: LuaStateToken
   let ref: Int32
   /// `function`, `userdata` or `thread`.

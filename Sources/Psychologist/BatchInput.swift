@@ -20,7 +20,9 @@ public enum BatchFormat: String, CaseIterable, Sendable {
 }
 
 /// One data row of the input, numbered from 1 in input order (a CSV header is not a row).
-public struct BatchRow: Sendable {
+/// Sendable although `LuaValue` is not: the readers build `fields` from data only (no
+/// function or userdata, which belong to one state's thread).
+public struct BatchRow: @unchecked Sendable {
   /// 1-based position among the data rows of the whole input (shards keep these numbers).
   public var number: Int
   /// The input line the row starts on.

@@ -107,7 +107,7 @@ func luaNumber(_ d: Double?) -> LuaValue {
 }
 
 extension Script {
-  /// The Lua class of sessions: the methods and fields of DESIGN.md's session API.
+  /// The Lua class of sessions: the methods and fields the README lists ("The Lua side").
   nonisolated(unsafe) static let sessionClass: LuaClass<Session> = {
     let cls = LuaClass<Session>(name: "session")
     func method(_ name: String, _ body: @escaping (Session, inout LuaCall, Invoke) throws -> Void) {

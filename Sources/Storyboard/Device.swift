@@ -1,4 +1,5 @@
-// Devices, orientations and segue kinds: the rules of the storyboard (DESIGN.md, "Storyboard").
+// Devices, orientations and segue kinds: the rules of the storyboard (docs/ARCHITECTURE.md,
+// "The storyboard").
 
 /// The kind of a segue: how the destination scene appears.
 public enum SegueKind: String, CaseIterable, Sendable, CustomStringConvertible {
@@ -25,7 +26,7 @@ public enum Orientation: String, CaseIterable, Sendable, CustomStringConvertible
   case landscape
 
   /// The other orientation.
-  public var rotated: Orientation { self == .portrait ? .landscape : .portrait }
+  @inlinable public var rotated: Orientation { self == .portrait ? .landscape : .portrait }
 
   /// The raw name, e.g. `"portrait"`.
   public var description: String { rawValue }
@@ -44,7 +45,7 @@ public enum Device: String, CaseIterable, Sendable, CustomStringConvertible {
   public static let statusBarHeight: Double = 20
 
   /// The screen size in points, in portrait.
-  public var portraitSize: StoryboardSize {
+  @inlinable public var portraitSize: StoryboardSize {
     switch self {
     case .iphone: return StoryboardSize(width: 320, height: 480)
     case .iphone5: return StoryboardSize(width: 320, height: 568)
@@ -53,29 +54,29 @@ public enum Device: String, CaseIterable, Sendable, CustomStringConvertible {
   }
 
   /// The screen size in points in `orientation` (landscape swaps the sides).
-  public func size(in orientation: Orientation) -> StoryboardSize {
+  @inlinable public func size(in orientation: Orientation) -> StoryboardSize {
     orientation == .portrait ? portraitSize : portraitSize.swapped
   }
 
   /// Whether this is an iPad (split view, popover and replace segues, form sheets).
-  public var isPad: Bool { self == .ipad }
+  @inlinable public var isPad: Bool { self == .ipad }
 
   /// The height of a navigation bar: 44, or 32 on an iPhone in landscape.
-  public func navigationBarHeight(in orientation: Orientation) -> Double {
+  @inlinable public func navigationBarHeight(in orientation: Orientation) -> Double {
     !isPad && orientation == .landscape ? 32 : 44
   }
 
   /// The segue kinds this device has: iPhone push, modal, custom; iPad all five.
-  public var allowedKinds: [SegueKind] {
+  @inlinable public var allowedKinds: [SegueKind] {
     isPad ? SegueKind.allCases : [.push, .modal, .custom]
   }
 
   /// Whether this device has segues of `kind`.
-  public func allows(_ kind: SegueKind) -> Bool { allowedKinds.contains(kind) }
+  @inlinable public func allows(_ kind: SegueKind) -> Bool { allowedKinds.contains(kind) }
 
   /// Throws `StoryboardError.kindNotOnDevice` when this device has no segues of `kind`
   /// (for a host validating segue tables before anything runs).
-  public func check(_ kind: SegueKind) throws(StoryboardError) {
+  @inlinable public func check(_ kind: SegueKind) throws(StoryboardError) {
     guard allows(kind) else {
       throw .kindNotOnDevice(kind: kind.rawValue, device: self, allowed: allowedKinds)
     }

@@ -9,13 +9,13 @@ public struct StoryboardSize: Equatable, Hashable, Sendable, CustomStringConvert
   public var height: Double
 
   /// A size of `width` × `height` points.
-  public init(width: Double, height: Double) {
+  @inlinable public init(width: Double, height: Double) {
     self.width = width
     self.height = height
   }
 
   /// The same size with width and height exchanged (a quarter turn).
-  public var swapped: StoryboardSize { StoryboardSize(width: height, height: width) }
+  @inlinable public var swapped: StoryboardSize { StoryboardSize(width: height, height: width) }
 
   /// `"320×480"`.
   public var description: String { "\(points(width))×\(points(height))" }
@@ -33,7 +33,7 @@ public struct StoryboardRect: Equatable, Hashable, Sendable, CustomStringConvert
   public var height: Double
 
   /// A rectangle with its top left corner at (`x`, `y`).
-  public init(x: Double, y: Double, width: Double, height: Double) {
+  @inlinable public init(x: Double, y: Double, width: Double, height: Double) {
     self.x = x
     self.y = y
     self.width = width
@@ -41,11 +41,11 @@ public struct StoryboardRect: Equatable, Hashable, Sendable, CustomStringConvert
   }
 
   /// The right edge, `x + width`.
-  public var maxX: Double { x + width }
+  @inlinable public var maxX: Double { x + width }
   /// The bottom edge, `y + height`.
-  public var maxY: Double { y + height }
+  @inlinable public var maxY: Double { y + height }
   /// The size of the rectangle.
-  public var size: StoryboardSize { StoryboardSize(width: width, height: height) }
+  @inlinable public var size: StoryboardSize { StoryboardSize(width: width, height: height) }
 
   /// `"(x, y) w×h"`, e.g. `"(0, 64) 320×416"`.
   public var description: String {

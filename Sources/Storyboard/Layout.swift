@@ -89,20 +89,25 @@ extension ScreenLayout: Sendable where Content: Sendable {}
 
 extension Navigator {
   /// The width of the iPad's master in landscape.
+  @inlinable
   static var masterWidth: Double { 320 }
   /// The size of the iPad's modal form sheet.
+  @inlinable
   static var formSheetSize: StoryboardSize { StoryboardSize(width: 540, height: 620) }
   /// The popover's distance from the left edge and from the navigation bar.
+  @inlinable
   static var popoverMargin: Double { 10 }
 
   /// Whether the iPad's master pane is on screen: always in landscape; in portrait only
   /// while the focus (below any presentation) is in it, sliding over the detail.
+  @inlinable
   var masterIsShown: Bool {
     device.isPad && (orientation == .landscape || !(focusIsOnDetail && detail != nil))
   }
 
   /// The frame, navigation bar and content rect of a pane of `role` in the current
   /// device and orientation. `popoverSize` is the requested popover content size.
+  @inlinable
   func geometry(
     _ role: PaneRole, popoverSize: StoryboardSize
   ) -> (frame: StoryboardRect, bar: StoryboardRect?, content: StoryboardRect) {
@@ -157,6 +162,7 @@ extension Navigator {
   }
 
   /// Everything needed to draw the whole screen in the current orientation.
+  @inlinable
   public func layout() -> ScreenLayout<Content> {
     let size = device.size(in: orientation)
     let screen = StoryboardRect(x: 0, y: 0, width: size.width, height: size.height)

@@ -1,5 +1,5 @@
 // The navigation state machine: what is on screen, which scene has the focus, and the
-// segue operations with their device checks (DESIGN.md, "Storyboard").
+// segue operations with their device checks (docs/ARCHITECTURE.md, "The storyboard").
 //
 // iPhone: a navigation stack on the root scene, plus modals presented full screen over it.
 // iPad: a split view (the master's navigation stack, root = the root scene, and a detail
@@ -18,44 +18,60 @@
 /// generic over the host's data in each scene.
 public struct Navigator<Content> {
   /// The device; fixed for the navigator's life.
-  public private(set) var device: Device
+  @inlinable public var device: Device { _device }
   /// The orientation; changing it keeps the navigation state and changes the layout.
   public var orientation: Orientation
   /// The navigation stack from the root outwards: the iPhone's, or the iPad's master.
   /// Never empty: the root scene stays.
-  public private(set) var navigationStack: [Scene<Content>]
+  @inlinable public var navigationStack: [Scene<Content>] { _navigationStack }
   /// The iPad's detail scene (nil until one is given or replaced in; always nil on an iPhone).
-  public private(set) var detail: Scene<Content>?
+  @inlinable public var detail: Scene<Content>? { _detail }
+
+  // The storage behind the three above: their setters are this module's alone, and the
+  // @inlinable members below (specialized in the host) write them.
+  @usableFromInline var _device: Device
+  @usableFromInline var _navigationStack: [Scene<Content>]
+  @usableFromInline var _detail: Scene<Content>?
 
   /// A presented scene and how it was presented.
+  @usableFromInline
   struct Presentation {
-    var scene: Scene<Content>
+    @usableFromInline var scene: Scene<Content>
     /// nil for a modal, the requested content size for a popover.
-    var popoverSize: StoryboardSize?
+    @usableFromInline var popoverSize: StoryboardSize?
+
+    @inlinable init(scene: Scene<Content>, popoverSize: StoryboardSize?) {
+      self.scene = scene
+      self.popoverSize = popoverSize
+    }
   }
 
   /// Presented scenes, bottom to top; a popover can only be the last.
+  @usableFromInline
   var presentations: [Presentation] = []
   /// Where the focus is when nothing is presented: the stack (master) or the detail.
+  @usableFromInline
   var focusIsOnDetail = false
 
   /// A navigator on `device` showing `root` at the bottom of the navigation stack and, on an
   /// iPad, `detail` as the split view's initial detail scene (ignored on an iPhone). The
   /// focus starts on the detail when there is one, else on the root.
+  @inlinable
   public init(
     device: Device, orientation: Orientation, root: Scene<Content>,
     detail: Scene<Content>? = nil
   ) {
-    self.device = device
+    self._device = device
     self.orientation = orientation
-    self.navigationStack = [root]
+    self._navigationStack = [root]
     if device.isPad, let detail {
-      self.detail = detail
+      self._detail = detail
       self.focusIsOnDetail = true
     }
   }
 
   /// Turns the device a quarter turn: swaps the orientation; the navigation state stays.
+  @inlinable
   public mutating func rotate() {
     orientation = orientation.rotated
   }
@@ -66,6 +82,7 @@ public struct Navigator<Content> {
   /// size (default 320×320) and is ignored by other kinds. A kind the device lacks throws
   /// `kindNotOnDevice`; `custom` throws `customSegueUnresolved`: the host resolves a custom
   /// segue into the operations below.
+  @inlinable
   public mutating func perform(
     _ kind: SegueKind, _ scene: Scene<Content>, popoverSize: StoryboardSize? = nil
   ) throws(StoryboardError) {
@@ -82,16 +99,18 @@ public struct Navigator<Content> {
 
   /// Pushes `scene` onto the navigation stack (the iPad's master) and focuses it.
   /// Dismisses a popover first; throws `coveredByModal` while a modal is presented.
+  @inlinable
   public mutating func push(_ scene: Scene<Content>) throws(StoryboardError) {
     try device.check(.push)
     try requireNoModal(for: .push)
     dismissPopover()
-    navigationStack.append(scene)
+    _navigationStack.append(scene)
     focusIsOnDetail = false
   }
 
   /// Presents `scene` modally: on an iPhone full screen below the status bar, on an iPad as
   /// a 540×620 form sheet centred over the dimmed screen. Dismisses a popover first.
+  @inlinable
   public mutating func present(_ scene: Scene<Content>) throws(StoryboardError) {
     try device.check(.modal)
     dismissPopover()
@@ -100,6 +119,7 @@ public struct Navigator<Content> {
 
   /// Shows `scene` in a popover (iPad only) over the current screen, its content `size`
   /// (default 320×320, shrunk to fit the screen). A popover already shown is dismissed first.
+  @inlinable
   public mutating func popover(
     _ scene: Scene<Content>, size: StoryboardSize? = nil
   ) throws(StoryboardError) {
@@ -115,26 +135,29 @@ public struct Navigator<Content> {
   /// Replaces the iPad's detail scene with `scene` and focuses it; the master's stack is
   /// untouched and there is no back. Dismisses a popover first; throws `coveredByModal`
   /// while a modal is presented.
+  @inlinable
   public mutating func replace(_ scene: Scene<Content>) throws(StoryboardError) {
     try device.check(.replace)
     try requireNoModal(for: .replace)
     dismissPopover()
-    detail = scene
+    _detail = scene
     focusIsOnDetail = true
   }
 
   /// Pops the navigation stack (the iPad's master) and focuses its new top; never the root.
   /// Dismisses a popover first. Returns false, changing nothing else, when only the root is
   /// on the stack or a modal covers it.
+  @inlinable
   public mutating func pop() -> Bool {
     guard navigationStack.count > 1, !isPresentingModal else { return false }
     dismissPopover()
-    navigationStack.removeLast()
+    _navigationStack.removeLast()
     focusIsOnDetail = false
     return true
   }
 
   /// Dismisses the topmost presented scene (popover or modal); false when none is presented.
+  @inlinable
   public mutating func dismiss() -> Bool {
     guard !presentations.isEmpty else { return false }
     presentations.removeLast()
@@ -144,6 +167,7 @@ public struct Navigator<Content> {
   /// Goes back as the back button (or a tap outside a popover) does: dismisses the topmost
   /// popover or modal, else pops the navigation stack (never the root). Returns false when
   /// there is nothing to go back to.
+  @inlinable
   @discardableResult public mutating func back() -> Bool {
     dismiss() || pop()
   }
@@ -151,19 +175,24 @@ public struct Navigator<Content> {
   // MARK: State
 
   /// The content size of a popover whose segue gives none.
+  @inlinable
   public static var defaultPopoverSize: StoryboardSize { StoryboardSize(width: 320, height: 320) }
 
   /// The presented scenes (modals and a popover), bottom to top.
+  @inlinable
   public var presented: [Scene<Content>] { presentations.map(\.scene) }
 
   /// Whether a modal scene (full screen, or the iPad's form sheet) is presented.
+  @inlinable
   public var isPresentingModal: Bool { presentations.contains { $0.popoverSize == nil } }
 
   /// Whether a popover is shown.
+  @inlinable
   public var isShowingPopover: Bool { presentations.last?.popoverSize != nil }
 
   /// The scene gestures apply to: the topmost popover or modal, else the scene most recently
   /// shown by a push, pop or replace (the top of the navigation stack, or the iPad's detail).
+  @inlinable
   public var focus: Scene<Content> {
     if let top = presentations.last { return top.scene }
     if focusIsOnDetail, let detail { return detail }
@@ -171,6 +200,7 @@ public struct Navigator<Content> {
   }
 
   /// The role of the pane that shows the focus.
+  @inlinable
   public var focusRole: PaneRole {
     if let top = presentations.last { return top.popoverSize == nil ? .modal : .popover }
     if !device.isPad { return .navigation }
@@ -178,17 +208,19 @@ public struct Navigator<Content> {
   }
 
   /// Changes the focused scene (its title or content) in place.
+  @inlinable
   public mutating func updateFocus(_ body: (inout Scene<Content>) -> Void) {
     if !presentations.isEmpty {
       body(&presentations[presentations.count - 1].scene)
     } else if focusIsOnDetail, detail != nil {
-      body(&detail!)
+      body(&_detail!)
     } else {
-      body(&navigationStack[navigationStack.count - 1])
+      body(&_navigationStack[_navigationStack.count - 1])
     }
   }
 
   /// Where the focused scene's content (the face) is drawn, in screen coordinates.
+  @inlinable
   public var focusContentRect: StoryboardRect {
     let size = presentations.last?.popoverSize ?? Navigator.defaultPopoverSize
     return geometry(focusRole, popoverSize: size).content
@@ -197,12 +229,14 @@ public struct Navigator<Content> {
   /// The titles of what is on screen, from the root outwards: the navigation stack (the
   /// iPad's master), then the iPad's detail, then the presented scenes, bottom to top;
   /// e.g. `["Psychologist", "Happiness"]`.
+  @inlinable
   public var stack: [String] {
     navigationStack.map(\.title) + (detail.map { [$0.title] } ?? [])
       + presentations.map(\.scene.title)
   }
 
   /// Whether `back()` would do something.
+  @inlinable
   public var canGoBack: Bool { !presentations.isEmpty || navigationStack.count > 1 }
 
   /// Whether the root (menu) scene can be tapped: it is the only scene on the navigation
@@ -210,17 +244,20 @@ public struct Navigator<Content> {
   /// it, and every operation dismisses it first. On an iPad in portrait the master (with
   /// the root) is hidden but reachable, as iOS's split view button makes it, so the same
   /// rule holds in both orientations.
+  @inlinable
   public var rootIsVisible: Bool { navigationStack.count == 1 && !isPresentingModal }
 
   // MARK: Helpers
 
-  private func requireNoModal(for kind: SegueKind) throws(StoryboardError) {
+  @inlinable
+  func requireNoModal(for kind: SegueKind) throws(StoryboardError) {
     if let modal = presentations.last(where: { $0.popoverSize == nil }) {
       throw .coveredByModal(kind: kind, modal: modal.scene.title)
     }
   }
 
-  private mutating func dismissPopover() {
+  @inlinable
+  mutating func dismissPopover() {
     if isShowingPopover { presentations.removeLast() }
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// What a person reads from `batch` does not depend on `--jobs`: errors in row order,

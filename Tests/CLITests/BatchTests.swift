@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `psychologist batch`, end to end through the built binary.

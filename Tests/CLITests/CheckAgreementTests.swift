@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// An error line as `FILE:LINE` and its message, without what only one command adds: a
 /// batch's `row N (…): ` before it, a refusal's `(and N more problems; run check)` after.

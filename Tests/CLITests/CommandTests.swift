@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @Suite struct FaceCommand {
@@ -58,9 +59,21 @@ import Testing
     #expect(term.out.unicodeScalars.contains { (0x2801...0x28FF).contains($0.value) })
     let forced = try psychologist(["face", "--format", "terminal", "--color", "always"])
     #expect(forced.stdout.contains(0x1B))
-    let noColor = try psychologist(
-      ["face", "--format", "terminal", "--color", "always"], environment: ["NO_COLOR": "1"])
-    #expect(noColor.status == 0)
+    // On a terminal (script(1) gives the command a pseudo-terminal) auto colours unless
+    // NO_COLOR is set and not empty; --color always colours even then.
+    func onATerminal(_ environment: [String: String], _ options: [String] = []) throws -> Data {
+      let command = ([binary, "face", "--format", "terminal"] + options).joined(separator: " ")
+      let r = try runProgram(
+        "/usr/bin/script", ["-q", "-e", "-c", command, "/dev/null"],
+        environment: ["TERM": "xterm-256color", "COLORTERM": ""].merging(environment) { $1 })
+      #expect(r.status == 0, "\(r.stderr)")
+      #expect(r.out.unicodeScalars.contains { (0x2801...0x28FF).contains($0.value) })
+      return r.stdout
+    }
+    #expect(try onATerminal([:]).contains(0x1B))
+    #expect(try onATerminal(["NO_COLOR": ""]).contains(0x1B))
+    #expect(try !onATerminal(["NO_COLOR": "1"]).contains(0x1B))
+    #expect(try onATerminal(["NO_COLOR": "1"], ["--color", "always"]).contains(0x1B))
   }
 
   @Test func outputFilesAreWrittenWholeOrNotAtAll() throws {
@@ -146,6 +159,7 @@ import Testing
 
   @Test func runWritesSnapshotsUnderTheOutputDirectoryOnly() throws {
     let dir = try temporaryFolder()
+    defer { removeFolder(dir) }
     let r = try psychologist(["run", "examples/session.lua", "--output-dir", dir])
     #expect(r.status == 0, "\(r.stderr)")
     #expect(r.out.hasPrefix("Happiness\t70\t0.9\n"))

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// One hostile or broken script of Tests/Corpus and what must happen when the built binary

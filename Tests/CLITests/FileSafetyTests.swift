@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Writes that must stay in their folder while someone swaps it, and exit statuses that
 /// tell the truth when a standard descriptor is closed or full.

@@ -31,8 +31,9 @@ import Testing
     #expect(isPNG(png))
     let pixels = try decodePNG(png ?? Data())
     #expect(pixels.width == 320 && pixels.height == 480)
-    // DESIGN.md: mid (160, 240), size = min(320, 480)/2 × 0.90 = 144; the head's stroke is
-    // blue at its four extremes, nothing at its centre and in the corners.
+    // The face's geometry (docs/ARCHITECTURE.md): mid (160, 240), size = min(320, 480)/2 ×
+    // 0.90 = 144; the head's stroke is blue at its four extremes, nothing at its centre and
+    // in the corners.
     for (x, y) in [(304.0, 240.0), (16, 240), (160, 96), (160, 384)] {
       #expect(pixels.has((0, 0, 255), near: x, y), "head at \(x),\(y)")
     }

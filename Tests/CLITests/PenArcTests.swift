@@ -3,6 +3,7 @@
 
 import Foundation
 import Testing
+import TestSupport
 
 /// Red pixels on the middle row of the face drawn with one red arc of radius 0.8 from 0 to
 /// `to` radians.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// A shell in a detached tmux session of a fixed size, on a private tmux server (its own

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 // Plugins end to end through the built binary: files written to a temporary folder, loaded
@@ -24,13 +25,11 @@ func pluginEnv(_ dir: String, _ extra: [String: String] = [:]) -> [String: Strin
   return env
 }
 
-typealias PixelImage = (width: Int, height: Int, pixels: [UInt8])
+typealias PixelImage = Pixels
 
 /// The pixel's colour, white outside the image.
 func pixel(_ image: PixelImage, _ x: Int, _ y: Int) -> (Int, Int, Int) {
-  guard x >= 0, y >= 0, x < image.width, y < image.height else { return (255, 255, 255) }
-  let i = (y * image.width + x) * 4
-  return (Int(image.pixels[i]), Int(image.pixels[i + 1]), Int(image.pixels[i + 2]))
+  image.at(x, y).map { ($0.r, $0.g, $0.b) } ?? (255, 255, 255)
 }
 
 func isReddish(_ c: (Int, Int, Int)) -> Bool { c.0 > 180 && c.1 < 90 && c.2 < 90 }
@@ -48,7 +47,8 @@ func anyPixelNear(
   return false
 }
 
-// The face of a pushed scene on an iPhone in portrait, worked out from DESIGN.md by hand:
+// The face of a pushed scene on an iPhone in portrait, worked out by hand from
+// docs/ARCHITECTURE.md ("The face's geometry", "The storyboard"):
 // content 320 × (480 − 20 − 44) = 320×416, so mid = (160, 208) and the head's radius
 // 416 > 320 → 320 / 2 × 0.9 = 144; eyes at 160 ∓ 0.35·144 = 109.6 / 210.4, y 208 − 50.4 =
 // 157.6, radius 14.4.
@@ -94,13 +94,17 @@ let seedScript = """
 
   @Test func aFolderOnTwoPathsLoadsOnce() throws {
     let dir = try pluginFolder([
-      "p/k.lua": "segue_kind \"k\" { perform = function(nav, s) nav:push(s) end }\n",
+      "p/k.lua":
+        "print 'k loaded'\nsegue_kind \"k\" { perform = function(nav, s) nav:push(s) end }\n",
       "main.lua": "print 'ok'\n",
     ])
+    defer { removeFolder(dir) }
+    // The same folder by another spelling too: the same files, once.
     let r = try psychologist(
-      ["run", "main.lua", "--plugin", "p"], in: dir,
-      environment: pluginEnv(dir, ["PSYCHOLOGIST_PATH": "p"]))
+      ["run", "main.lua", "--plugin", "p", "--plugin", "./p/k.lua"], in: dir,
+      environment: pluginEnv(dir, ["PSYCHOLOGIST_PATH": "p:\(dir)/p"]))
     #expect(r.status == 0, "\(r.stderr)")
+    #expect(r.out == "k loaded\nok\n")
   }
 
   @Test func requireFindsModulesOnThePluginPath() throws {

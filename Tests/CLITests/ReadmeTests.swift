@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// A fenced block of README.md, with the marker comment just above it, if any:
 /// `<!-- readme-test: file PATH -->` (a Lua block is saved as PATH), `skip: why`,

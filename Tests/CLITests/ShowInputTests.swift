@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `show SCRIPT NAME --input …` passes an input to a computed diagnosis, as

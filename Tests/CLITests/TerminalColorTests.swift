@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// A face in a custom `#rrggbb` colour keeps its colour in the terminal: 24-bit where

@@ -1,5 +1,6 @@
 import Foundation
 import Psychologist
+import TestSupport
 import Testing
 
 /// Messages read well: counts agree with their nouns, lists are never empty parentheses, and

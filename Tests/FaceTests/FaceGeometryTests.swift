@@ -1,4 +1,5 @@
-// The face's geometry against numbers worked out by hand from DESIGN.md ("The face").
+// The face's geometry against numbers worked out by hand from docs/ARCHITECTURE.md ("The
+// face's geometry").
 
 import Face
 import Render

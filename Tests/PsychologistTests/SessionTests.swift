@@ -20,6 +20,7 @@ let examples =
 func run(_ source: String, options: ScriptOptions = ScriptOptions()) throws -> [String] {
   let dir = NSTemporaryDirectory() + "psy-session-\(UUID().uuidString)"
   try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+  defer { try? FileManager.default.removeItem(atPath: dir) }
   try FileManager.default.copyItem(
     atPath: examples + "/psychologist.lua", toPath: dir + "/psychologist.lua")
   try FileManager.default.copyItem(atPath: examples + "/ipad.lua", toPath: dir + "/ipad.lua")
@@ -157,6 +158,7 @@ func error(_ source: String, options: ScriptOptions = ScriptOptions()) -> LuaErr
   @Test func aPopoverOnAnIPhoneFailsWithTheDeclaringLine() throws {
     let dir = NSTemporaryDirectory() + "psy-pop-\(UUID().uuidString)"
     try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: dir) }
     try
       "diagnosis 'a' { happiness = 1 }\nsegue 'showDiagnosis' {\n  kind = 'popover' }\nsession {}\n"
       .write(toFile: dir + "/p.lua", atomically: true, encoding: .utf8)
@@ -177,6 +179,7 @@ func error(_ source: String, options: ScriptOptions = ScriptOptions()) -> LuaErr
   func problems(_ source: String, device: Device = .iphone) throws -> [String] {
     let dir = NSTemporaryDirectory() + "psy-val-\(UUID().uuidString)"
     try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: dir) }
     try source.write(toFile: dir + "/v.lua", atomically: true, encoding: .utf8)
     let script = try Script(path: dir + "/v.lua", output: Collect())
     try script.load()

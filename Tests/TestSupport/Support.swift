@@ -1,39 +1,99 @@
-// Helpers for the Face and Render tests: running tools (xmllint, rsvg-convert, python3) on
-// generated documents.
+// Helpers for the tests: running programs (the built binary, xmllint, rsvg-convert,
+// python3), temporary folders, and decoding PNGs to pixels.
 
 import Foundation
 
-/// The result of running a command.
+/// What a run of a program did.
 package struct RunResult {
   package var status: Int32
   package var stdout: Data
   package var stderr: String
+  /// Killed by a signal (a crash): `status` is then the signal's number.
+  package var signaled = false
+  /// Killed after its time ran out.
+  package var timedOut = false
+  /// Standard output as text.
+  package var out: String { String(decoding: stdout, as: UTF8.self) }
+
+  package init(status: Int32, stdout: Data, stderr: String) {
+    self.status = status
+    self.stdout = stdout
+    self.stderr = stderr
+  }
 }
 
-/// Runs `arguments` (looked up on PATH) with `input` on standard input; output goes
-/// through temporary files, so no pipe can fill up.
-package func run(_ arguments: [String], input: Data = Data()) throws -> RunResult {
-  let directory = FileManager.default.temporaryDirectory
-    .appendingPathComponent("psy-test-\(UUID().uuidString)")
-  try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-  defer { try? FileManager.default.removeItem(at: directory) }
-  let inURL = directory.appendingPathComponent("in")
-  let outURL = directory.appendingPathComponent("out")
-  let errURL = directory.appendingPathComponent("err")
-  try input.write(to: inURL)
-  _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
-  _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
+/// Runs the program at `path` in `folder` with `input` on standard input; the environment
+/// is the test's, without NO_COLOR, plus `environment`. Output goes through temporary
+/// files, so no pipe can fill up and no reader threads are needed. Killed (SIGKILL: the
+/// test runner's threads block SIGTERM, and children inherit the mask) after `timeout`
+/// seconds.
+package func runProgram(
+  _ path: String, _ arguments: [String], in folder: String? = nil,
+  environment: [String: String] = [:], input: Data = Data(), timeout: Double = 60
+) throws -> RunResult {
+  let directory = try temporaryFolder()
+  defer { removeFolder(directory) }
+  let inPath = directory + "/in"
+  let outPath = directory + "/out"
+  let errPath = directory + "/err"
+  try input.write(to: URL(fileURLWithPath: inPath))
+  _ = FileManager.default.createFile(atPath: outPath, contents: nil)
+  _ = FileManager.default.createFile(atPath: errPath, contents: nil)
   let process = Process()
-  process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+  process.executableURL = URL(fileURLWithPath: path)
   process.arguments = arguments
-  process.standardInput = try FileHandle(forReadingFrom: inURL)
-  process.standardOutput = try FileHandle(forWritingTo: outURL)
-  process.standardError = try FileHandle(forWritingTo: errURL)
+  if let folder { process.currentDirectoryURL = URL(fileURLWithPath: folder) }
+  var env = ProcessInfo.processInfo.environment
+  env["NO_COLOR"] = nil
+  env["SWIFT_BACKTRACE"] = "enable=no"
+  for (k, v) in environment { env[k] = v }
+  process.environment = env
+  let stdin = try FileHandle(forReadingFrom: URL(fileURLWithPath: inPath))
+  let stdout = try FileHandle(forWritingTo: URL(fileURLWithPath: outPath))
+  let stderr = try FileHandle(forWritingTo: URL(fileURLWithPath: errPath))
+  defer { for handle in [stdin, stdout, stderr] { try? handle.close() } }
+  process.standardInput = stdin
+  process.standardOutput = stdout
+  process.standardError = stderr
   try process.run()
+  let deadline = Date().addingTimeInterval(timeout)
+  while process.isRunning && Date() < deadline { usleep(2000) }
+  let timedOut = process.isRunning
+  if timedOut { kill(process.processIdentifier, SIGKILL) }
   process.waitUntilExit()
-  return RunResult(
-    status: process.terminationStatus, stdout: try Data(contentsOf: outURL),
-    stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
+  var result = RunResult(
+    status: process.terminationStatus, stdout: try Data(contentsOf: URL(fileURLWithPath: outPath)),
+    stderr: String(decoding: try Data(contentsOf: URL(fileURLWithPath: errPath)), as: UTF8.self))
+  result.signaled = process.terminationReason == .uncaughtSignal
+  result.timedOut = timedOut
+  return result
+}
+
+/// Runs `arguments` (the program looked up on PATH) with `input` on standard input.
+package func run(_ arguments: [String], input: Data = Data()) throws -> RunResult {
+  try runProgram("/usr/bin/env", arguments, input: input)
+}
+
+/// Where this test process keeps its temporary folders: removed when the process exits,
+/// so a test that forgets to remove its own (or fails before it could) leaves nothing.
+/// Short, as Lua cuts a chunk name of more than 60 bytes that an error message shows.
+private let temporaryRoot: String = {
+  let root = NSTemporaryDirectory() + "psy-\(getpid())"
+  try? FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+  atexit { try? FileManager.default.removeItem(atPath: NSTemporaryDirectory() + "psy-\(getpid())") }
+  return root
+}()
+
+/// A fresh, empty temporary folder (remove it with `removeFolder` when done).
+package func temporaryFolder() throws -> String {
+  var template = Array((temporaryRoot + "/XXXXXX").utf8CString)
+  guard let made = mkdtemp(&template) else { throw TestFailure("mkdtemp failed: \(errno)") }
+  return String(cString: made)
+}
+
+/// Removes a folder made by `temporaryFolder` and everything in it.
+package func removeFolder(_ path: String) {
+  try? FileManager.default.removeItem(atPath: path)
 }
 
 /// xmllint's complaint about `svg`, or nil when it is well-formed XML.

@@ -119,6 +119,11 @@ int psy_setfield(lua_State *L, int t, const char *name);
 /* pushes t[name] (raw) */
 int psy_getfield(lua_State *L, int t, const char *name);
 int psy_setglobal(lua_State *L, const char *name);
+/* lua_next on the table at t with the key on top (pops it); *more = 1 with the
+   next key and value pushed, 0 at the end with nothing pushed. Protected: a
+   key the table no longer holds raises, and a finalizer may change the table
+   between two steps of a walk. */
+int psy_next(lua_State *L, int t, int *more);
 /* *ref = a registry reference to the value at idx (luaL_ref) */
 int psy_ref(lua_State *L, int idx, int *ref);
 /* pushes a function that calls the Swift box through the trampoline; the
