@@ -2,6 +2,8 @@
    hook it installs once a deadline has passed. */
 #include "limits.h"
 
+#include "bounded.h"
+
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -234,6 +236,14 @@ int psy_disarm(lua_State *L) {
 }
 
 int psy_expired(lua_State *L) { return expired(psy_limits_of(L)); }
+
+void psy_check_deadline(lua_State *L) {
+  if (!expired(psy_limits_of(L))) return;
+  luaL_where(L, 1);
+  lua_pushliteral(L, "time limit exceeded");
+  lua_concat(L, 2);
+  lua_error(L);
+}
 
 void psy_close(lua_State *L) {
   psy_limits *lim = psy_limits_of(L);

@@ -1,0 +1,16 @@
+/* Internal to CLuaBridge: library functions whose work a script controls, rewritten
+   to look at the time limit while they run (see bounded_string.c, bounded_table.c). */
+#ifndef PSY_BOUNDED_H
+#define PSY_BOUNDED_H
+
+#include "CLuaBridge.h"
+
+/* Raises "file:line: time limit exceeded" (the calling Lua function's place) once
+   the running call's time is up; returns otherwise. */
+void psy_check_deadline(lua_State *L);
+
+/* Replace fields of the library table on top of the stack. */
+void psy_open_bounded_string(lua_State *L);
+void psy_open_bounded_table(lua_State *L);
+
+#endif
