@@ -77,6 +77,18 @@ lua_State *psy_newstate(size_t memory_limit) {
 size_t psy_memory_used(lua_State *L) { return psy_limits_of(L)->used; }
 void psy_set_memory_limit(lua_State *L, size_t limit) { psy_limits_of(L)->limit = limit; }
 int psy_memory_refused(lua_State *L) { return psy_limits_of(L)->refused; }
+
+int psy_charge(lua_State *L, size_t bytes) {
+  psy_limits *lim = psy_limits_of(L);
+  if (lim->limit && (bytes > lim->limit || lim->used + bytes > lim->limit)) return 0;
+  lim->used += bytes;
+  return 1;
+}
+
+void psy_uncharge(lua_State *L, size_t bytes) {
+  psy_limits *lim = psy_limits_of(L);
+  lim->used -= bytes < lim->used ? bytes : lim->used;
+}
 const char *psy_memory_where(lua_State *L) { return psy_limits_of(L)->where; }
 
 /* ---- the watchdog -----------------------------------------------------
@@ -105,14 +117,17 @@ static double now_seconds(void) {
 
 static int expired(psy_limits *lim) { return atomic_load(&lim->armed) == PSY_EXPIRED; }
 
+/* "file:line: time limit exceeded (S s)", placed at the function `level` up the stack. */
+static int raise_time_limit(lua_State *L, int level) {
+  luaL_where(L, level);
+  lua_pushfstring(L, "time limit exceeded (%f s)", psy_limits_of(L)->seconds);
+  lua_concat(L, 2);
+  return lua_error(L);
+}
+
 static void psy_hook(lua_State *L, lua_Debug *ar) {
   (void)ar;
-  psy_limits *lim = psy_limits_of(L);
-  if (!expired(lim)) return;
-  luaL_where(L, 0);
-  lua_pushfstring(L, "time limit exceeded (%f s)", lim->seconds);
-  lua_concat(L, 2);
-  lua_error(L);
+  if (expired(psy_limits_of(L))) raise_time_limit(L, 0);
 }
 
 /* Every instruction of every thread in the running chain now checks. */
@@ -237,12 +252,9 @@ int psy_disarm(lua_State *L) {
 
 int psy_expired(lua_State *L) { return expired(psy_limits_of(L)); }
 
+/* Level 1: the Lua code that called the C function now running. */
 void psy_check_deadline(lua_State *L) {
-  if (!expired(psy_limits_of(L))) return;
-  luaL_where(L, 1);
-  lua_pushliteral(L, "time limit exceeded");
-  lua_concat(L, 2);
-  lua_error(L);
+  if (expired(psy_limits_of(L))) raise_time_limit(L, 1);
 }
 
 void psy_close(lua_State *L) {

@@ -38,6 +38,11 @@ size_t psy_memory_used(lua_State *L);
 void psy_set_memory_limit(lua_State *L, size_t limit);
 /* 1 when the last allocation failure was the cap (not the time limit). */
 int psy_memory_refused(lua_State *L);
+/* Counts bytes the host holds for the script against its memory limit: 1 when
+   charged, 0 (nothing charged) when they would pass the limit. */
+int psy_charge(lua_State *L, size_t bytes);
+/* Gives back bytes charged by psy_charge. */
+void psy_uncharge(lua_State *L, size_t bytes);
 /* "file:line" of the Lua code running when growth was last refused, or "". */
 const char *psy_memory_where(lua_State *L);
 
