@@ -40,8 +40,10 @@ static void *psy_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
       return NULL;
     }
     if (nsize > PSY_LATE_BLOCK &&
-        atomic_load_explicit(&lim->armed, memory_order_relaxed) == PSY_EXPIRED)
+        atomic_load_explicit(&lim->armed, memory_order_relaxed) == PSY_EXPIRED) {
+      record_where(lim); /* Lua will say "not enough memory": the host names the place */
       return NULL;
+    }
   }
   void *p = realloc(ptr, nsize);
   if (p == NULL) {
