@@ -39,10 +39,16 @@ static void __attribute__((noinline)) look_at_clock(matcher *m) {
   psy_check_deadline(m->L);
 }
 
-/* Charges n steps of linear work done without calling match. */
+/* Charges linear work of n bytes done without calling match. */
 static inline void charge(matcher *m, ptrdiff_t n) {
-  if ((m->steps -= (int)(n >> 4) + 1) <= 0) look_at_clock(m);
+  ptrdiff_t cost = (n >> 4) + 1;
+  if (cost >= m->steps) look_at_clock(m);
+  else m->steps -= (int)cost;
 }
+
+/* A set "[...]" longer than this costs more than a step per character it tests: a
+   pattern may hold a set of a million characters. */
+#define LONG_CLASS 32
 
 /* The end of the single-character class starting at p. */
 static const char *class_end(matcher *m, const char *p) {
@@ -135,8 +141,15 @@ static const char *balanced(matcher *m, const char *s, const char *p) {
 
 static const char *greedy(matcher *m, const char *s, const char *p, const char *ep) {
   ptrdiff_t n = 0;
-  while (single(m, s + n, p, ep)) n++;
-  charge(m, n);
+  if (ep - p > LONG_CLASS) {
+    while (single(m, s + n, p, ep)) {
+      n++;
+      charge(m, ep - p);
+    }
+  } else {
+    while (single(m, s + n, p, ep)) n++;
+    charge(m, n);
+  }
   for (; n >= 0; n--) {
     const char *r = match(m, s + n, ep + 1);
     if (r) return r;
@@ -149,6 +162,7 @@ static const char *lazy(matcher *m, const char *s, const char *p, const char *ep
     const char *r = match(m, s, ep + 1);
     if (r) return r;
     if (!single(m, s, p, ep)) return NULL;
+    if (ep - p > LONG_CLASS) charge(m, ep - p);
     s++;
   }
 }
@@ -221,6 +235,7 @@ again:
         p += 2;
         if (*p != '[') luaL_error(m->L, "missing '[' after '%%f' in pattern");
         const char *ep = class_end(m, p);
+        if (ep - p > LONG_CLASS) charge(m, 2 * (ep - p));
         int before = s == m->src ? '\0' : (unsigned char)*(s - 1);
         if (!in_set(before, p, ep - 1) && in_set((unsigned char)*s, p, ep - 1)) {
           p = ep;
@@ -244,6 +259,7 @@ again:
     default:
     single_class: {
       const char *ep = class_end(m, p);
+      if (ep - p > LONG_CLASS) charge(m, ep - p);
       if (!single(m, s, p, ep)) {
         if (*ep == '*' || *ep == '?' || *ep == '-') {
           p = ep + 1;
