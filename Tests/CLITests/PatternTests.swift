@@ -4,28 +4,48 @@ import Testing
 /// The sandbox's own pattern matcher (bounded by the time limit) must behave as Lua 5.4's:
 /// the same results and the same error messages, checked against the real lua5.4.
 @Suite struct PatternTests {
-  @Test func generatedPairsMatchLua54() throws {
+  /// Runs a script of Tests/Scripts under lua5.4 and under `psychologist run`; returns
+  /// both outputs' lines after checking both ran.
+  func bothOutputs(_ script: String) throws -> (lua: [Substring], ours: [Substring]) {
     let work = try temporaryFolder()
     defer { try? FileManager.default.removeItem(atPath: work) }
     try FileManager.default.copyItem(
-      atPath: packageRoot + "/Tests/Scripts/pattern_pairs.lua", toPath: work + "/pairs.lua")
-    let lua = try runProgram("/usr/bin/lua5.4", ["pairs.lua"], in: work)
-    let ours = try psychologist(["run", "pairs.lua"], in: work)
+      atPath: packageRoot + "/Tests/Scripts/" + script, toPath: work + "/" + script)
+    let lua = try runProgram("/usr/bin/lua5.4", [script], in: work)
+    let ours = try psychologist(["run", script], in: work)
     #expect(lua.status == 0 && ours.status == 0, "\(lua.stderr) \(ours.stderr)")
-    let expected = lua.out.split(separator: "\n", omittingEmptySubsequences: false)
-    let got = ours.out.split(separator: "\n", omittingEmptySubsequences: false)
-    #expect(expected.count > 10_000)
+    return (
+      lua.out.split(separator: "\n", omittingEmptySubsequences: false),
+      ours.out.split(separator: "\n", omittingEmptySubsequences: false)
+    )
+  }
+
+  /// Records the first line that differs, with the lines before it (the call being shown).
+  func expectSame(_ expected: [Substring], _ got: [Substring]) {
     #expect(got.count == expected.count)
-    // the first difference, with its pattern, is what a reader needs
     if let i = (0..<min(expected.count, got.count)).first(where: { expected[$0] != got[$0] }) {
       let context = expected[max(0, i - 9)...i].joined(separator: "\n")
       Issue.record("line \(i + 1): lua5.4 \(expected[i]) | ours \(got[i])\n\(context)")
     }
   }
 
-  /// Lua 5.4.4's own tests of patterns and strings pass under the sandbox (strings.lua
+  @Test func generatedPairsMatchLua54() throws {
+    let (expected, got) = try bothOutputs("pattern_pairs.lua")
+    #expect(expected.count > 10_000)
+    expectSame(expected, got)
+  }
+
+  /// table.concat, unpack, insert, remove, move and sort (also rewritten to look at the
+  /// clock) at their edges: ranges, metamethods and every error message.
+  @Test func tableFunctionsMatchLua54() throws {
+    let (expected, got) = try bothOutputs("table_calls.lua")
+    #expect(expected.count > 30)
+    expectSame(expected, got)
+  }
+
+  /// Lua 5.4.4's own tests of patterns, strings and sort pass under the sandbox (strings.lua
   /// wants io.write and os.setlocale, which the sandbox lacks: stubs stand in).
-  @Test(arguments: ["pm.lua", "strings.lua"])
+  @Test(arguments: ["pm.lua", "strings.lua", "sort.lua"])
   func luaSuiteFilePasses(_ file: String) throws {
     let suite = packageRoot + "/../shared/lua-5.4.4-tests/" + file
     guard FileManager.default.fileExists(atPath: suite) else {
