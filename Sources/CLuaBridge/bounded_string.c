@@ -476,6 +476,7 @@ static void add_expanded(matcher *m, luaL_Buffer *b, const char *s, const char *
   size_t l;
   const char *r = lua_tolstring(L, 3, &l);
   const char *esc;
+  charge(m, (ptrdiff_t)l); /* ("%0"):rep(1e7) expands to nothing per match, for long */
   while ((esc = memchr(r, ESC, l)) != NULL) {
     luaL_addlstring(b, r, (size_t)(esc - r));
     esc++;
