@@ -2,6 +2,8 @@
    hook it installs once a deadline has passed. */
 #include "psy_limits.h"
 
+#include "bounded.h"
+
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -124,14 +126,17 @@ static double now_seconds(void) {
 
 static int expired(psy_limits *lim) { return atomic_load(&lim->armed) == PSY_EXPIRED; }
 
+/* "file:line: time limit exceeded (S s)", placed at the function `level` up the stack. */
+static int raise_time_limit(lua_State *L, int level) {
+  luaL_where(L, level);
+  lua_pushfstring(L, "time limit exceeded (%f s)", psy_limits_of(L)->seconds);
+  lua_concat(L, 2);
+  return lua_error(L);
+}
+
 static void psy_hook(lua_State *L, lua_Debug *ar) {
   (void)ar;
-  psy_limits *lim = psy_limits_of(L);
-  if (!expired(lim)) return;
-  luaL_where(L, 0);
-  lua_pushfstring(L, "time limit exceeded (%f s)", lim->seconds);
-  lua_concat(L, 2);
-  lua_error(L);
+  if (expired(psy_limits_of(L))) raise_time_limit(L, 0);
 }
 
 /* Every instruction of every thread in the running chain now checks. */
@@ -255,6 +260,11 @@ int psy_disarm(lua_State *L) {
 }
 
 int psy_expired(lua_State *L) { return expired(psy_limits_of(L)); }
+
+/* Level 1: the Lua code that called the C function now running. */
+void psy_check_deadline(lua_State *L) {
+  if (expired(psy_limits_of(L))) raise_time_limit(L, 1);
+}
 
 void psy_close(lua_State *L) {
   psy_limits *lim = psy_limits_of(L);

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "CLuaBridge.h"
+#include "bounded.h"
 #include "psy_limits.h"
 #include "lualib.h"
 
@@ -358,6 +359,7 @@ static void open_sandbox(lua_State *L) {
   luaL_requiref(L, LUA_STRLIBNAME, luaopen_string, 1);
   lua_pushnil(L);
   lua_setfield(L, -2, "dump");
+  psy_open_bounded_string(L);
   lua_pushliteral(L, "");
   if (lua_getmetatable(L, -1)) { /* scripts may not reach or change it */
     lua_pushboolean(L, 0);
@@ -367,6 +369,7 @@ static void open_sandbox(lua_State *L) {
   lua_pop(L, 2);
 
   luaL_requiref(L, LUA_TABLIBNAME, luaopen_table, 1);
+  psy_open_bounded_table(L);
   lua_pop(L, 1);
   luaL_requiref(L, LUA_MATHLIBNAME, luaopen_math, 1);
   lua_pop(L, 1);

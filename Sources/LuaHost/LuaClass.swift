@@ -111,34 +111,6 @@ extension LuaState {
   }
 }
 
-/// `" (did you mean 'x'?)"` for the closest name within two edits, else "".
-public func suggestion(_ word: String, _ candidates: [String]) -> String {
-  var best: (String, Int)?
-  for c in candidates {
-    let d = editDistance(word, c)
-    if d <= 2, d < (best?.1 ?? Int.max) { best = (c, d) }
-  }
-  return best.map { " (did you mean '\($0.0)'?)" } ?? ""
-}
-
-/// Levenshtein distance over Unicode scalars.
-public func editDistance(_ a: String, _ b: String) -> Int {
-  let x = Array(a.unicodeScalars), y = Array(b.unicodeScalars)
-  if x.isEmpty { return y.count }
-  if y.isEmpty { return x.count }
-  var previous = Array(0...y.count)
-  var current = previous
-  for i in 1...x.count {
-    current[0] = i
-    for j in 1...y.count {
-      let cost = x[i - 1] == y[j - 1] ? 0 : 1
-      current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
-    }
-    swap(&previous, &current)
-  }
-  return previous[y.count]
-}
-
 extension LuaState {
   /// A Swift object as a userdata value of `cls`, to pass to Lua functions.
   public func userdata<Object>(_ object: Object, as cls: LuaClass<Object>) throws -> LuaValue {

@@ -4,6 +4,46 @@ import CLuaBridge
 /// Tables nested deeper than this (or cyclic ones) are refused when copied either way.
 let maxTableDepth = 200
 
+/// The work and memory of copying one Lua table into Swift. A script controls both:
+/// a table that holds the same table twice, 50 levels deep, is 2^50 values once copied.
+/// The copy's bytes count against the state's memory limit while it is made (given back
+/// when the conversion returns: what it returns is bounded by what was left), the
+/// number of values has a cap of its own (for states without a limit), and the time
+/// limit is looked at as it goes, since no Lua hook can stop Swift code.
+struct TableCopy {
+  /// Values copied so far, and bytes charged to the memory limit.
+  var values = 0
+  var charged = 0
+  /// Bytes counted but not yet charged: charging in steps keeps the C calls rare.
+  var pending = 0
+
+  /// At most this many values in one copy, whatever the memory limit.
+  static let maxValues = 1 << 24
+  /// Bytes one copied entry costs in Swift (key, value, dictionary slot), roughly.
+  static let entryBytes = 3 * MemoryLayout<LuaValue>.stride
+  static let chargeStep = 1 << 16
+
+  /// Counts one entry holding `bytes` more of string.
+  mutating func add(_ bytes: Int, _ L: OpaquePointer, _ state: LuaState) throws {
+    values += 1
+    pending += bytes + (bytes > 0 ? 0 : TableCopy.entryBytes)
+    guard pending >= TableCopy.chargeStep || values > TableCopy.maxValues else { return }
+    if psy_expired(L) != 0 {
+      throw LuaError(
+        kind: .timeLimit, location: nil, message: "time limit exceeded (\(state.limits.seconds) s)")
+    }
+    guard values <= TableCopy.maxValues, psy_charge(L, pending) == 0 else {
+      let limit =
+        state.limits.memory > 0
+        ? "the \(state.limits.memory >> 20) MiB memory limit" : "\(TableCopy.maxValues) values"
+      throw LuaError(
+        kind: .memory, location: nil, message: "table too large to copy (more than \(limit))")
+    }
+    charged += pending
+    pending = 0
+  }
+}
+
 extension LuaState {
   /// Pushes a Swift value; everything that allocates runs protected.
   func push(_ L: OpaquePointer, _ value: LuaValue, depth: Int = 0) throws {
@@ -54,7 +94,19 @@ extension LuaState {
 
   /// Copies the value at idx into Swift (never raises: raw reads, no conversions in place;
   /// the walk of a table steps through the protected `psy_next`).
-  func value(_ L: OpaquePointer, at idx: Int32, depth: Int = 0) throws -> LuaValue {
+  func value(_ L: OpaquePointer, at idx: Int32) throws -> LuaValue {
+    guard lua_type(L, idx) == LUA_TTABLE else {
+      var none = TableCopy()
+      return try value(L, at: idx, depth: 0, &none)
+    }
+    var copy = TableCopy()
+    defer { psy_uncharge(L, copy.charged) }
+    return try value(L, at: idx, depth: 0, &copy)
+  }
+
+  private func value(_ L: OpaquePointer, at idx: Int32, depth: Int, _ copy: inout TableCopy)
+    throws -> LuaValue
+  {
     switch lua_type(L, idx) {
     case LUA_TNIL, LUA_TNONE: return .nil
     case LUA_TBOOLEAN: return .boolean(lua_toboolean(L, idx) != 0)
@@ -64,9 +116,10 @@ extension LuaState {
     case LUA_TSTRING:
       var n = 0
       let p = psy_stringat(L, idx, &n)!
+      if depth > 0 { try copy.add(n, L, self) }
       return .string(Array(UnsafeRawBufferPointer(start: p, count: n)))
     case LUA_TTABLE:
-      return try table(L, at: idx, depth: depth)
+      return try table(L, at: idx, depth: depth, &copy)
     case let t:
       let name = t == LUA_TFUNCTION ? "function" : t == LUA_TTHREAD ? "thread" : "userdata"
       var ref: Int32 = 0
@@ -76,7 +129,9 @@ extension LuaState {
     }
   }
 
-  private func table(_ L: OpaquePointer, at idx: Int32, depth: Int) throws -> LuaValue {
+  private func table(_ L: OpaquePointer, at idx: Int32, depth: Int, _ copy: inout TableCopy)
+    throws -> LuaValue
+  {
     guard depth < maxTableDepth else { throw tooDeep() }
     guard lua_checkstack(L, 4) != 0 else { throw tooDeep() }
     let t = lua_absindex(L, idx)
@@ -90,8 +145,9 @@ extension LuaState {
       if more == 0 { break }
       let key: LuaValue
       do {
-        key = try value(L, at: -2, depth: depth + 1)
-        map[key] = try value(L, at: -1, depth: depth + 1)
+        try copy.add(0, L, self)
+        key = try value(L, at: -2, depth: depth + 1, &copy)
+        map[key] = try value(L, at: -1, depth: depth + 1, &copy)
       } catch {
         psy_pop(L, 2)
         throw error

@@ -1,0 +1,22 @@
+/* Internal to CLuaBridge: library functions whose work a script controls, rewritten
+   to look at the time limit while they run (see bounded_string.c, bounded_table.c). */
+#ifndef PSY_BOUNDED_H
+#define PSY_BOUNDED_H
+
+#include "psy_limits.h"
+
+/* Raises "file:line: time limit exceeded" (the calling Lua function's place) once
+   the running call's time is up; returns otherwise. */
+void psy_check_deadline(lua_State *L);
+
+/* Whether the running call's time is up, inline: a check per comparison of a sort
+   must cost next to nothing. */
+static inline int psy_deadline_passed(lua_State *L) {
+  return atomic_load_explicit(&psy_limits_of(L)->armed, memory_order_relaxed) == PSY_EXPIRED;
+}
+
+/* Replace fields of the library table on top of the stack. */
+void psy_open_bounded_string(lua_State *L);
+void psy_open_bounded_table(lua_State *L);
+
+#endif

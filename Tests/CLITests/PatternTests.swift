@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// The sandbox's own pattern matcher (bounded by the time limit) must behave as Lua 5.4's:
+/// the same results and the same error messages, checked against the real lua5.4.
+@Suite struct PatternTests {
+  /// Runs a script of Tests/Scripts under lua5.4 and under `psychologist run`; returns
+  /// both outputs' lines after checking both ran.
+  func bothOutputs(_ script: String) throws -> (lua: [Substring], ours: [Substring]) {
+    let work = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: work) }
+    try FileManager.default.copyItem(
+      atPath: packageRoot + "/Tests/Scripts/" + script, toPath: work + "/" + script)
+    let lua = try runProgram("/usr/bin/lua5.4", [script], in: work)
+    let ours = try psychologist(["run", script], in: work)
+    #expect(lua.status == 0 && ours.status == 0, "\(lua.stderr) \(ours.stderr)")
+    return (
+      lua.out.split(separator: "\n", omittingEmptySubsequences: false),
+      ours.out.split(separator: "\n", omittingEmptySubsequences: false)
+    )
+  }
+
+  /// Records the first line that differs, with the lines before it (the call being shown).
+  func expectSame(_ expected: [Substring], _ got: [Substring]) {
+    #expect(got.count == expected.count)
+    if let i = (0..<min(expected.count, got.count)).first(where: { expected[$0] != got[$0] }) {
+      let context = expected[max(0, i - 9)...i].joined(separator: "\n")
+      Issue.record("line \(i + 1): lua5.4 \(expected[i]) | ours \(got[i])\n\(context)")
+    }
+  }
+
+  @Test func generatedPairsMatchLua54() throws {
+    let (expected, got) = try bothOutputs("pattern_pairs.lua")
+    #expect(expected.count > 10_000)
+    expectSame(expected, got)
+  }
+
+  /// table.concat, unpack, insert, remove, move and sort (also rewritten to look at the
+  /// clock) at their edges: ranges, metamethods and every error message.
+  @Test func tableFunctionsMatchLua54() throws {
+    let (expected, got) = try bothOutputs("table_calls.lua")
+    #expect(expected.count > 30)
+    expectSame(expected, got)
+  }
+
+  /// Lua 5.4.4's own tests of patterns, strings and sort pass under the sandbox (strings.lua
+  /// wants io.write and os.setlocale, which the sandbox lacks: stubs stand in).
+  @Test(arguments: ["pm.lua", "strings.lua", "sort.lua"])
+  func luaSuiteFilePasses(_ file: String) throws {
+    let suite = packageRoot + "/../shared/lua-5.4.4-tests/" + file
+    guard FileManager.default.fileExists(atPath: suite) else {
+      Issue.record("missing \(suite)")
+      return
+    }
+    let work = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: work) }
+    let stubs =
+      "io = {write = function() end, stdin = {}, stdout = {}, stderr = {write = function() end}} "
+      + "os.setlocale = function(l) if l == nil or l == 'C' then return 'C' end return false end\n"
+    let text = try String(contentsOfFile: suite, encoding: .isoLatin1)
+    try (stubs + text).write(toFile: work + "/" + file, atomically: true, encoding: .isoLatin1)
+    let run = try psychologist(
+      ["run", file, "--time-limit", "120", "--memory-limit", "2048"], in: work, timeout: 180)
+    #expect(run.status == 0, "\(file): \(run.stderr)")
+    #expect(run.out.hasSuffix("OK\n"), "\(file): \(run.out.suffix(200))")
+  }
+}
