@@ -60,7 +60,9 @@ int psy_pushcall(lua_State *L, int ref, int slots);
 /* lua_pcall under the handler at index handler; the outermost call of a state
    arms its time limit. *timed_out is 1 when the limit expired. */
 int psy_call(lua_State *L, int nargs, int nresults, int handler, int *timed_out);
-/* Loads a text chunk (never bytecode) named chunkname ("@path"). */
+/* Loads a text chunk (never bytecode) named chunkname. A chunk named "@path" is a
+   file's text and is read as lua5.4 reads files: a byte order mark and a first line
+   starting with '#' are skipped (the line still counts). */
 int psy_loadtext(lua_State *L, const char *text, size_t length, const char *chunkname);
 
 /* A number or nothing, passed by value between Swift and Lua. */
