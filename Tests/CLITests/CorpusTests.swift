@@ -75,6 +75,7 @@ let corpusCases: [CorpusCase] = {
       switch kind {
       case "dir": try fm.createDirectory(atPath: path, withIntermediateDirectories: true)
       case "file": try writeFile(path, "a file, not a folder\n")
+      case "fifo": #expect(mkfifo(path, 0o644) == 0)  // a module that would block a reader
       case "copy":  // copy:NAME=FILE copies a data file of the corpus (batch input)
         try fm.copyItem(
           atPath: corpusFolder + "/" + String(rest.drop { $0 != "=" }.dropFirst()), toPath: path)
