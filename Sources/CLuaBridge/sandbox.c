@@ -577,3 +577,13 @@ int psy_openlibs(lua_State *L, int trusted) {
   lua_pushinteger(L, trusted);
   return lua_pcall(L, 1, 0, 0);
 }
+
+static int p_opendebug(lua_State *L) {
+  luaL_requiref(L, LUA_DBLIBNAME, luaopen_debug, 0);
+  return 0;
+}
+
+int psy_opendebug(lua_State *L) {
+  lua_pushcfunction(L, p_opendebug);
+  return lua_pcall(L, 0, 0, 0);
+}

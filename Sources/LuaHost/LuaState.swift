@@ -85,6 +85,12 @@ public final class LuaState {
     try check(L, psy_set_require_path(L, folders.joined(separator: ";")))
   }
 
+  /// Makes `require "debug"` give Lua's debug library: only tests use it, to run Lua's own
+  /// suite past its first `require "debug"` (internal: never reachable by the host).
+  func openDebugLibrary() throws {
+    try check(L, psy_opendebug(L))
+  }
+
   /// The files `require` has loaded so far, in order.
   public var requiredFiles: [String] {
     psy_pushrequired(L)

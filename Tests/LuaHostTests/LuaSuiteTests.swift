@@ -1,5 +1,5 @@
 import Foundation
-import LuaHost
+@testable import LuaHost
 import Testing
 
 /// Lua 5.4.4's own test suite (`<package root>/../shared/lua-5.4.4-tests`, read-only), run
@@ -11,11 +11,15 @@ import Testing
   static let suite = root + "/../shared/lua-5.4.4-tests"
 
   /// One row of expected.tsv: the file, the error it stops with (a substring of
-  /// `file:line: message`), and the README Safety rule that causes it.
+  /// `file:line: message`), and the README Safety rule that causes it; for a file stopped
+  /// by the `debug` rule, also how it ends when the test lends it Lua's debug library
+  /// (`ok`, or the error and its rule), so the rest of the file still tests the sandbox.
   struct Difference {
     var file: String
     var error: String
     var rule: String
+    var withDebug: String = "ok"
+    var withDebugRule: String = ""
   }
 
   static let differences: [String: Difference] = {
@@ -25,7 +29,12 @@ import Testing
     for line in text.split(separator: "\n") where !line.hasPrefix("#") {
       let f = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
       guard f.count >= 3 else { continue }
-      rows[f[0]] = Difference(file: f[0], error: f[1], rule: f[2])
+      var row = Difference(file: f[0], error: f[1], rule: f[2])
+      if f.count >= 5 {
+        row.withDebug = f[3]
+        row.withDebugRule = f[4]
+      }
+      rows[f[0]] = row
     }
     return rows
   }()
@@ -64,29 +73,51 @@ import Testing
     }
   }
 
-  @Test(arguments: files)
-  func suiteFile(_ file: String) throws {
+  /// How a file ends under the sandbox (`ok` or the error `file:line: message`).
+  func outcome(_ file: String, lendingDebug: Bool = false) throws -> String {
     let source = try [UInt8](Data(contentsOf: URL(fileURLWithPath: Self.suite + "/" + file)))
     // Generous limits: the suite's own heavy tests expect to meet "not enough memory".
     let state = try LuaState(
       libraries: .sandbox, limits: LuaLimits(memory: 512 << 20, seconds: 60), output: Sink())
     try state.setRequirePath([Self.suite])
+    if lendingDebug { try state.openDebugLibrary() }
     // As lua's own driver (all.lua) sets them: no long or non-portable tests, no notes.
     try state.setGlobal("_port", true)
     try state.setGlobal("_soft", true)
     try state.setGlobal("_nomsg", true)
-    var outcome = "ok"
     do {
       try state.run(source, chunkName: "@" + file)
     } catch let e as LuaError {
-      outcome = e.description
+      return e.description
     }
+    return "ok"
+  }
+
+  @Test(arguments: files)
+  func suiteFile(_ file: String) throws {
+    let outcome = try outcome(file)
     if let row = Self.differences[file] {
       #expect(
         outcome != "ok" && outcome.contains(row.error),
         "\(file): expected an error holding '\(row.error)' (\(row.rule)), got: \(outcome)")
     } else {
       #expect(outcome == "ok", "\(file): \(outcome)")
+    }
+  }
+
+  /// The files the `debug` rule stops, run on with the debug library lent by the test: the
+  /// rest of each (coroutines, errors, closures, calls) must still behave as under lua5.4.
+  @Test(arguments: files.filter { differences[$0]?.rule == "debug" })
+  func suiteFileLendingDebug(_ file: String) throws {
+    let outcome = try outcome(file, lendingDebug: true)
+    guard let row = Self.differences[file] else { return }
+    if row.withDebug == "ok" {
+      #expect(outcome == "ok", "\(file) with debug: \(outcome)")
+    } else {
+      #expect(
+        outcome != "ok" && outcome.contains(row.withDebug),
+        "\(file) with debug: expected '\(row.withDebug)' (\(row.withDebugRule)), got: \(outcome)")
+      #expect(Self.documentedRules.contains(row.withDebugRule), "\(file): \(row.withDebugRule)")
     }
   }
 }
