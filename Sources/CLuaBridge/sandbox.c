@@ -14,6 +14,7 @@
 
 static const char path_key = 0;  /* registry: ';'-separated require folders */
 static const char files_key = 0; /* registry: the files require loaded, in order */
+static const char stopped_key = 0; /* registry: weak set of coroutines the time limit ended */
 
 /* ---- wrappers that keep the original's frame ---------------------------
 
@@ -341,7 +342,7 @@ static int enter_thread(lua_State *L, lua_State *co) {
 /* Resumes co with narg values from L; pushes results on L and returns their
    number, or pushes the error and returns -1. lua_resume itself refuses a dead or
    non-suspended coroutine, with Lua's words. */
-static int resume(lua_State *L, lua_State *co, int narg) {
+static int resume(lua_State *L, lua_State *co, int co_index, int narg) {
   if (!lua_checkstack(co, narg)) {
     lua_pushliteral(L, "too many arguments to resume");
     return -1;
@@ -364,6 +365,14 @@ static int resume(lua_State *L, lua_State *co, int narg) {
     return nres;
   }
   lua_xmove(co, L, 1);
+  if (psy_expired(L)) { /* it died in the time limit's hook, hooks off: see close_thread */
+    luaL_checkstack(L, 3, NULL);
+    lua_rawgetp(L, LUA_REGISTRYINDEX, &stopped_key);
+    lua_pushvalue(L, co_index);
+    lua_pushboolean(L, 1);
+    lua_rawset(L, -3);
+    lua_pop(L, 1);
+  }
   return -1;
 }
 
@@ -375,7 +384,7 @@ static lua_State *check_coroutine(lua_State *L) {
 
 static int co_resume(lua_State *L) {
   lua_State *co = check_coroutine(L);
-  int r = resume(L, co, lua_gettop(L) - 1);
+  int r = resume(L, co, 1, lua_gettop(L) - 1);
   if (r < 0) {
     lua_pushboolean(L, 0);
     lua_insert(L, -2);
@@ -390,10 +399,16 @@ static int co_resume(lua_State *L) {
    running chain, so a __close method that loops meets the time limit. After the
    deadline nothing runs: a coroutine that the time limit killed has hooks off (Lua
    turns them off while a hook runs and only a pcall turns them back on), so its
-   __close methods could never be stopped. Returns lua_resetthread's status; an error
-   is left on co. */
-static int close_thread(lua_State *L, lua_State *co) {
+   __close methods could never be stopped, in this call or any later one: such a
+   coroutine is never closed. Returns lua_resetthread's status; an error is left on co. */
+static int close_thread(lua_State *L, lua_State *co, int co_index) {
   if (psy_expired(L)) late_code_stopped(L);
+  luaL_checkstack(L, 2, NULL);
+  lua_rawgetp(L, LUA_REGISTRYINDEX, &stopped_key);
+  lua_pushvalue(L, co_index);
+  int stopped = lua_rawget(L, -2) != LUA_TNIL;
+  lua_pop(L, 2);
+  if (stopped) luaL_error(L, "cannot close a coroutine the time limit stopped");
   if (!enter_thread(L, co)) luaL_error(L, "coroutines nested too deeply");
   int status = lua_resetthread(co);
   psy_leave_thread(L);
@@ -415,13 +430,13 @@ static int has_position(const char *msg) {
 
 static int co_wrapped(lua_State *L) {
   lua_State *co = lua_tothread(L, lua_upvalueindex(1));
-  int r = resume(L, co, lua_gettop(L));
+  int r = resume(L, co, lua_upvalueindex(1), lua_gettop(L));
   if (r >= 0) return r;
   int status = lua_status(co);
   if (status != LUA_OK && status != LUA_YIELD) { /* the coroutine died: close it */
     if (psy_expired(L)) return lua_error(L); /* the time limit, at its own place */
     lua_pop(L, 1);
-    status = close_thread(L, co);
+    status = close_thread(L, co, lua_upvalueindex(1));
     lua_xmove(co, L, 1); /* the error, or the one a __close method raised */
   }
   if (status != LUA_ERRMEM && lua_type(L, -1) == LUA_TSTRING &&
@@ -452,7 +467,7 @@ static int co_close(lua_State *L) {
     if (lua_getstack(co, 0, &ar)) refused = "normal"; /* it resumed the caller */
   }
   if (refused) return luaL_error(L, "cannot close a %s coroutine", refused);
-  if (close_thread(L, co) == LUA_OK) {
+  if (close_thread(L, co, 1) == LUA_OK) {
     lua_pushboolean(L, 1);
     return 1;
   }
@@ -503,6 +518,13 @@ static void wrap_field(lua_State *L, const char *name, lua_CFunction f) {
 }
 
 static void open_sandbox(lua_State *L) {
+  lua_newtable(L);
+  lua_createtable(L, 0, 1);
+  lua_pushliteral(L, "k");
+  lua_setfield(L, -2, "__mode");
+  lua_setmetatable(L, -2);
+  lua_rawsetp(L, LUA_REGISTRYINDEX, &stopped_key);
+
   luaL_requiref(L, LUA_GNAME, luaopen_base, 1);
   lua_pushnil(L);
   lua_setfield(L, -2, "dofile");
