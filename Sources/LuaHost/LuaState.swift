@@ -85,10 +85,11 @@ public final class LuaState {
     try check(L, psy_set_require_path(L, folders.joined(separator: ";")))
   }
 
-  /// Makes `require "debug"` give Lua's debug library: only tests use it, to run Lua's own
-  /// suite past its first `require "debug"` (internal: never reachable by the host).
-  func openDebugLibrary() throws {
-    try check(L, psy_opendebug(L))
+  /// Lends back what the sandbox removes (`require "debug"`, `io`, the whole `os`): only
+  /// tests use it, to run Lua's own suite past its first use of them (internal: never
+  /// reachable by the host).
+  func lendRemovedLibraries() throws {
+    try check(L, psy_lend_libraries(L))
   }
 
   /// The files `require` has loaded so far, in order.

@@ -12,14 +12,14 @@ import Testing
 
   /// One row of expected.tsv: the file, the error it stops with (a substring of
   /// `file:line: message`), and the README Safety rule that causes it; for a file stopped
-  /// by the `debug` rule, also how it ends when the test lends it Lua's debug library
-  /// (`ok`, or the error and its rule), so the rest of the file still tests the sandbox.
+  /// by a missing library (`debug`, `io`, `os`), also how it ends when the test lends those
+  /// back (`ok`, or the error and its rule), so the rest of the file still tests the sandbox.
   struct Difference {
     var file: String
     var error: String
     var rule: String
-    var withDebug: String = "ok"
-    var withDebugRule: String = ""
+    var whenLent: String = "ok"
+    var whenLentRule: String = ""
   }
 
   static let differences: [String: Difference] = {
@@ -31,8 +31,8 @@ import Testing
       guard f.count >= 3 else { continue }
       var row = Difference(file: f[0], error: f[1], rule: f[2])
       if f.count >= 5 {
-        row.withDebug = f[3]
-        row.withDebugRule = f[4]
+        row.whenLent = f[3]
+        row.whenLentRule = f[4]
       }
       rows[f[0]] = row
     }
@@ -74,13 +74,13 @@ import Testing
   }
 
   /// How a file ends under the sandbox (`ok` or the error `file:line: message`).
-  func outcome(_ file: String, lendingDebug: Bool = false) throws -> String {
+  func outcome(_ file: String, lending: Bool = false) throws -> String {
     let source = try [UInt8](Data(contentsOf: URL(fileURLWithPath: Self.suite + "/" + file)))
     // Generous limits: the suite's own heavy tests expect to meet "not enough memory".
     let state = try LuaState(
       libraries: .sandbox, limits: LuaLimits(memory: 512 << 20, seconds: 60), output: Sink())
     try state.setRequirePath([Self.suite])
-    if lendingDebug { try state.openDebugLibrary() }
+    if lending { try state.lendRemovedLibraries() }
     // As lua's own driver (all.lua) sets them: no long or non-portable tests, no notes.
     try state.setGlobal("_port", true)
     try state.setGlobal("_soft", true)
@@ -105,19 +105,30 @@ import Testing
     }
   }
 
-  /// The files the `debug` rule stops, run on with the debug library lent by the test: the
-  /// rest of each (coroutines, errors, closures, calls) must still behave as under lua5.4.
-  @Test(arguments: files.filter { differences[$0]?.rule == "debug" })
-  func suiteFileLendingDebug(_ file: String) throws {
-    let outcome = try outcome(file, lendingDebug: true)
+  /// The rules that remove a library the test can lend back.
+  static let lendable: Set<String> = ["debug", "io", "os"]
+
+  /// The files a missing library stops, run on with debug, io and the whole os lent by the
+  /// test: the rest of each (coroutines, errors, closures, strings, metamethods) must still
+  /// behave as under lua5.4, or stop at a rule of the sandbox that remains.
+  @Test(
+    arguments: files.filter {
+      lendable.contains(differences[$0]?.rule ?? "") && differences[$0]?.whenLent != "-"
+    })
+  func suiteFileLendingLibraries(_ file: String) throws {
+    let outcome = try outcome(file, lending: true)
     guard let row = Self.differences[file] else { return }
-    if row.withDebug == "ok" {
-      #expect(outcome == "ok", "\(file) with debug: \(outcome)")
+    if row.whenLent == "ok" {
+      #expect(outcome == "ok", "\(file) with libraries lent: \(outcome)")
     } else {
       #expect(
-        outcome != "ok" && outcome.contains(row.withDebug),
-        "\(file) with debug: expected '\(row.withDebug)' (\(row.withDebugRule)), got: \(outcome)")
-      #expect(Self.documentedRules.contains(row.withDebugRule), "\(file): \(row.withDebugRule)")
+        outcome != "ok" && outcome.contains(row.whenLent),
+        "\(file) with libraries lent: expected '\(row.whenLent)' (\(row.whenLentRule)), got: \(outcome)"
+      )
+      #expect(
+        Self.documentedRules.contains(row.whenLentRule)
+          && !Self.lendable.contains(row.whenLentRule),
+        "\(file): \(row.whenLentRule)")
     }
   }
 }

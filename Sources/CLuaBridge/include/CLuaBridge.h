@@ -134,9 +134,10 @@ void *psy_toobject(lua_State *L, int idx, const void *tag);
 
 /* Opens the sandbox (trusted = 0) or the full library (trusted = 1). */
 int psy_openlibs(lua_State *L, int trusted);
-/* Adds the debug library as a module (require "debug"), never a global: for tests
-   that run Lua's own suite past its first use of debug, never for scripts. */
-int psy_opendebug(lua_State *L);
+/* Lends a sandboxed state what the sandbox removes (debug as a module, io and the
+   whole os): only for tests that run Lua's own suite past its first use of them,
+   never for scripts. */
+int psy_lend_libraries(lua_State *L);
 /* ';'-separated folders that require searches, in order. */
 int psy_set_require_path(lua_State *L, const char *folders);
 /* pushes the table of files require has loaded (paths, in order) */
