@@ -401,14 +401,18 @@ static int co_resume(lua_State *L) {
    turns them off while a hook runs and only a pcall turns them back on), so its
    __close methods could never be stopped, in this call or any later one: such a
    coroutine is never closed. Returns lua_resetthread's status; an error is left on co. */
-static int close_thread(lua_State *L, lua_State *co, int co_index) {
-  if (psy_expired(L)) late_code_stopped(L);
+static int time_stopped(lua_State *L, int co_index) {
   luaL_checkstack(L, 2, NULL);
   lua_rawgetp(L, LUA_REGISTRYINDEX, &stopped_key);
   lua_pushvalue(L, co_index);
   int stopped = lua_rawget(L, -2) != LUA_TNIL;
   lua_pop(L, 2);
-  if (stopped) luaL_error(L, "cannot close a coroutine the time limit stopped");
+  return stopped;
+}
+
+static int close_thread(lua_State *L, lua_State *co, int co_index) {
+  if (psy_expired(L)) late_code_stopped(L);
+  if (time_stopped(L, co_index)) luaL_error(L, "cannot close a coroutine the time limit stopped");
   if (!enter_thread(L, co)) luaL_error(L, "coroutines nested too deeply");
   int status = lua_resetthread(co);
   psy_leave_thread(L);
@@ -435,9 +439,11 @@ static int co_wrapped(lua_State *L) {
   int status = lua_status(co);
   if (status != LUA_OK && status != LUA_YIELD) { /* the coroutine died: close it */
     if (psy_expired(L)) return lua_error(L); /* the time limit, at its own place */
-    lua_pop(L, 1);
-    status = close_thread(L, co, lua_upvalueindex(1));
-    lua_xmove(co, L, 1); /* the error, or the one a __close method raised */
+    if (!time_stopped(L, lua_upvalueindex(1))) { /* else never closed: dead, as it is */
+      lua_pop(L, 1);
+      status = close_thread(L, co, lua_upvalueindex(1));
+      lua_xmove(co, L, 1); /* the error, or the one a __close method raised */
+    }
   }
   if (status != LUA_ERRMEM && lua_type(L, -1) == LUA_TSTRING &&
       !has_position(lua_tostring(L, -1))) {
