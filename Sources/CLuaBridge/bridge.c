@@ -108,8 +108,45 @@ int psy_call_scalar(lua_State *L, int ref, psy_scalar argument, psy_scalar *resu
   return LUA_OK;
 }
 
+/* Hands lua_load the text in one piece, after a newline standing for a skipped first
+   line (so line numbers stay those of the file). */
+typedef struct {
+  const char *text;
+  size_t length;
+  int newline;
+} text_reader;
+
+static const char *read_text(lua_State *L, void *ud, size_t *size) {
+  (void)L;
+  text_reader *r = ud;
+  if (r->newline) {
+    r->newline = 0;
+    *size = 1;
+    return "\n";
+  }
+  *size = r->length;
+  r->length = 0;
+  return *size ? r->text : NULL;
+}
+
 int psy_loadtext(lua_State *L, const char *text, size_t length, const char *chunkname) {
-  return luaL_loadbufferx(L, text, length, chunkname, "t");
+  text_reader r = {text, length, 0};
+  if (chunkname[0] == '@') {
+    /* A file, read as lua5.4 reads one: a UTF-8 byte order mark, then a first line
+       starting with '#' ("#!/usr/bin/env lua"), are not Lua. */
+    if (r.length >= 3 && memcmp(r.text, "\xEF\xBB\xBF", 3) == 0) {
+      r.text += 3;
+      r.length -= 3;
+    }
+    if (r.length > 0 && r.text[0] == '#') {
+      const char *nl = memchr(r.text, '\n', r.length);
+      size_t skipped = nl ? (size_t)(nl - r.text) + 1 : r.length;
+      r.text += skipped;
+      r.length -= skipped;
+      r.newline = 1;
+    }
+  }
+  return lua_load(L, read_text, &r, chunkname, "t");
 }
 
 int psy_where(lua_State *L, int level, char *buffer, size_t size) {

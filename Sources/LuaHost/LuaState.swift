@@ -88,6 +88,13 @@ public final class LuaState {
     try check(L, psy_set_require_path(L, folders.joined(separator: ";")))
   }
 
+  /// Lends back what the sandbox removes (`require "debug"`, `io`, the whole `os`): only
+  /// tests use it, to run Lua's own suite past its first use of them (internal: never
+  /// reachable by the host).
+  func lendRemovedLibraries() throws {
+    try check(L, psy_lend_libraries(L))
+  }
+
   /// The files `require` has loaded so far, in order.
   public var requiredFiles: [String] {
     psy_pushrequired(L)

@@ -2,6 +2,7 @@
 // into a Lua function, through LuaHost's public API with the standard limits on. Compare
 // with bench/lua_calls.c, the same calls made from C.
 
+import Glibc
 import LuaHost
 
 /// `PsyBench lua-to-swift N`: a Lua loop calling a registered Swift function N times.
@@ -40,5 +41,37 @@ func benchSwiftToLua(count: Int) {
     if sink == 42 { writeAll(2, [0x0A]) }
   } catch {
     fatalError("\(error)")
+  }
+}
+
+/// `PsyBench lua-file FILE N`: runs a Lua file N times in one sandboxed state with the
+/// standard limits (as Lua 5.4's suite driver would: `_port`, `_soft` set), the embedding's
+/// cost for CPU-bound Lua. Compare with `lua5.4 bench/lua_file.lua FILE N`.
+func benchLuaFile(path: String, count: Int) {
+  do {
+    guard let source = readWhole(path) else { fatalError("cannot read \(path)") }
+    let state = try LuaState(libraries: .sandbox, limits: .standard)
+    for flag in ["_port", "_soft", "_nomsg"] { try state.setGlobal(flag, true) }
+    let start = now()
+    for _ in 0..<count { try state.run(source, chunkName: "@" + path) }
+    let ms = (now() - start) / Double(max(count, 1)) * 1e3
+    writeAll(2, Array("lua-file: \(Double(Int(ms * 1000)) / 1000) ms/run\n".utf8))
+  } catch {
+    fatalError("\(error)")
+  }
+}
+
+/// The bytes of a file, or nil.
+private func readWhole(_ path: String) -> [UInt8]? {
+  let fd = open(path, O_RDONLY)
+  guard fd >= 0 else { return nil }
+  defer { close(fd) }
+  var bytes: [UInt8] = []
+  var chunk = [UInt8](repeating: 0, count: 1 << 16)
+  while true {
+    let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+    if n < 0 && errno == EINTR { continue }
+    if n <= 0 { return n == 0 ? bytes : nil }
+    bytes.append(contentsOf: chunk[..<n])
   }
 }

@@ -9,6 +9,8 @@ case "terminal": benchTerminal(count: count)
 case "lua-to-swift": benchLuaToSwift(count: count)
 case "swift-to-lua": benchSwiftToLua(count: count)
 case "redraw": benchRedraw(count: count)
+case "lua-file" where arguments.count > 3:
+  benchLuaFile(path: arguments[2], count: Int(arguments[3]) ?? 1)
 default:
   print("usage: PsyBench svg|terminal [COUNT]")
 }

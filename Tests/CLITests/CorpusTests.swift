@@ -85,7 +85,7 @@ let corpusCases: [CorpusCase] = {
       case "link":
         try fm.createSymbolicLink(
           atPath: path, withDestinationPath: String(rest.drop { $0 != "=" }.dropFirst()))
-      case "fifo": #expect(mkfifo(path, 0o644) == 0, "mkfifo \(path)")
+      case "fifo": #expect(mkfifo(path, 0o644) == 0, "mkfifo \(path)")  // blocks a reader
       case "pad", "padlines":  // pad:NAME=BYTES appends one endless line; padlines 100-byte lines
         let count = Int(rest.drop { $0 != "=" }.dropFirst()) ?? 0
         let line = [UInt8](repeating: UInt8(ascii: "a"), count: 99) + [0x0A]

@@ -65,7 +65,9 @@ int psy_pushcall(lua_State *L, int ref, int slots);
 /* lua_pcall under the handler at index handler; the outermost call of a state
    arms its time limit. *timed_out is 1 when the limit expired. */
 int psy_call(lua_State *L, int nargs, int nresults, int handler, int *timed_out);
-/* Loads a text chunk (never bytecode) named chunkname ("@path"). */
+/* Loads a text chunk (never bytecode) named chunkname. A chunk named "@path" is a
+   file's text and is read as lua5.4 reads files: a byte order mark and a first line
+   starting with '#' are skipped (the line still counts). */
 int psy_loadtext(lua_State *L, const char *text, size_t length, const char *chunkname);
 
 /* A number or nothing, passed by value between Swift and Lua. */
@@ -142,6 +144,10 @@ void *psy_toobject(lua_State *L, int idx, const void *tag);
 
 /* Opens the sandbox (trusted = 0) or the full library (trusted = 1). */
 int psy_openlibs(lua_State *L, int trusted);
+/* Lends a sandboxed state what the sandbox removes (debug as a module, io and the
+   whole os): only for tests that run Lua's own suite past its first use of them,
+   never for scripts. */
+int psy_lend_libraries(lua_State *L);
 /* ';'-separated folders that require searches, in order. */
 int psy_set_require_path(lua_State *L, const char *folders);
 /* pushes the table of files require has loaded (paths, in order) */

@@ -1,0 +1,3 @@
+local ok, message = pcall(coroutine.close, "not a thread")
+print(message)
+coroutine.close({})

@@ -1,0 +1,1 @@
+coroutine.resume(1)

@@ -1,0 +1,2 @@
+local t = {}
+setmetatable(1, t)

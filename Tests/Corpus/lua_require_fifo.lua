@@ -1,0 +1,2 @@
+print(pcall(require, "lib.pipe"))
+require("pipe")

@@ -1,0 +1,3 @@
+local v = require("selfset")
+print("got", v, package.loaded.selfset == v)
+error("done: " .. tostring(v))

@@ -1,0 +1,3 @@
+﻿#!/usr/bin/env psychologist run
+print("bom")
+error("line three")

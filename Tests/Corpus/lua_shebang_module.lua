@@ -1,0 +1,3 @@
+local m = require("shebang")
+print(m.line)
+error("module line " .. m.line)

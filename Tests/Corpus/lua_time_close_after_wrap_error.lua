@@ -1,0 +1,5 @@
+local f = coroutine.wrap(function()
+  local x <close> = setmetatable({}, { __close = function() while true do end end })
+  error("boom")
+end)
+print(pcall(f))

@@ -1,0 +1,6 @@
+local co = coroutine.create(function()
+  local x <close> = setmetatable({}, { __close = function() for i = 1, math.huge do end end })
+  error("dies")
+end)
+print(coroutine.resume(co))
+print(coroutine.close(co))

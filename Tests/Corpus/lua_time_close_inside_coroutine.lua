@@ -1,0 +1,7 @@
+local inner = coroutine.create(function()
+  local x <close> = setmetatable({}, { __close = function() while true do end end })
+  coroutine.yield()
+end)
+coroutine.resume(inner)
+local outer = coroutine.wrap(function() return coroutine.close(inner) end)
+print(pcall(outer))

@@ -1,0 +1,3 @@
+warn("never shown")
+warn("@on", "not a control message")
+print("done")

@@ -1,0 +1,2 @@
+warn("@on")
+warn("x")

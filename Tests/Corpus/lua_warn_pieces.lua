@@ -1,0 +1,5 @@
+warn("hidden before on")
+warn("@on")
+warn("one ", "two ", "three")
+warn("@off")
+warn("hidden after off")

@@ -1,0 +1,5 @@
+local f = coroutine.wrap(function()
+  local x <close> = setmetatable({}, { __close = function() error("from close") end })
+  error("original")
+end)
+f()

@@ -1,0 +1,7 @@
+local f = coroutine.wrap(function()
+  local x <close> = setmetatable({}, { __close = function(_, e) error("close saw " .. tostring(e)) end })
+  coroutine.yield(1)
+  error({})
+end)
+f()
+f()

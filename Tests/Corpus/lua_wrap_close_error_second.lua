@@ -1,0 +1,6 @@
+local f = coroutine.wrap(function()
+  local a <close> = setmetatable({}, { __close = function() error("from the last close") end })
+  local b <close> = setmetatable({}, { __close = function() error("from the first close") end })
+  error("original")
+end)
+f()

@@ -1,0 +1,3 @@
+local f = coroutine.wrap(function() error("first") end)
+assert(not pcall(f))
+f()
