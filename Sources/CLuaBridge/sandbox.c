@@ -99,6 +99,38 @@ typedef struct {
   int continued; /* the last piece had tocont: this one continues it */
 } warn_state;
 
+/* Length of the bidirectional control or C1 control starting at s (UTF-8), else 0:
+   U+0080-009F, U+061C, U+200E/F, U+2028/9, U+202A-202E, U+2066-2069, as the host's
+   isTerminalControl. */
+static int bidi_length(const unsigned char *s) {
+  if (s[0] == 0xC2 && s[1] >= 0x80 && s[1] <= 0x9F) return 2;
+  if (s[0] == 0xD8 && s[1] == 0x9C) return 2;
+  if (s[0] == 0xE2 && s[1] == 0x80 &&
+      (s[2] == 0x8E || s[2] == 0x8F || (s[2] >= 0xA8 && s[2] <= 0xAE)))
+    return 3;
+  if (s[0] == 0xE2 && s[1] == 0x81 && s[2] >= 0xA6 && s[2] <= 0xA9) return 3;
+  return 0;
+}
+
+/* A warning reaches the terminal as text: control and bidirectional characters are shown
+   as escapes (\x1b, \u{202e}), as in every message of the host. */
+static void put_visible(const char *msg, FILE *out) {
+  for (const unsigned char *s = (const unsigned char *)msg; *s;) {
+    int n = bidi_length(s);
+    if (n > 0) {
+      unsigned cp = n == 2 ? ((s[0] & 0x1Fu) << 6) | (s[1] & 0x3Fu)
+                           : ((s[0] & 0x0Fu) << 12) | ((s[1] & 0x3Fu) << 6) | (s[2] & 0x3Fu);
+      if (cp < 0xA0) fprintf(out, "\\x%02x", cp);
+      else fprintf(out, "\\u{%x}", cp);
+      s += n;
+    } else if (*s < 0x20 || *s == 0x7F) {
+      fprintf(out, "\\x%02x", *s++);
+    } else {
+      fputc(*s++, out);
+    }
+  }
+}
+
 static void host_warn(void *ud, const char *msg, int tocont) {
   warn_state *w = ud;
   if (!w->continued) {
@@ -110,7 +142,7 @@ static void host_warn(void *ud, const char *msg, int tocont) {
     if (!w->on) return;
     fputs("Lua warning: ", stderr);
   }
-  fputs(msg, stderr);
+  put_visible(msg, stderr);
   w->continued = tocont;
   if (!tocont) {
     fputc('\n', stderr);
