@@ -106,6 +106,7 @@ extension LuaState {
 
   /// Pushes a Swift object as a userdata of `cls` and makes it a global.
   public func setGlobal<Object>(_ name: String, object: Object, as cls: LuaClass<Object>) throws {
+    let L = running
     try push(L, object, as: cls)
     try check(L, psy_setglobal(L, name))
   }
@@ -142,6 +143,7 @@ public func editDistance(_ a: String, _ b: String) -> Int {
 extension LuaState {
   /// A Swift object as a userdata value of `cls`, to pass to Lua functions.
   public func userdata<Object>(_ object: Object, as cls: LuaClass<Object>) throws -> LuaValue {
+    let L = running
     try push(L, object, as: cls)
     defer { psy_pop(L, 1) }
     return try value(L, at: -1)

@@ -303,10 +303,8 @@ final class BatchWorker: @unchecked Sendable {
   /// The face the diagnosis gives `input`, as an SVG document, and its happiness.
   func face(_ input: LuaValue) throws -> ([UInt8], Double?) {
     session.restart()
-    let state = script.state
-    let invoke: Invoke = { try state.call($0, $1) }
-    try session.tap(diagnosis.name, input: input, invoke: invoke)
-    let drawing = try session.drawing(screen: false, invoke: invoke)
+    try session.tap(diagnosis.name, input: input)
+    let drawing = try session.drawing(screen: false)
     return (render(drawing, format: .svg), session.happiness)
   }
 }

@@ -8,8 +8,8 @@ import Storyboard
 /// whole device screen (status bar, navigation bars, split view, presented scenes).
 extension Session {
   /// The focused scene in its content rect (`screen: false`) or the whole device screen.
-  public func drawing(screen: Bool, invoke: Invoke) throws -> Drawing {
-    try withStrokeCharges { try unchargedDrawing(screen: screen, invoke: invoke) }
+  public func drawing(screen: Bool) throws -> Drawing {
+    try withStrokeCharges { try unchargedDrawing(screen: screen) }
   }
 
   /// Runs `body`, then gives back the memory its pen strokes were charged, once the
@@ -26,13 +26,13 @@ extension Session {
     return try body()
   }
 
-  private func unchargedDrawing(screen: Bool, invoke: Invoke) throws -> Drawing {
-    if screen { return try screenDrawing(invoke: invoke) }
+  private func unchargedDrawing(screen: Bool) throws -> Drawing {
+    if screen { return try screenDrawing() }
     let r = navigator.focusContentRect
     let bounds = Rect(x: 0, y: 0, width: r.width, height: r.height)
     return Drawing(
       width: r.width, height: r.height, title: title(of: navigator.focus), background: nil,
-      items: try contentItems(navigator.focus, in: bounds, invoke: invoke))
+      items: try contentItems(navigator.focus, in: bounds))
   }
 
   /// The focused face's geometry at its content rect (nil when no face is focused).
@@ -54,13 +54,13 @@ extension Session {
 
   /// A scene's content inside `rect`: its face and features, or the menu's buttons (for a
   /// host that lays the screen out itself, as `play` does in the terminal).
-  public func contentItems(_ scene: Scene<SceneContent>, in rect: Rect, invoke: Invoke) throws
+  public func contentItems(_ scene: Scene<SceneContent>, in rect: Rect) throws
     -> [Item]
   {
-    try withStrokeCharges { try unchargedItems(scene, in: rect, invoke: invoke) }
+    try withStrokeCharges { try unchargedItems(scene, in: rect) }
   }
 
-  private func unchargedItems(_ scene: Scene<SceneContent>, in rect: Rect, invoke: Invoke) throws
+  private func unchargedItems(_ scene: Scene<SceneContent>, in rect: Rect) throws
     -> [Item]
   {
     switch scene.content {
@@ -77,7 +77,7 @@ extension Session {
       var strokesLeft = Pen.maxStrokesPerFace
       for feature in script.registry.features
       where script.registry.drawsEverywhere(feature) || f.features.contains(feature.name) {
-        let drawn = try draw(feature, f, g, clip: rect, limit: strokesLeft, invoke: invoke)
+        let drawn = try draw(feature, f, g, clip: rect, limit: strokesLeft)
         strokesLeft -= drawn.count
         items += drawn
       }
@@ -105,7 +105,7 @@ extension Session {
   /// Runs a feature's Lua `draw(face, pen)` and returns what it drew, clipped to the view.
   func draw(
     _ feature: Feature, _ f: FaceScene, _ g: FaceGeometry, clip: Rect,
-    limit: Int = Pen.maxStrokes, invoke: Invoke
+    limit: Int = Pen.maxStrokes
   ) throws -> [Item] {
     guard let draw = feature.draw else { return [] }
     let pen = Pen(geometry: g, clip: clip, limit: limit)
@@ -123,7 +123,7 @@ extension Session {
     let penValue = try script.state.userdata(pen, as: Pen.luaClass)
     defer { strokeCharge += pen.charged }
     do {
-      _ = try invoke(draw, [face, penValue])
+      _ = try script.state.call(draw, [face, penValue])
     } catch var e as LuaError {
       if e.location == nil { e.location = feature.location }
       // A feature that draws a face drawing itself would otherwise say so once a level.
@@ -137,7 +137,7 @@ extension Session {
 
   // MARK: The whole screen
 
-  func screenDrawing(invoke: Invoke) throws -> Drawing {
+  func screenDrawing() throws -> Drawing {
     let layout = navigator.layout()
     let s = layout.screen
     var items: [Item] = []
@@ -197,7 +197,7 @@ extension Session {
         }
       }
       if let scene = pane.scene {
-        items += try contentItems(scene, in: rect(pane.contentRect), invoke: invoke)
+        items += try contentItems(scene, in: rect(pane.contentRect))
       }
     }
     divider()

@@ -33,7 +33,7 @@ extension Session {
   /// returns the path. The format follows the extension (`.svg`, `.png`, `.txt` for ASCII).
   /// `location` (the calling script's `file:line`) goes with a failure to write, which the
   /// command reports once the script has run.
-  public func snapshot(_ name: String, screen: Bool, at location: String = "", invoke: Invoke)
+  public func snapshot(_ name: String, screen: Bool, at location: String = "")
     throws -> String
   {
     // A name must end in a file name: "", "." or "sub/" would become ".svg", "..svg" or a
@@ -56,7 +56,7 @@ extension Session {
       throw sessionError("snapshot '\(name)' refused: \(error)")
     }
     let format: OutputFormat = name.hasSuffix(".txt") ? .ascii : .svg
-    var bytes = render(try drawing(screen: screen, invoke: invoke), format: format)
+    var bytes = render(try drawing(screen: screen), format: format)
     let shown: String
     if script.options.dryRun {
       let root = script.options.outputDirectory
@@ -110,13 +110,12 @@ extension Script {
   /// The Lua class of sessions: the methods and fields of DESIGN.md's session API.
   nonisolated(unsafe) static let sessionClass: LuaClass<Session> = {
     let cls = LuaClass<Session>(name: "session")
-    func method(_ name: String, _ body: @escaping (Session, inout LuaCall, Invoke) throws -> Void) {
+    func method(_ name: String, _ body: @escaping (Session, inout LuaCall) throws -> Void) {
       cls.method(name) { call in
         guard let s = call.object(1, cls) else {
           throw sessionError("session:\(name) must be called with ':' (s:\(name)(…))")
         }
-        let c = call
-        try body(s, &call) { try c.call($0, $1) }
+        try body(s, &call)
       }
     }
     func number(_ call: LuaCall, _ what: String) throws -> Double {
@@ -141,26 +140,26 @@ extension Script {
       }
       return m
     }
-    method("tap") { s, call, invoke in
+    method("tap") { s, call in
       guard let name = call.string(2) else { throw sessionError("tap needs a button name") }
       let input = try call.value(3)
-      try s.tap(name, input: input == .nil ? .map([:]) : input, invoke: invoke)
+      try s.tap(name, input: input == .nil ? .map([:]) : input)
     }
-    method("perform") { s, call, invoke in
+    method("perform") { s, call in
       guard let id = call.string(2) else { throw sessionError("perform needs a segue identifier") }
-      try s.perform(id, invoke: invoke)
+      try s.perform(id)
     }
-    method("pan") { s, call, _ in try s.pan(try number(call, "pan")) }
-    method("pinch") { s, call, _ in try s.pinch(try number(call, "pinch")) }
-    method("rotate") { s, _, _ in s.rotate() }
-    method("back") { s, call, _ in try call.push(.boolean(s.back())) }
-    method("svg") { s, call, invoke in
+    method("pan") { s, call in try s.pan(try number(call, "pan")) }
+    method("pinch") { s, call in try s.pinch(try number(call, "pinch")) }
+    method("rotate") { s, _ in s.rotate() }
+    method("back") { s, call in try call.push(.boolean(s.back())) }
+    method("svg") { s, call in
       let o = try options(call, 2, known: DeclarationFields.svgOptions)
       let bytes = render(
-        try s.drawing(screen: o[.text("screen")] == true, invoke: invoke), format: .svg)
+        try s.drawing(screen: o[.text("screen")] == true), format: .svg)
       try bytes.withUnsafeBytes { try call.push(bytes: $0) }
     }
-    method("terminal") { s, call, invoke in
+    method("terminal") { s, call in
       let o = try options(call, 2, known: DeclarationFields.terminalOptions)
       // Checked as doubles: Int(nan) or Int(1e300) would trap.
       func shown(_ v: LuaValue) -> String { v.number.map(formatNumber) ?? v.typeName }
@@ -172,16 +171,16 @@ extension Script {
       }
       let columns = Int(cd), rows = Int(rd)
       let format: OutputFormat = o[.text("ascii")] == true ? .ascii : .terminal
-      let d = try s.drawing(screen: o[.text("screen")] == true, invoke: invoke)
+      let d = try s.drawing(screen: o[.text("screen")] == true)
       let bytes = render(d, format: format, columns: columns, rows: rows)
       try bytes.withUnsafeBytes { try call.push(bytes: $0) }
     }
-    method("face") { s, call, _ in try call.push(try s.geometryValue()) }
-    method("snapshot") { s, call, invoke in
+    method("face") { s, call in try call.push(try s.geometryValue()) }
+    method("snapshot") { s, call in
       guard let name = call.string(2) else { throw sessionError("snapshot needs a file name") }
       let o = try options(call, 3, known: DeclarationFields.snapshotOptions)
       let path = try s.snapshot(
-        name, screen: o[.text("screen")] == true, at: call.location, invoke: invoke)
+        name, screen: o[.text("screen")] == true, at: call.location)
       try call.push(.text(path))
     }
     cls.property(

@@ -176,6 +176,34 @@ func failure(_ source: String, limits: LuaLimits = .standard) -> LuaError? {
     let r = try state.run(Array("return twice(function(x) return x + 1 end)".utf8), chunkName: "=t")
     #expect(r == [22])
   }
+
+  /// The state knows which thread called: its calls from inside a callback run on the
+  /// coroutine that called (no thread passed in), and from the top on the main thread again,
+  /// after a callback returned or threw.
+  @Test func stateCallsRunOnTheThreadThatCalled() throws {
+    let state = try LuaState()
+    try state.run(
+      Array("function isMain() return select(2, coroutine.running()) end".utf8), chunkName: "=t")
+    guard case .function(let isMain) = try state.global("isMain") else {
+      Issue.record("isMain is not a function")
+      return
+    }
+    try state.register("inner") { call in
+      try call.push(try call.state.call(isMain).first ?? .nil)
+      try call.push(try call.state.call(isMain, with: .nil))
+      if !call.isNil(1) { throw LuaError(kind: .runtime, location: nil, message: "asked to fail") }
+    }
+    let source = """
+      local co = coroutine.create(function(fail) return inner(fail) end)
+      local a, b, c = coroutine.resume(co)
+      local d = coroutine.resume(coroutine.create(inner), true)
+      return b, c, d, inner()
+      """
+    let r = try state.run(Array(source.utf8), chunkName: "=t")
+    #expect(r == [false, false, false, true, true])
+    #expect(try state.call(isMain) == [true])
+    #expect(try state.call(isMain, with: 1) == true)
+  }
 }
 
 final class Counter {
