@@ -7,6 +7,7 @@
 import Glibc
 import LuaHost
 import PlayUI
+import CLISupport
 import Psychologist
 import Render
 

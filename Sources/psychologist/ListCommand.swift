@@ -1,3 +1,4 @@
+import CLISupport
 import Psychologist
 
 /// `psychologist list SCRIPT [--json]`: what was declared, where, and by which plugin.

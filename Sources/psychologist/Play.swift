@@ -4,6 +4,7 @@
 import Glibc
 import LuaHost
 import PlayUI
+import CLISupport
 import Psychologist
 import Render
 import Storyboard

@@ -1,3 +1,4 @@
+import Psychologist
 import Glibc
 import LuaHost
 

@@ -1,3 +1,4 @@
+import Psychologist
 import Synchronization
 
 // Workers finish rows in any order; what a person reads must not depend on that. The

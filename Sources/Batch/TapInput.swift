@@ -1,3 +1,5 @@
+import CLISupport
+import Psychologist
 import LuaHost
 
 /// The input a computed diagnosis gets when `show` taps it, from the command line: one JSON

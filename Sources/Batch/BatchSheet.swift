@@ -1,3 +1,4 @@
+import Psychologist
 import Render
 
 /// One cell of a contact sheet: a row's face (nil when the row failed) and its label.

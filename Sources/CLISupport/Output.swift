@@ -1,5 +1,6 @@
 import Glibc
 import LuaHost
+import Psychologist
 import Render
 
 /// A buffered writer on a file descriptor (stdout for `print` and results): one `write(2)`

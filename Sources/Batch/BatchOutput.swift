@@ -1,3 +1,4 @@
+import Psychologist
 import Glibc
 
 /// Where one worker's faces go: the output folder, opened once for the whole batch, and

@@ -1,3 +1,4 @@
+import Psychologist
 import LuaHost
 
 /// Why a CSV record could not be read.
