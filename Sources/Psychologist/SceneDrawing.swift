@@ -303,72 +303,77 @@ final class Pen {
   static let radius = 0...maxCoordinate
   static let angle = -maxAngle...maxAngle
 
-  nonisolated(unsafe) static let luaClass: LuaClass<Pen> = {
-    let cls = LuaClass<Pen>(name: "pen")
-    func method(_ name: String, _ body: @escaping (Pen, LuaCall) throws -> Void) {
-      cls.method(name) { call in
-        guard let pen = call.object(1, cls) else {
-          throw sessionError("pen:\(name) must be called with ':' (pen:\(name)(…))")
-        }
-        try body(pen, call)
-      }
+  /// The pen's Lua class: a feature's `draw(face, pen)` draws with these.
+  nonisolated(unsafe) static let luaClass = LuaClass<Pen>(name: "pen") { m in
+    m.method("move", move)
+    m.method("line", line)
+    m.method("curve", curve)
+    m.method("circle", circle)
+    m.method("arc", arc)
+    m.method("color", color)
+    m.method("width", width)
+  }
+
+  private static func move(_ pen: Pen, _ call: inout LuaCall) throws {
+    let v = try numbers(call, "move", ["x", "y"], [coordinate])
+    pen.current = pen.point(v[0], v[1])
+  }
+
+  private static func line(_ pen: Pen, _ call: inout LuaCall) throws {
+    let v = try numbers(call, "line", ["x", "y"], [coordinate])
+    guard let from = pen.current else { throw sessionError("pen:line needs a pen:move first") }
+    let to = pen.point(v[0], v[1])
+    try pen.add(.line(from, to), call)
+    pen.current = to
+  }
+
+  private static func curve(_ pen: Pen, _ call: inout LuaCall) throws {
+    let v = try numbers(call, "curve", ["x1", "y1", "x2", "y2", "x", "y"], [coordinate])
+    guard let from = pen.current else { throw sessionError("pen:curve needs a pen:move first") }
+    let to = pen.point(v[4], v[5])
+    try pen.add(.cubic(from, pen.point(v[0], v[1]), pen.point(v[2], v[3]), to), call)
+    pen.current = to
+  }
+
+  private static func circle(_ pen: Pen, _ call: inout LuaCall) throws {
+    let v = try numbers(call, "circle", ["x", "y", "r"], [coordinate, coordinate, radius])
+    try pen.add(.circle(center: pen.point(v[0], v[1]), radius: v[2] * pen.unit), call)
+  }
+
+  /// arc(x, y, r, from, to): angles in radians, clockwise on screen (y down).
+  private static func arc(_ pen: Pen, _ call: inout LuaCall) throws {
+    let v = try numbers(
+      call, "arc", ["x", "y", "r", "from", "to"], [coordinate, coordinate, radius, angle])
+    // More than a turn draws the whole circle once (spread over many turns, the points
+    // would zigzag across it), then ends at `to` for the next stroke.
+    let (from, to) = (v[3], v[4])
+    let sweep = max(min(to - from, 2 * Double.pi), -2 * Double.pi)
+    // 16 points a radian, at least 8, at most maxArcSteps: decided as a Double, so no
+    // sweep can make the count (or an Int conversion) overflow.
+    let wanted = abs(sweep) * 16
+    let steps = wanted >= Double(maxArcSteps) ? maxArcSteps : max(8, Int(wanted))
+    func at(_ a: Double) -> Point { pen.point(v[0] + v[2] * cos(a), v[1] + v[2] * sin(a)) }
+    var points: [Point] = []
+    points.reserveCapacity(steps + 2)
+    for i in 0...steps { points.append(at(from + sweep * Double(i) / Double(steps))) }
+    if sweep != to - from { points.append(at(to)) }
+    try pen.add(.polyline(points), points: points.count, call)
+    pen.current = points.last
+  }
+
+  private static func color(_ pen: Pen, _ call: inout LuaCall) throws {
+    guard let name = call.string(2), let c = Color(parsing: name) else {
+      let got = call.string(2).map { quotedPrefix($0) } ?? call.typeName(2)
+      throw sessionError("pen:color needs a colour name or #rrggbb (got \(got))")
     }
-    method("move") { pen, call in
-      let v = try numbers(call, "move", ["x", "y"], [coordinate])
-      pen.current = pen.point(v[0], v[1])
-    }
-    method("line") { pen, call in
-      let v = try numbers(call, "line", ["x", "y"], [coordinate])
-      guard let from = pen.current else { throw sessionError("pen:line needs a pen:move first") }
-      let to = pen.point(v[0], v[1])
-      try pen.add(.line(from, to), call)
-      pen.current = to
-    }
-    method("curve") { pen, call in
-      let v = try numbers(call, "curve", ["x1", "y1", "x2", "y2", "x", "y"], [coordinate])
-      guard let from = pen.current else { throw sessionError("pen:curve needs a pen:move first") }
-      let to = pen.point(v[4], v[5])
-      try pen.add(.cubic(from, pen.point(v[0], v[1]), pen.point(v[2], v[3]), to), call)
-      pen.current = to
-    }
-    method("circle") { pen, call in
-      let v = try numbers(call, "circle", ["x", "y", "r"], [coordinate, coordinate, radius])
-      try pen.add(.circle(center: pen.point(v[0], v[1]), radius: v[2] * pen.unit), call)
-    }
-    method("arc") { pen, call in
-      // arc(x, y, r, from, to): angles in radians, clockwise on screen (y down)
-      let v = try numbers(
-        call, "arc", ["x", "y", "r", "from", "to"], [coordinate, coordinate, radius, angle])
-      // More than a turn draws the whole circle once (spread over many turns, the points
-      // would zigzag across it), then ends at `to` for the next stroke.
-      let (from, to) = (v[3], v[4])
-      let sweep = max(min(to - from, 2 * Double.pi), -2 * Double.pi)
-      // 16 points a radian, at least 8, at most maxArcSteps: decided as a Double, so no
-      // sweep can make the count (or an Int conversion) overflow.
-      let wanted = abs(sweep) * 16
-      let steps = wanted >= Double(maxArcSteps) ? maxArcSteps : max(8, Int(wanted))
-      func at(_ a: Double) -> Point { pen.point(v[0] + v[2] * cos(a), v[1] + v[2] * sin(a)) }
-      var points: [Point] = []
-      points.reserveCapacity(steps + 2)
-      for i in 0...steps { points.append(at(from + sweep * Double(i) / Double(steps))) }
-      if sweep != to - from { points.append(at(to)) }
-      try pen.add(.polyline(points), points: points.count, call)
-      pen.current = points.last
-    }
-    method("color") { pen, call in
-      guard let name = call.string(2), let c = Color(parsing: name) else {
-        let got = call.string(2).map { quotedPrefix($0) } ?? call.typeName(2)
-        throw sessionError("pen:color needs a colour name or #rrggbb (got \(got))")
-      }
-      pen.color = c
-    }
-    method("width") { pen, call in
-      let v = try numbers(call, "width", ["points"], [0...100])
-      guard v[0] > 0 else { throw sessionError("pen:width: points must be above 0, got 0") }
-      pen.width = v[0]
-    }
-    return cls
-  }()
+    pen.color = c
+  }
+
+  private static func width(_ pen: Pen, _ call: inout LuaCall) throws {
+    let v = try numbers(call, "width", ["points"], [0...100])
+    guard v[0] > 0 else { throw sessionError("pen:width: points must be above 0, got 0") }
+    pen.width = v[0]
+  }
 }
 
 /// At most the first 40 characters of `s`, quoted: a message must not carry a megabyte.

@@ -380,34 +380,35 @@ final class NavigationHandle {
     self.size = size
   }
 
-  nonisolated(unsafe) static let luaClass: LuaClass<NavigationHandle> = {
-    let cls = LuaClass<NavigationHandle>(name: "nav")
+  /// The `nav` a custom segue's perform gets: one method per navigation operation.
+  nonisolated(unsafe) static let luaClass = LuaClass<NavigationHandle>(
+    name: "nav", misuse: { "nav:\($0) must be called with ':' (nav:\($0)(scene))" }
+  ) { m in
     for op in ["push", "present", "popover", "replace", "dismiss", "pop"] {
-      cls.method(op) { call in
-        guard let nav = call.object(1, cls) else {
-          throw sessionError("nav:\(op) must be called with ':' (nav:\(op)(scene))")
-        }
-        guard let session = nav.session else {
-          throw sessionError("nav:\(op) called after the segue finished")
-        }
-        var size = nav.size
-        if op == "popover", case .map(let m) = try call.value(3),
-          let w = m[.text("width")]?.number, let h = m[.text("height")]?.number
-        {
-          // As a segue's declared size: a NaN or huge size would reach the layout.
-          for (name, v) in [("width", w), ("height", h)] where !(1...4096).contains(v) {
-            throw sessionError(
-              "nav:popover: \(name) must be between 1 and 4096, got \(formatNumber(v))")
-          }
-          size = StoryboardSize(width: w, height: h)
-        }
-        try session.navigate(op, nav.scene, size: size)
-        // Only showing the scene counts: a kind that just pops or dismisses showed nothing.
-        if op != "dismiss" && op != "pop" { nav.operations += 1 }
-      }
+      m.method(op) { nav, call in try nav.navigate(op, call) }
     }
-    cls.property("device", get: { .text($0.session?.device.rawValue ?? "") })
-    cls.property("orientation", get: { .text($0.session?.orientation.rawValue ?? "") })
-    return cls
-  }()
+    m.property("device", get: { .text($0.session?.device.rawValue ?? "") })
+    m.property("orientation", get: { .text($0.session?.orientation.rawValue ?? "") })
+  }
+
+  /// `nav:op(scene[, size])` from the script.
+  private func navigate(_ op: String, _ call: LuaCall) throws {
+    guard let session else {
+      throw sessionError("nav:\(op) called after the segue finished")
+    }
+    var size = self.size
+    if op == "popover", case .map(let m) = try call.value(3),
+      let w = m[.text("width")]?.number, let h = m[.text("height")]?.number
+    {
+      // As a segue's declared size: a NaN or huge size would reach the layout.
+      for (name, v) in [("width", w), ("height", h)] where !(1...4096).contains(v) {
+        throw sessionError(
+          "nav:popover: \(name) must be between 1 and 4096, got \(formatNumber(v))")
+      }
+      size = StoryboardSize(width: w, height: h)
+    }
+    try session.navigate(op, scene, size: size)
+    // Only showing the scene counts: a kind that just pops or dismisses showed nothing.
+    if op != "dismiss" && op != "pop" { operations += 1 }
+  }
 }

@@ -213,15 +213,10 @@ final class Counter {
 }
 
 @Suite(.serialized) struct Objects {
-  nonisolated(unsafe) static let cls: LuaClass<Counter> = {
-    let c = LuaClass<Counter>(name: "Counter")
-    c.method("bump") { call in
-      guard let me = call.object(1, Objects.cls) else { return }
-      me.n += Int(call.number(2) ?? 1)
-    }
+  nonisolated(unsafe) static let cls = LuaClass<Counter>(name: "Counter") { c in
+    c.method("bump") { me, call in me.n += Int(call.number(2) ?? 1) }
     c.property("n", get: { .integer($0.n) }, set: { o, v in o.n = Int(v.number ?? 0) })
-    return c
-  }()
+  }
 
   @Test func methodsFieldsAndGC() throws {
     let counter = Counter()
@@ -232,6 +227,11 @@ final class Counter {
       let r = try state.run(
         Array("c:bump(2) c:bump() c.n = c.n * 10 return c.n".utf8), chunkName: "=t")
       #expect(r == [30])
+      #expect(counter.n == 30)
+      // A method called with '.' gets no object: the class refuses before the method runs.
+      #expect(
+        failure2(state, "c.bump(2)")?.message.contains("Counter:bump must be called with ':'")
+          == true)
       #expect(counter.n == 30)
       #expect(failure2(state, "c.nope = 1")?.message.contains("unknown field") == true)
       #expect(failure2(state, "return c.bmp")?.message.contains("did you mean 'bump'") == true)
