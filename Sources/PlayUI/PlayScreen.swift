@@ -328,9 +328,7 @@ package struct PlayScreen {
     let tint = frame.style(colors == .none ? "1" : "1;34")
     let border = frame.style(colors == .none ? "" : "34")
     let bold = frame.style("1")
-    let canTap =
-      session.navigator.rootIsVisible
-      || (session.device.isPad && !session.navigator.isPresentingModal)
+    let canTap = session.menuIsTappable
     var dividerColumn: Int?
     var dimmed = false
     for pane in layout.panes {

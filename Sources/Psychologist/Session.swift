@@ -156,8 +156,14 @@ public final class Session {
     try perform(identifier, from: nil, expression: nil)
   }
 
+  /// Whether the menu's buttons can be tapped now: the menu is on screen, or on an iPad it
+  /// is in the split view's master and no modal covers it. `tap` and `play` both ask this.
+  public var menuIsTappable: Bool {
+    navigator.rootIsVisible || navigator.device.isPad && !navigator.isPresentingModal
+  }
+
   private func requireMenu(_ button: String) throws {
-    guard navigator.rootIsVisible || navigator.device.isPad && !navigator.isPresentingModal else {
+    guard menuIsTappable else {
       throw sessionError(
         "cannot tap '\(button)': the menu is not on screen (showing '\(sceneTitle)'); call back() first"
       )

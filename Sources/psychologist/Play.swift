@@ -130,11 +130,8 @@ final class Player {
     return true
   }
 
-  /// Whether the menu's buttons can be tapped now (as Session.tap allows).
-  var canTap: Bool {
-    guard let s = session else { return false }
-    return s.navigator.rootIsVisible || (s.device.isPad && !s.navigator.isPresentingModal)
-  }
+  /// Whether the menu's buttons can be tapped now.
+  var canTap: Bool { session?.menuIsTappable ?? false }
 
   /// Does what the user asked. Returns false to quit. Script errors end the play (the
   /// caller restores the terminal and reports them), except under --watch, where they
