@@ -251,9 +251,11 @@ final class BatchWorker: @unchecked Sendable {
     // Where the row is, for messages only (rows that go well never build it).
     var place: String { "\(inputName):\(row.line)" }
     var bytes: [UInt8] = []
+    var drawing = Drawing(width: 0, height: 0, items: [])
     var happiness: Double?
     do {
-      (bytes, happiness) = try face(row.fields)
+      (drawing, happiness) = try face(row.fields)
+      bytes = render(drawing, format: .svg)
     } catch {
       output.flush()
       let (location, message): (String, String)
@@ -291,7 +293,9 @@ final class BatchWorker: @unchecked Sendable {
     }
     let entry =
       tally.keepsFaces
-      ? SheetEntry(row: row.number, id: row.id ?? row.fileName, happiness: happiness, face: bytes)
+      ? SheetEntry(
+        row: row.number, id: row.id ?? row.fileName, happiness: happiness,
+        face: BatchSheet.faceDocument(drawing, row: row.number))
       : nil
     tally.finish(seq, .wrote(entry))
   }
@@ -302,11 +306,10 @@ final class BatchWorker: @unchecked Sendable {
       ? SheetEntry(row: row.number, id: row.id ?? row.fileName, happiness: nil, face: nil) : nil
   }
 
-  /// The face the diagnosis gives `input`, as an SVG document, and its happiness.
-  func face(_ input: LuaValue) throws -> ([UInt8], Double?) {
+  /// The face the diagnosis gives `input`, and its happiness.
+  func face(_ input: LuaValue) throws -> (Drawing, Double?) {
     session.restart()
     try session.tap(diagnosis.name, input: input)
-    let drawing = try session.drawing(screen: false)
-    return (render(drawing, format: .svg), session.happiness)
+    return (try session.drawing(screen: false), session.happiness)
   }
 }
