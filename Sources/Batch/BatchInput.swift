@@ -1,3 +1,4 @@
+import Render
 import Psychologist
 import Glibc
 import LuaHost

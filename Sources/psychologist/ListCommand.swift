@@ -1,3 +1,4 @@
+import Render
 import CLISupport
 import Psychologist
 
