@@ -26,11 +26,11 @@ let package = Package(
     .target(
       name: "Psychologist", dependencies: ["LuaHost", "Face", "Render", "Raster", "Storyboard"]),
     // The command line's plumbing: argument parsing, buffered stdout, the environment.
-    .target(name: "CLISupport", dependencies: ["LuaHost", "Psychologist"]),
+    .target(name: "CLISupport", dependencies: ["LuaHost", "Psychologist", "Render"]),
     // Rows of input to faces: readers, the worker pool, names, output, sheet, progress.
     .target(
       name: "Batch",
-      dependencies: ["CLISupport", "LuaHost", "Psychologist", "Raster", "Render", "Storyboard"]),
+      dependencies: ["CLISupport", "LuaHost", "Psychologist", "Render", "Storyboard"]),
     // The pure part of `play` (screen layout, key parsing): shared by the CLI and the bench.
     .target(name: "PlayUI", dependencies: ["Psychologist", "Render", "Storyboard"]),
     .executableTarget(
@@ -53,7 +53,9 @@ let package = Package(
       name: "FaceTests", dependencies: ["Face", "Render", "TestSupport"], exclude: ["Golden"]),
     .testTarget(name: "StoryboardTests", dependencies: ["Storyboard"]),
     .testTarget(
-      name: "PsychologistTests", dependencies: ["Batch", "CLISupport", "LuaHost", "Psychologist"]),
-    .testTarget(name: "CLITests", dependencies: ["Psychologist", "PlayUI", "TestSupport"]),
+      name: "PsychologistTests",
+      dependencies: ["Batch", "CLISupport", "LuaHost", "Psychologist", "Storyboard"]),
+    .testTarget(
+      name: "CLITests", dependencies: ["PlayUI", "Psychologist", "Render", "TestSupport"]),
   ]
 )
