@@ -26,13 +26,24 @@ let package = Package(
     .target(name: "Storyboard"),
     .target(
       name: "Psychologist", dependencies: ["LuaHost", "Face", "Render", "Raster", "Storyboard"]),
+    // The command line's plumbing: argument parsing, buffered stdout, the environment.
+    .target(name: "CLISupport", dependencies: ["LuaHost", "Psychologist", "Render"]),
+    // Rows of input to faces: readers, the worker pool, names, output, sheet, progress.
+    .target(
+      name: "Batch",
+      dependencies: ["CLISupport", "LuaHost", "Psychologist", "Render", "Storyboard"]),
     // The pure part of `play` (screen layout, key parsing): shared by the CLI and the bench.
     .target(name: "PlayUI", dependencies: ["Psychologist", "Render", "Storyboard"]),
     .executableTarget(
-      name: "PsychologistCLI", dependencies: ["Psychologist", "PlayUI", "Raster"],
+      name: "PsychologistCLI",
+      dependencies: [
+        "Batch", "CLISupport", "Face", "LuaHost", "PlayUI", "Psychologist", "Raster", "Render",
+        "Storyboard",
+      ],
       path: "Sources/psychologist"),
     .executableTarget(
-      name: "PsyBench", dependencies: ["Psychologist", "LuaHost", "Face", "Render", "PlayUI"],
+      name: "PsyBench",
+      dependencies: ["CLISupport", "Face", "LuaHost", "PlayUI", "Psychologist", "Render"],
       path: "Sources/bench"),
     .testTarget(name: "LuaHostTests", dependencies: ["LuaHost"]),
     // Running xmllint, rsvg-convert and a PNG decoder for the Face and Render tests.
@@ -42,7 +53,10 @@ let package = Package(
     .testTarget(
       name: "FaceTests", dependencies: ["Face", "Render", "TestSupport"], exclude: ["Golden"]),
     .testTarget(name: "StoryboardTests", dependencies: ["Storyboard"]),
-    .testTarget(name: "PsychologistTests", dependencies: ["Psychologist"]),
-    .testTarget(name: "CLITests", dependencies: ["Psychologist", "PlayUI", "TestSupport"]),
+    .testTarget(
+      name: "PsychologistTests",
+      dependencies: ["Batch", "CLISupport", "LuaHost", "Psychologist", "Storyboard"]),
+    .testTarget(
+      name: "CLITests", dependencies: ["PlayUI", "Psychologist", "Render", "TestSupport"]),
   ]
 )

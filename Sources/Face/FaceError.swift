@@ -1,5 +1,7 @@
 // Errors of the face's state, style and geometry: one clear line each.
 
+import Render
+
 /// A number given to the face that it cannot draw.
 public enum FaceError: Error, Equatable, CustomStringConvertible {
   /// The named value was NaN or infinite.
@@ -17,19 +19,13 @@ public enum FaceError: Error, Equatable, CustomStringConvertible {
     case .nonFinite(let name):
       return "\(name) must be a finite number, got NaN or infinity"
     case .outOfRange(let name, let value):
-      return "\(name) must be a finite number above 0, got \(FaceError.format(value))"
+      return "\(name) must be a finite number above 0, got \(formatNumber(value))"
     case .negative(let name, let value):
-      return "\(name) must be a finite number of 0 or more, got \(FaceError.format(value))"
+      return "\(name) must be a finite number of 0 or more, got \(formatNumber(value))"
     case .tooLarge(let name, let value, let limit):
       return
-        "\(name) must be a finite number of at most \(FaceError.format(limit)), got \(FaceError.format(value))"
+        "\(name) must be a finite number of at most \(formatNumber(limit)), got \(formatNumber(value))"
     }
-  }
-
-  /// `-1` rather than `-1.0`; other values as Swift prints them.
-  static func format(_ value: Double) -> String {
-    let text = "\(value)"
-    return text.hasSuffix(".0") ? String(text.dropLast(2)) : text
   }
 
   /// Throws `nonFinite` unless `value` is finite.

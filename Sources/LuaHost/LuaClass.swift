@@ -1,34 +1,58 @@
 import CLua
 import CLuaBridge
 
-/// How Swift objects of one type look in Lua: methods (`obj:name(...)`, the object is
-/// argument 1) and properties (`obj.name`, `obj.name = v`). `__gc` releases the object.
+/// A method of a class: gets the receiver (argument 1, already checked to be an object of
+/// the class) and the call, as mlua's `add_method` does.
+public typealias LuaMethod<Object> = (Object, inout LuaCall) throws -> Void
+
+/// How Swift objects of one type look in Lua: methods (`obj:name(...)`) and properties
+/// (`obj.name`, `obj.name = v`). `__gc` releases the object. Built once, then immutable.
 public final class LuaClass<Object: AnyObject> {
   /// The type's name in Lua (`__name`, error messages).
   public let name: String
-  var methods: [String: LuaFunction] = [:]
-  var getters: [String: (Object) throws -> LuaValue] = [:]
-  var setters: [String: (Object, LuaValue) throws -> Void] = [:]
+  let methods: [String: LuaMethod<Object>]
+  let getters: [String: (Object) throws -> LuaValue]
+  let setters: [String: (Object, LuaValue) throws -> Void]
+  /// The message for a method called without its object (`obj.name()` for `obj:name()`).
+  let misuse: (String) -> String
+  /// Every method and property name, sorted (for suggestions and documentation checks).
+  public let memberNames: [String]
 
-  /// An empty class named `name`.
-  public init(name: String) { self.name = name }
+  /// The members, as a class's builder adds them.
+  public struct Members {
+    var methods: [String: LuaMethod<Object>] = [:]
+    var getters: [String: (Object) throws -> LuaValue] = [:]
+    var setters: [String: (Object, LuaValue) throws -> Void] = [:]
 
-  /// Adds a method; `call.object(1, cls)` is the receiver.
-  public func method(_ name: String, _ body: @escaping LuaFunction) {
-    methods[name] = body
+    /// Adds a method.
+    public mutating func method(_ name: String, _ body: @escaping LuaMethod<Object>) {
+      methods[name] = body
+    }
+
+    /// Adds a property, read-only unless `set` is given.
+    public mutating func property(
+      _ name: String, get: @escaping (Object) throws -> LuaValue,
+      set: ((Object, LuaValue) throws -> Void)? = nil
+    ) {
+      getters[name] = get
+      setters[name] = set
+    }
   }
 
-  /// Adds a property, read-only unless `set` is given.
-  public func property(
-    _ name: String, get: @escaping (Object) throws -> LuaValue,
-    set: ((Object, LuaValue) throws -> Void)? = nil
+  /// A class named `name` with the members `build` adds; `misuse` words the error for a
+  /// method called with `.` instead of `:` (given the method's name).
+  public init(
+    name: String, misuse: ((String) -> String)? = nil, _ build: (inout Members) -> Void
   ) {
-    getters[name] = get
-    setters[name] = set
+    var members = Members()
+    build(&members)
+    self.name = name
+    methods = members.methods
+    getters = members.getters
+    setters = members.setters
+    self.misuse = misuse ?? { "\(name):\($0) must be called with ':' (\(name):\($0)(…))" }
+    memberNames = (Array(members.methods.keys) + Array(members.getters.keys)).sorted()
   }
-
-  /// Every method and property name, sorted (for documentation checks).
-  public var memberNames: [String] { (Array(methods.keys) + Array(getters.keys)).sorted() }
 }
 
 /// A class as registered in one state: its metatable's tag and its method functions.
@@ -49,7 +73,13 @@ extension LuaState {
     if let b = bound(cls) { return b }
     let b = BoundClass()
     for (name, body) in cls.methods {
-      try pushFunction(L, body)
+      let misuse = cls.misuse(name)
+      try pushFunction(L) { call in
+        guard let object = call.object(1, cls) else {
+          throw LuaError(kind: .runtime, location: nil, message: misuse)
+        }
+        try body(object, &call)
+      }
       var ref: Int32 = 0
       let status = psy_ref(L, -1, &ref)
       psy_pop(L, 1)
@@ -106,6 +136,7 @@ extension LuaState {
 
   /// Pushes a Swift object as a userdata of `cls` and makes it a global.
   public func setGlobal<Object>(_ name: String, object: Object, as cls: LuaClass<Object>) throws {
+    let L = running
     try push(L, object, as: cls)
     try check(L, psy_setglobal(L, name))
   }
@@ -114,6 +145,7 @@ extension LuaState {
 extension LuaState {
   /// A Swift object as a userdata value of `cls`, to pass to Lua functions.
   public func userdata<Object>(_ object: Object, as cls: LuaClass<Object>) throws -> LuaValue {
+    let L = running
     try push(L, object, as: cls)
     defer { psy_pop(L, 1) }
     return try value(L, at: -1)

@@ -107,9 +107,7 @@ public struct LuaCall {
 
   /// Calls a Lua function from inside this call, on the running thread.
   public func call(_ function: LuaReference, _ arguments: [LuaValue] = []) throws -> [LuaValue] {
-    let base = try state.begin(L, function.ref, slots: arguments.count)
-    defer { lua_settop(L, base) }
-    return try state.invoke(L, arguments: arguments)
+    try state.call(function, arguments)
   }
 }
 
@@ -136,6 +134,10 @@ extension LuaState {
 private let dispatch: psy_dispatch_fn = { L, raw in
   guard let L, let raw else { return PSY_RAISE }
   var call = LuaCall(L: L)
+  // Calls the function makes into Lua run on this thread: Swift states only the call.
+  let outer = call.state.running
+  call.state.running = L
+  defer { call.state.running = outer }
   do {
     // Lua holds the box for as long as the function exists: no retain needed to call it.
     try Unmanaged<FunctionBox>.fromOpaque(raw)._withUnsafeGuaranteedRef { try $0.function(&call) }
@@ -169,15 +171,14 @@ private let release: psy_release_fn = { raw in
 extension LuaCall {
   /// A Lua function value that calls `body`, made on the running thread.
   public func function(_ body: @escaping LuaFunction) throws -> LuaValue {
-    try state.pushFunction(L, body)
-    defer { psy_pop(L, 1) }
-    return try state.value(L, at: -1)
+    try state.function(body)
   }
 }
 
 extension LuaState {
-  /// A Lua function value that calls `body` (for use outside calls from Lua).
+  /// A Lua function value that calls `body`, made on the running thread.
   public func function(_ body: @escaping LuaFunction) throws -> LuaValue {
+    let L = running
     try pushFunction(L, body)
     defer { psy_pop(L, 1) }
     return try value(L, at: -1)

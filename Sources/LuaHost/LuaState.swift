@@ -33,7 +33,13 @@ public enum LuaLibraries: Sendable {
 
 /// One Lua 5.4 state: loads text chunks, calls under a traceback handler, enforces limits.
 public final class LuaState {
+  /// The main thread.
   let L: OpaquePointer
+  /// The thread that is running: the main thread from the top, the calling thread while a
+  /// Swift function called from Lua runs (a coroutine's, maybe). Calls into Lua go there, so
+  /// a callback's nested calls run on its own thread's stack and under its time limit.
+  /// Set and restored around each call from Lua; unchecked so that costs no access tracking.
+  @exclusivity(unchecked) var running: OpaquePointer
   /// The limits in force; memory changes apply at once, time at the next top-level call.
   public var limits: LuaLimits {
     didSet {
@@ -56,6 +62,7 @@ public final class LuaState {
       throw LuaError(kind: .memory, location: nil, message: "cannot create a Lua state")
     }
     self.L = L
+    self.running = L
     self.token = LuaStateToken(L)
     self.limits = limits
     psy_set_time_limit(L, limits.seconds)
@@ -85,6 +92,7 @@ public final class LuaState {
 
   /// Folders `require` searches, in order (the script's folder, then the plugin path).
   public func setRequirePath(_ folders: [String]) throws {
+    let L = running
     try check(L, psy_set_require_path(L, folders.joined(separator: ";")))
   }
 
@@ -97,6 +105,7 @@ public final class LuaState {
 
   /// The files `require` has loaded so far, in order.
   public var requiredFiles: [String] {
+    let L = running
     psy_pushrequired(L)
     defer { psy_pop(L, 1) }
     guard lua_type(L, -1) == LUA_TTABLE else { return [] }
@@ -117,6 +126,7 @@ public final class LuaState {
   public func run(_ source: [UInt8], chunkName: String, arguments: [LuaValue] = []) throws
     -> [LuaValue]
   {
+    let L = running
     let base = try begin(L, LUA_NOREF, slots: arguments.count)
     defer { lua_settop(L, base) }
     try load(L, source, chunkName: chunkName)
@@ -125,6 +135,7 @@ public final class LuaState {
 
   /// Calls a Lua function from the top (arming the time limit) or from inside a callback.
   public func call(_ function: LuaReference, _ arguments: [LuaValue] = []) throws -> [LuaValue] {
+    let L = running
     let base = try begin(L, function.ref, slots: arguments.count)
     defer { lua_settop(L, base) }
     return try invoke(L, arguments: arguments)
@@ -133,6 +144,7 @@ public final class LuaState {
   /// Calls a Lua function with one argument and returns its first result: the host's hot
   /// path (a diagnosis per row, a happiness per tap), with no arrays to allocate.
   public func call(_ function: LuaReference, with argument: LuaValue) throws -> LuaValue {
+    let L = running
     var scalar = psy_scalar(type: LUA_TNIL, isinteger: 0, integer: 0, number: 0)
     switch argument {
     case .integer(let i):
@@ -163,6 +175,7 @@ public final class LuaState {
   }
 
   private func callGeneral(_ function: LuaReference, with argument: LuaValue) throws -> LuaValue {
+    let L = running
     let base = try begin(L, function.ref, slots: 1)
     defer { lua_settop(L, base) }
     try push(L, argument)
@@ -172,12 +185,14 @@ public final class LuaState {
 
   /// Sets a global variable.
   public func setGlobal(_ name: String, _ value: LuaValue) throws {
+    let L = running
     try push(L, value)
     try check(L, psy_setglobal(L, name))
   }
 
   /// Reads a global variable.
   public func global(_ name: String) throws -> LuaValue {
+    let L = running
     psy_pushglobaltable(L)
     defer { psy_pop(L, 2) }
     try check(L, psy_getfield(L, -1, name))
@@ -186,6 +201,7 @@ public final class LuaState {
 
   /// Makes a Swift function callable from Lua as a global.
   public func register(_ name: String, _ function: @escaping LuaFunction) throws {
+    let L = running
     try pushFunction(L, function)
     try check(L, psy_setglobal(L, name))
   }

@@ -295,7 +295,7 @@ package struct PlayScreen {
   }
 
   /// The frame for `session` (nil: nothing loaded yet, only the message).
-  package func compose(_ session: Session?, invoke: Invoke) throws -> Frame {
+  package func compose(_ session: Session?) throws -> Frame {
     var frame = Frame(columns: columns, rows: rows)
     guard columns >= 20, rows >= 6 else {
       frame.put("terminal too small", 0, 0)
@@ -303,7 +303,7 @@ package struct PlayScreen {
     }
     let area = rows - 1
     if let session {
-      try drawScreen(session, into: &frame, rows: area, invoke: invoke)
+      try drawScreen(session, into: &frame, rows: area)
     }
     if let message, !message.isEmpty {
       drawMessage(message, into: &frame, above: area)
@@ -313,7 +313,7 @@ package struct PlayScreen {
   }
 
   private func drawScreen(
-    _ session: Session, into frame: inout Frame, rows area: Int, invoke: Invoke
+    _ session: Session, into frame: inout Frame, rows area: Int
   ) throws {
     let layout = session.navigator.layout()
     let screen = layout.screen
@@ -328,9 +328,7 @@ package struct PlayScreen {
     let tint = frame.style(colors == .none ? "1" : "1;34")
     let border = frame.style(colors == .none ? "" : "34")
     let bold = frame.style("1")
-    let canTap =
-      session.navigator.rootIsVisible
-      || (session.device.isPad && !session.navigator.isPresentingModal)
+    let canTap = session.menuIsTappable
     var dividerColumn: Int?
     var dimmed = false
     for pane in layout.panes {
@@ -392,7 +390,7 @@ package struct PlayScreen {
         let pointsPerDot = (cr.width * cr.height / (dotsW * dotsH)).squareRoot()
         let w = dotsW * pointsPerDot, h = dotsH * pointsPerDot
         let items = try session.contentItems(
-          scene, in: Rect(x: 0, y: 0, width: w, height: h), invoke: invoke)
+          scene, in: Rect(x: 0, y: 0, width: w, height: h))
         let drawing = Drawing(width: w, height: h, items: items)
         frame.blit(
           TerminalRenderer.lines(

@@ -46,7 +46,6 @@ extension Script {
   ) -> [(Problem, limitAt: Location?)] {
     let r = registry
     let session = Session(checking: self, device: device, orientation: orientation)
-    let invoke: Invoke = { [state] in try state.call($0, $1) }
     var problems: [(Problem, limitAt: Location?)] = []
     func attempt(_ location: Location, _ suffix: String = "", _ body: () throws -> Void) {
       do { try body() } catch {
@@ -59,7 +58,7 @@ extension Script {
         }
       }
     }
-    func show() throws { _ = try session.drawing(screen: true, invoke: invoke) }
+    func show() throws { _ = try session.drawing(screen: true) }
     func kindIsFine(_ segue: Segue) -> Bool {
       guard !faulty.contains(segue.location), let name = segue.kind.name(on: device) else {
         return false
@@ -81,7 +80,7 @@ extension Script {
         let suffix = computed ? " (tapped with \(which)input \(luaText(input)))" : ""
         session.restart()
         attempt(d.location, suffix) {
-          try session.tap(d.name, input: input, invoke: invoke)
+          try session.tap(d.name, input: input)
           try show()
         }
       }
@@ -91,7 +90,7 @@ extension Script {
     where segue.identifier != Registry.showDiagnosis.identifier && kindIsFine(segue) {
       session.restart()
       attempt(segue.location) {
-        try session.perform(segue.identifier, invoke: invoke)
+        try session.perform(segue.identifier)
         try show()
       }
     }
@@ -102,7 +101,7 @@ extension Script {
       && kind.devices.map({ $0.contains(device) }) ?? true
     {
       session.restart()
-      attempt(kind.location) { try session.perform(kind: kind, invoke: invoke) }
+      attempt(kind.location) { try session.perform(kind: kind) }
     }
     // Features that no tap above drew, and named styles: each on a face of its own.
     let listed = Set(r.diagnoses.flatMap(\.features))
@@ -114,12 +113,12 @@ extension Script {
         continue
       }
       attempt(feature.location) {
-        try drawAlone(session, style: r.globalStyle, features: [feature.name], invoke: invoke)
+        try drawAlone(session, style: r.globalStyle, features: [feature.name])
       }
     }
     for style in r.styles where style.name != nil && !faulty.contains(style.location) {
       attempt(style.location) {
-        try drawAlone(session, style: style.style, features: [], invoke: invoke)
+        try drawAlone(session, style: style.style, features: [])
       }
     }
     return problems
@@ -127,14 +126,14 @@ extension Script {
 
   /// A face at happiness 50 in the focused scene's content rect, with `features`.
   private func drawAlone(
-    _ session: Session, style: FaceStyle, features: [String], invoke: Invoke
+    _ session: Session, style: FaceStyle, features: [String]
   ) throws {
     let face = try FaceState(happiness: 50, scale: style.scale)
     let scene = Scene<SceneContent>(
       title: "Happiness", content: .face(FaceScene(face: face, style: style, features: features)))
     let r = session.navigator.focusContentRect
     _ = try session.contentItems(
-      scene, in: Rect(x: 0, y: 0, width: r.width, height: r.height), invoke: invoke)
+      scene, in: Rect(x: 0, y: 0, width: r.width, height: r.height))
   }
 
   /// An error as a problem: at its own `file:line`, else at the declaration that ran.

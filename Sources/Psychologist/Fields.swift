@@ -146,14 +146,6 @@ struct Fields {
   }
 }
 
-/// A number as a person writes it: `70`, `0.5`, `nan`, `inf`.
-public func formatNumber(_ d: Double) -> String {
-  if d.isNaN { return "nan" }
-  if d.isInfinite { return d < 0 ? "-inf" : "inf" }
-  if d == d.rounded(), abs(d) < 1e15 { return String(Int(d)) }
-  return String(d)
-}
-
 /// The style keys scripts may set, as Lua spells them.
 let styleKeys = [
   "scale", "line_width", "color", "eye_h", "eye_v", "eye_radius", "mouth_h", "mouth_v",

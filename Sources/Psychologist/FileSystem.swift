@@ -8,10 +8,15 @@ public struct FileError: Error, CustomStringConvertible, Sendable {
   public var reason: String
   /// `out/x.svg: Permission denied`.
   public var description: String { "\(path): \(reason)" }
+  /// An error for `path`, for `reason`.
+  package init(path: String, reason: String) {
+    self.path = path
+    self.reason = reason
+  }
   /// An error for `path` from the current errno.
-  static func errno(_ path: String) -> FileError { errno(path, Glibc.errno) }
+  package static func errno(_ path: String) -> FileError { errno(path, Glibc.errno) }
   /// An error for `path` from a saved errno (calls made since may have changed errno).
-  static func errno(_ path: String, _ code: Int32) -> FileError {
+  package static func errno(_ path: String, _ code: Int32) -> FileError {
     FileError(path: path, reason: String(cString: strerror(code)))
   }
 }
@@ -64,7 +69,7 @@ public enum FileSystem {
   }
 
   /// What a file of mode `mode` is, in words: `a FIFO`, `a character device`, …
-  static func kindName(_ mode: mode_t) -> String {
+  package static func kindName(_ mode: mode_t) -> String {
     switch mode & S_IFMT {
     case S_IFDIR: return "a folder"
     case S_IFIFO: return "a FIFO"
@@ -93,7 +98,7 @@ public enum FileSystem {
   }
 
   /// Writes everything, retrying short writes and interruptions.
-  static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Bool {
+  package static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Bool {
     var offset = 0
     while offset < bytes.count {
       let n = write(fd, bytes.baseAddress! + offset, bytes.count - offset)

@@ -11,7 +11,7 @@ public final class OutputDirectory: @unchecked Sendable {
   /// The folder as given.
   public let root: String
   /// The folder's descriptor, open for the object's life.
-  let fd: Int32
+  package let fd: Int32
 
   /// Opens the folder at `root`, which must exist (a symlink given here is followed, once).
   public init(_ root: String) throws(FileError) {
@@ -109,7 +109,7 @@ public final class OutputDirectory: @unchecked Sendable {
   /// times a plain create, a link barely more), else by a rename over the regular file
   /// there. A symlink, FIFO, device or folder at the name is refused: the name is never
   /// followed, and replacing `/dev/null` or a FIFO someone reads is never what was meant.
-  static func replace(_ file: String, in dir: Int32, _ bytes: [UInt8], path: String)
+  package static func replace(_ file: String, in dir: Int32, _ bytes: [UInt8], path: String)
     throws(FileError)
   {
     var temporary = ""
@@ -134,7 +134,9 @@ public final class OutputDirectory: @unchecked Sendable {
   }
 
   /// Throws unless `file` in `dir` is missing or a regular file (what may be replaced).
-  static func refuseUnlessRegular(_ file: String, in dir: Int32, path: String) throws(FileError) {
+  package static func refuseUnlessRegular(_ file: String, in dir: Int32, path: String)
+    throws(FileError)
+  {
     var st = stat()
     guard fstatat(dir, file, &st, AT_SYMLINK_NOFOLLOW) == 0 else { return }
     switch st.st_mode & S_IFMT {

@@ -20,8 +20,7 @@ extension Script {
     let scene = Scene<SceneContent>(
       title: "Happiness", content: .face(FaceScene(face: face, style: style, features: [])))
     let items = try session.contentItems(
-      scene, in: Rect(x: 0, y: 0, width: width, height: height),
-      invoke: { [state] in try state.call($0, $1) })
+      scene, in: Rect(x: 0, y: 0, width: width, height: height))
     return Drawing(width: width, height: height, title: title, background: nil, items: items)
   }
 }

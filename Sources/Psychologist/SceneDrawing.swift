@@ -8,8 +8,8 @@ import Storyboard
 /// whole device screen (status bar, navigation bars, split view, presented scenes).
 extension Session {
   /// The focused scene in its content rect (`screen: false`) or the whole device screen.
-  public func drawing(screen: Bool, invoke: Invoke) throws -> Drawing {
-    try withStrokeCharges { try unchargedDrawing(screen: screen, invoke: invoke) }
+  public func drawing(screen: Bool) throws -> Drawing {
+    try withStrokeCharges { try unchargedDrawing(screen: screen) }
   }
 
   /// Runs `body`, then gives back the memory its pen strokes were charged, once the
@@ -26,13 +26,13 @@ extension Session {
     return try body()
   }
 
-  private func unchargedDrawing(screen: Bool, invoke: Invoke) throws -> Drawing {
-    if screen { return try screenDrawing(invoke: invoke) }
+  private func unchargedDrawing(screen: Bool) throws -> Drawing {
+    if screen { return try screenDrawing() }
     let r = navigator.focusContentRect
     let bounds = Rect(x: 0, y: 0, width: r.width, height: r.height)
     return Drawing(
       width: r.width, height: r.height, title: title(of: navigator.focus), background: nil,
-      items: try contentItems(navigator.focus, in: bounds, invoke: invoke))
+      items: try contentItems(navigator.focus, in: bounds))
   }
 
   /// The focused face's geometry at its content rect (nil when no face is focused).
@@ -54,13 +54,13 @@ extension Session {
 
   /// A scene's content inside `rect`: its face and features, or the menu's buttons (for a
   /// host that lays the screen out itself, as `play` does in the terminal).
-  public func contentItems(_ scene: Scene<SceneContent>, in rect: Rect, invoke: Invoke) throws
+  public func contentItems(_ scene: Scene<SceneContent>, in rect: Rect) throws
     -> [Item]
   {
-    try withStrokeCharges { try unchargedItems(scene, in: rect, invoke: invoke) }
+    try withStrokeCharges { try unchargedItems(scene, in: rect) }
   }
 
-  private func unchargedItems(_ scene: Scene<SceneContent>, in rect: Rect, invoke: Invoke) throws
+  private func unchargedItems(_ scene: Scene<SceneContent>, in rect: Rect) throws
     -> [Item]
   {
     switch scene.content {
@@ -77,7 +77,7 @@ extension Session {
       var strokesLeft = Pen.maxStrokesPerFace
       for feature in script.registry.features
       where script.registry.drawsEverywhere(feature) || f.features.contains(feature.name) {
-        let drawn = try draw(feature, f, g, clip: rect, limit: strokesLeft, invoke: invoke)
+        let drawn = try draw(feature, f, g, clip: rect, limit: strokesLeft)
         strokesLeft -= drawn.count
         items += drawn
       }
@@ -105,7 +105,7 @@ extension Session {
   /// Runs a feature's Lua `draw(face, pen)` and returns what it drew, clipped to the view.
   func draw(
     _ feature: Feature, _ f: FaceScene, _ g: FaceGeometry, clip: Rect,
-    limit: Int = Pen.maxStrokes, invoke: Invoke
+    limit: Int = Pen.maxStrokes
   ) throws -> [Item] {
     guard let draw = feature.draw else { return [] }
     let pen = Pen(geometry: g, clip: clip, limit: limit)
@@ -123,7 +123,7 @@ extension Session {
     let penValue = try script.state.userdata(pen, as: Pen.luaClass)
     defer { strokeCharge += pen.charged }
     do {
-      _ = try invoke(draw, [face, penValue])
+      _ = try script.state.call(draw, [face, penValue])
     } catch var e as LuaError {
       if e.location == nil { e.location = feature.location }
       // A feature that draws a face drawing itself would otherwise say so once a level.
@@ -137,7 +137,7 @@ extension Session {
 
   // MARK: The whole screen
 
-  func screenDrawing(invoke: Invoke) throws -> Drawing {
+  func screenDrawing() throws -> Drawing {
     let layout = navigator.layout()
     let s = layout.screen
     var items: [Item] = []
@@ -197,7 +197,7 @@ extension Session {
         }
       }
       if let scene = pane.scene {
-        items += try contentItems(scene, in: rect(pane.contentRect), invoke: invoke)
+        items += try contentItems(scene, in: rect(pane.contentRect))
       }
     }
     divider()
@@ -303,72 +303,77 @@ final class Pen {
   static let radius = 0...maxCoordinate
   static let angle = -maxAngle...maxAngle
 
-  nonisolated(unsafe) static let luaClass: LuaClass<Pen> = {
-    let cls = LuaClass<Pen>(name: "pen")
-    func method(_ name: String, _ body: @escaping (Pen, LuaCall) throws -> Void) {
-      cls.method(name) { call in
-        guard let pen = call.object(1, cls) else {
-          throw sessionError("pen:\(name) must be called with ':' (pen:\(name)(…))")
-        }
-        try body(pen, call)
-      }
+  /// The pen's Lua class: a feature's `draw(face, pen)` draws with these.
+  nonisolated(unsafe) static let luaClass = LuaClass<Pen>(name: "pen") { m in
+    m.method("move", move)
+    m.method("line", line)
+    m.method("curve", curve)
+    m.method("circle", circle)
+    m.method("arc", arc)
+    m.method("color", color)
+    m.method("width", width)
+  }
+
+  private static func move(_ pen: Pen, _ call: inout LuaCall) throws {
+    let v = try numbers(call, "move", ["x", "y"], [coordinate])
+    pen.current = pen.point(v[0], v[1])
+  }
+
+  private static func line(_ pen: Pen, _ call: inout LuaCall) throws {
+    let v = try numbers(call, "line", ["x", "y"], [coordinate])
+    guard let from = pen.current else { throw sessionError("pen:line needs a pen:move first") }
+    let to = pen.point(v[0], v[1])
+    try pen.add(.line(from, to), call)
+    pen.current = to
+  }
+
+  private static func curve(_ pen: Pen, _ call: inout LuaCall) throws {
+    let v = try numbers(call, "curve", ["x1", "y1", "x2", "y2", "x", "y"], [coordinate])
+    guard let from = pen.current else { throw sessionError("pen:curve needs a pen:move first") }
+    let to = pen.point(v[4], v[5])
+    try pen.add(.cubic(from, pen.point(v[0], v[1]), pen.point(v[2], v[3]), to), call)
+    pen.current = to
+  }
+
+  private static func circle(_ pen: Pen, _ call: inout LuaCall) throws {
+    let v = try numbers(call, "circle", ["x", "y", "r"], [coordinate, coordinate, radius])
+    try pen.add(.circle(center: pen.point(v[0], v[1]), radius: v[2] * pen.unit), call)
+  }
+
+  /// arc(x, y, r, from, to): angles in radians, clockwise on screen (y down).
+  private static func arc(_ pen: Pen, _ call: inout LuaCall) throws {
+    let v = try numbers(
+      call, "arc", ["x", "y", "r", "from", "to"], [coordinate, coordinate, radius, angle])
+    // More than a turn draws the whole circle once (spread over many turns, the points
+    // would zigzag across it), then ends at `to` for the next stroke.
+    let (from, to) = (v[3], v[4])
+    let sweep = max(min(to - from, 2 * Double.pi), -2 * Double.pi)
+    // 16 points a radian, at least 8, at most maxArcSteps: decided as a Double, so no
+    // sweep can make the count (or an Int conversion) overflow.
+    let wanted = abs(sweep) * 16
+    let steps = wanted >= Double(maxArcSteps) ? maxArcSteps : max(8, Int(wanted))
+    func at(_ a: Double) -> Point { pen.point(v[0] + v[2] * cos(a), v[1] + v[2] * sin(a)) }
+    var points: [Point] = []
+    points.reserveCapacity(steps + 2)
+    for i in 0...steps { points.append(at(from + sweep * Double(i) / Double(steps))) }
+    if sweep != to - from { points.append(at(to)) }
+    try pen.add(.polyline(points), points: points.count, call)
+    pen.current = points.last
+  }
+
+  private static func color(_ pen: Pen, _ call: inout LuaCall) throws {
+    guard let name = call.string(2), let c = Color(parsing: name) else {
+      let got = call.string(2).map { quotedPrefix($0) } ?? call.typeName(2)
+      throw sessionError("pen:color needs a colour name or #rrggbb (got \(got))")
     }
-    method("move") { pen, call in
-      let v = try numbers(call, "move", ["x", "y"], [coordinate])
-      pen.current = pen.point(v[0], v[1])
-    }
-    method("line") { pen, call in
-      let v = try numbers(call, "line", ["x", "y"], [coordinate])
-      guard let from = pen.current else { throw sessionError("pen:line needs a pen:move first") }
-      let to = pen.point(v[0], v[1])
-      try pen.add(.line(from, to), call)
-      pen.current = to
-    }
-    method("curve") { pen, call in
-      let v = try numbers(call, "curve", ["x1", "y1", "x2", "y2", "x", "y"], [coordinate])
-      guard let from = pen.current else { throw sessionError("pen:curve needs a pen:move first") }
-      let to = pen.point(v[4], v[5])
-      try pen.add(.cubic(from, pen.point(v[0], v[1]), pen.point(v[2], v[3]), to), call)
-      pen.current = to
-    }
-    method("circle") { pen, call in
-      let v = try numbers(call, "circle", ["x", "y", "r"], [coordinate, coordinate, radius])
-      try pen.add(.circle(center: pen.point(v[0], v[1]), radius: v[2] * pen.unit), call)
-    }
-    method("arc") { pen, call in
-      // arc(x, y, r, from, to): angles in radians, clockwise on screen (y down)
-      let v = try numbers(
-        call, "arc", ["x", "y", "r", "from", "to"], [coordinate, coordinate, radius, angle])
-      // More than a turn draws the whole circle once (spread over many turns, the points
-      // would zigzag across it), then ends at `to` for the next stroke.
-      let (from, to) = (v[3], v[4])
-      let sweep = max(min(to - from, 2 * Double.pi), -2 * Double.pi)
-      // 16 points a radian, at least 8, at most maxArcSteps: decided as a Double, so no
-      // sweep can make the count (or an Int conversion) overflow.
-      let wanted = abs(sweep) * 16
-      let steps = wanted >= Double(maxArcSteps) ? maxArcSteps : max(8, Int(wanted))
-      func at(_ a: Double) -> Point { pen.point(v[0] + v[2] * cos(a), v[1] + v[2] * sin(a)) }
-      var points: [Point] = []
-      points.reserveCapacity(steps + 2)
-      for i in 0...steps { points.append(at(from + sweep * Double(i) / Double(steps))) }
-      if sweep != to - from { points.append(at(to)) }
-      try pen.add(.polyline(points), points: points.count, call)
-      pen.current = points.last
-    }
-    method("color") { pen, call in
-      guard let name = call.string(2), let c = Color(parsing: name) else {
-        let got = call.string(2).map { quotedPrefix($0) } ?? call.typeName(2)
-        throw sessionError("pen:color needs a colour name or #rrggbb (got \(got))")
-      }
-      pen.color = c
-    }
-    method("width") { pen, call in
-      let v = try numbers(call, "width", ["points"], [0...100])
-      guard v[0] > 0 else { throw sessionError("pen:width: points must be above 0, got 0") }
-      pen.width = v[0]
-    }
-    return cls
-  }()
+    pen.color = c
+  }
+
+  private static func width(_ pen: Pen, _ call: inout LuaCall) throws {
+    let v = try numbers(call, "width", ["points"], [0...100])
+    guard v[0] > 0 else { throw sessionError("pen:width: points must be above 0, got 0") }
+    pen.width = v[0]
+  }
 }
 
 /// At most the first 40 characters of `s`, quoted: a message must not carry a megabyte.

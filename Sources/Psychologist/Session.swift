@@ -20,10 +20,6 @@ public struct FaceScene {
   public var features: [String]
 }
 
-/// Calls a Lua function on the thread that is running (from a session method called by Lua)
-/// or from the top (when Swift drives the session).
-public typealias Invoke = (LuaReference, [LuaValue]) throws -> [LuaValue]
-
 /// An error in a session, thrown as a script error: located at `location` when a
 /// declaration is at fault, else at the Lua line that called.
 func sessionError(_ message: String, at location: Location? = nil) -> LuaError {
@@ -124,10 +120,10 @@ public final class Session {
 
   /// Taps a diagnosis button: computes its happiness and performs its segue, as the seed's
   /// `setAndShowDiagnosis:` does.
-  public func tap(_ name: String, input: LuaValue = .map([:]), invoke: Invoke) throws {
+  public func tap(_ name: String, input: LuaValue = .map([:])) throws {
     guard let d = script.registry.diagnosis(name) else {
       if script.registry.segue(name) != nil {
-        return try perform(name, invoke: invoke)
+        return try perform(name)
       }
       throw sessionError(
         "no diagnosis '\(name)'\(suggestion(name, buttons)) \(listing("buttons", buttons, none: "the menu has none"))"
@@ -136,13 +132,13 @@ public final class Session {
     try requireMenu(name)
     let value = try d.happiness.map {
       try happiness(
-        $0, [input], what: "diagnosis '\(d.name)'", at: d.location, clamp: d.clamp, invoke: invoke)
+        $0, [input], what: "diagnosis '\(d.name)'", at: d.location, clamp: d.clamp)
     }
     var expression: Expression?
     switch d.expression {
     case .value(let e)?: expression = e
     case .function(let f)?:
-      let r = try located(d.location) { try invoke(f, [input]).first ?? .nil }
+      let r = try located(d.location) { try script.state.call(f, [input]).first ?? .nil }
       let (e, problems) = readExpression(
         r, what: "diagnosis '\(d.name)' expression function's result", location: d.location)
       if let p = problems.first { throw sessionError(p.message, at: d.location) }
@@ -152,16 +148,22 @@ public final class Session {
     // A diagnosis without happiness diagnoses its mouth's curve, else neutral 50, as
     // `Diagnosis.happiness` says; keeping the last tap's value would leak it across buttons.
     diagnosis = value ?? expression?.mouth.map { 50 + 50 * $0 } ?? 50
-    try perform(d.segue, from: d, expression: expression, invoke: invoke)
+    try perform(d.segue, from: d, expression: expression)
   }
 
   /// Performs a segue by identifier (a storyboard segue from the menu).
-  public func perform(_ identifier: String, invoke: Invoke) throws {
-    try perform(identifier, from: nil, expression: nil, invoke: invoke)
+  public func perform(_ identifier: String) throws {
+    try perform(identifier, from: nil, expression: nil)
+  }
+
+  /// Whether the menu's buttons can be tapped now: the menu is on screen, or on an iPad it
+  /// is in the split view's master and no modal covers it. `tap` and `play` both ask this.
+  public var menuIsTappable: Bool {
+    navigator.rootIsVisible || navigator.device.isPad && !navigator.isPresentingModal
   }
 
   private func requireMenu(_ button: String) throws {
-    guard navigator.rootIsVisible || navigator.device.isPad && !navigator.isPresentingModal else {
+    guard menuIsTappable else {
       throw sessionError(
         "cannot tap '\(button)': the menu is not on screen (showing '\(sceneTitle)'); call back() first"
       )
@@ -169,7 +171,7 @@ public final class Session {
   }
 
   private func perform(
-    _ identifier: String, from d: Diagnosis?, expression: Expression?, invoke: Invoke
+    _ identifier: String, from d: Diagnosis?, expression: Expression?
   ) throws {
     let registry = script.registry
     guard let segue = registry.segue(identifier) else {
@@ -184,7 +186,7 @@ public final class Session {
     if let h = segue.happiness {
       value = try happiness(
         h, [ctx], what: "segue '\(identifier)'", at: segue.location, clamp: segue.clamp,
-        invoke: invoke, whenNil: diagnosis == nil ? noDiagnosisHint(identifier) : "")
+        whenNil: diagnosis == nil ? noDiagnosisHint(identifier) : "")
     }
     let styleName = script.options.style ?? d?.style ?? segue.style
     guard let style = registry.style(styleName) else {
@@ -214,7 +216,7 @@ public final class Session {
         throw sessionError("segue '\(identifier)': \(error)", at: segue.location)
       }
     } else if let custom = registry.kind(kindName), let perform = custom.perform {
-      try performCustom(custom, perform, scene, ctx: ctx, segue: segue, invoke: invoke)
+      try performCustom(custom, perform, scene, ctx: ctx, segue: segue)
     } else {
       throw sessionError("segue '\(identifier)': unknown kind '\(kindName)'", at: segue.location)
     }
@@ -240,12 +242,12 @@ public final class Session {
   /// Runs a `segue_kind`'s Lua `perform(nav, scene, ctx)`; it must show the scene somehow.
   private func performCustom(
     _ kind: CustomKind, _ perform: LuaReference, _ scene: Scene<SceneContent>, ctx: LuaValue,
-    segue: Segue, invoke: Invoke
+    segue: Segue
   ) throws {
     let nav = NavigationHandle(session: self, scene: scene, size: segue.size)
     let navValue = try script.state.userdata(nav, as: NavigationHandle.luaClass)
     _ = try located(kind.location) {
-      try invoke(perform, [navValue, .map(["title": .text(scene.title)]), ctx])
+      try script.state.call(perform, [navValue, .map(["title": .text(scene.title)]), ctx])
     }
     nav.session = nil
     if let failure = nav.failure { throw failure }
@@ -257,7 +259,7 @@ public final class Session {
   }
 
   /// Performs a `segue_kind` that no segue uses, as one would (`check` runs every kind).
-  func perform(kind: CustomKind, invoke: Invoke) throws {
+  func perform(kind: CustomKind) throws {
     guard let perform = kind.perform else { return }
     let style = script.registry.globalStyle
     let face = try FaceState(happiness: 50, scale: style.scale)
@@ -267,7 +269,7 @@ public final class Session {
       identifier: "", kind: .same(kind.name), happiness: nil,
       title: nil, size: nil, style: nil, location: kind.location, plugin: kind.plugin)
     try performCustom(
-      kind, perform, scene, ctx: segueContext(kind.name), segue: segue, invoke: invoke)
+      kind, perform, scene, ctx: segueContext(kind.name), segue: segue)
   }
 
   /// Runs one navigation operation for a custom kind.
@@ -292,12 +294,12 @@ public final class Session {
   private func happiness(
     _ source: HappinessSource, _ args: [LuaValue], what: @autoclosure () -> String,
     at location: Location, clamp: Bool,
-    invoke: Invoke, whenNil: @autoclosure () -> String = ""
+    whenNil: @autoclosure () -> String = ""
   ) throws -> Double {
     switch source {
     case .value(let v): return v
     case .function(let f):
-      let r = try located(location) { try invoke(f, args).first ?? .nil }
+      let r = try located(location) { try script.state.call(f, args).first ?? .nil }
       guard let v = r.number else {
         throw sessionError(
           "\(what()): its happiness function returned \(r.typeName), expected a number"
@@ -384,34 +386,35 @@ final class NavigationHandle {
     self.size = size
   }
 
-  nonisolated(unsafe) static let luaClass: LuaClass<NavigationHandle> = {
-    let cls = LuaClass<NavigationHandle>(name: "nav")
+  /// The `nav` a custom segue's perform gets: one method per navigation operation.
+  nonisolated(unsafe) static let luaClass = LuaClass<NavigationHandle>(
+    name: "nav", misuse: { "nav:\($0) must be called with ':' (nav:\($0)(scene))" }
+  ) { m in
     for op in ["push", "present", "popover", "replace", "dismiss", "pop"] {
-      cls.method(op) { call in
-        guard let nav = call.object(1, cls) else {
-          throw sessionError("nav:\(op) must be called with ':' (nav:\(op)(scene))")
-        }
-        guard let session = nav.session else {
-          throw sessionError("nav:\(op) called after the segue finished")
-        }
-        var size = nav.size
-        if op == "popover", case .map(let m) = try call.value(3),
-          let w = m[.text("width")]?.number, let h = m[.text("height")]?.number
-        {
-          // As a segue's declared size: a NaN or huge size would reach the layout.
-          for (name, v) in [("width", w), ("height", h)] where !(1...4096).contains(v) {
-            throw sessionError(
-              "nav:popover: \(name) must be between 1 and 4096, got \(formatNumber(v))")
-          }
-          size = StoryboardSize(width: w, height: h)
-        }
-        try session.navigate(op, nav.scene, size: size)
-        // Only showing the scene counts: a kind that just pops or dismisses showed nothing.
-        if op != "dismiss" && op != "pop" { nav.operations += 1 }
-      }
+      m.method(op) { nav, call in try nav.navigate(op, call) }
     }
-    cls.property("device", get: { .text($0.session?.device.rawValue ?? "") })
-    cls.property("orientation", get: { .text($0.session?.orientation.rawValue ?? "") })
-    return cls
-  }()
+    m.property("device", get: { .text($0.session?.device.rawValue ?? "") })
+    m.property("orientation", get: { .text($0.session?.orientation.rawValue ?? "") })
+  }
+
+  /// `nav:op(scene[, size])` from the script.
+  private func navigate(_ op: String, _ call: LuaCall) throws {
+    guard let session else {
+      throw sessionError("nav:\(op) called after the segue finished")
+    }
+    var size = self.size
+    if op == "popover", case .map(let m) = try call.value(3),
+      let w = m[.text("width")]?.number, let h = m[.text("height")]?.number
+    {
+      // As a segue's declared size: a NaN or huge size would reach the layout.
+      for (name, v) in [("width", w), ("height", h)] where !(1...4096).contains(v) {
+        throw sessionError(
+          "nav:popover: \(name) must be between 1 and 4096, got \(formatNumber(v))")
+      }
+      size = StoryboardSize(width: w, height: h)
+    }
+    try session.navigate(op, scene, size: size)
+    // Only showing the scene counts: a kind that just pops or dismisses showed nothing.
+    if op != "dismiss" && op != "pop" { operations += 1 }
+  }
 }

@@ -33,7 +33,7 @@ extension Session {
   /// returns the path. The format follows the extension (`.svg`, `.png`, `.txt` for ASCII).
   /// `location` (the calling script's `file:line`) goes with a failure to write, which the
   /// command reports once the script has run.
-  public func snapshot(_ name: String, screen: Bool, at location: String = "", invoke: Invoke)
+  public func snapshot(_ name: String, screen: Bool, at location: String = "")
     throws -> String
   {
     // A name must end in a file name: "", "." or "sub/" would become ".svg", "..svg" or a
@@ -56,7 +56,7 @@ extension Session {
       throw sessionError("snapshot '\(name)' refused: \(error)")
     }
     let format: OutputFormat = name.hasSuffix(".txt") ? .ascii : .svg
-    var bytes = render(try drawing(screen: screen, invoke: invoke), format: format)
+    var bytes = render(try drawing(screen: screen), format: format)
     let shown: String
     if script.options.dryRun {
       let root = script.options.outputDirectory
@@ -106,108 +106,124 @@ func luaNumber(_ d: Double?) -> LuaValue {
   return .number(d)
 }
 
+/// A method's number argument (argument 2), or an error naming `what`.
+private func number(_ call: LuaCall, _ what: String) throws -> Double {
+  guard let v = call.number(2) else {
+    throw sessionError("\(what) needs a number, got \(call.typeName(2))")
+  }
+  return v
+}
+
+/// A method's options table at `i` (nil: none), refusing names not in `known`.
+private func methodOptions(_ call: LuaCall, _ i: Int, known: [String]) throws -> [LuaValue:
+  LuaValue]
+{
+  let v = try call.value(i)
+  if case .nil = v { return [:] }
+  guard case .map(let m) = v else {
+    if case .array(let a) = v, a.isEmpty { return [:] }
+    throw sessionError(
+      "options must be a table like { \(known.map { "\($0) = …" }.joined(separator: ", ")) }")
+  }
+  for k in m.keys {
+    let name = k.text ?? "?"
+    if !known.contains(name) {
+      throw sessionError("unknown option '\(name)'\(suggestion(name, known))")
+    }
+  }
+  return m
+}
+
+/// A number property a script may set (`s.happiness = 70`), checked by the session.
+private func settable(
+  _ name: String, get: @escaping (Session) -> Double?,
+  set: @escaping (Session, Double) throws -> Void
+) -> (get: (Session) throws -> LuaValue, set: (Session, LuaValue) throws -> Void) {
+  (
+    { luaNumber(get($0)) },
+    { s, v in
+      guard let d = v.number else {
+        throw sessionError("\(name) must be a number, got \(v.typeName)")
+      }
+      try set(s, d)
+    }
+  )
+}
+
 extension Script {
   /// The Lua class of sessions: the methods and fields the README lists ("The Lua side").
-  nonisolated(unsafe) static let sessionClass: LuaClass<Session> = {
-    let cls = LuaClass<Session>(name: "session")
-    func method(_ name: String, _ body: @escaping (Session, inout LuaCall, Invoke) throws -> Void) {
-      cls.method(name) { call in
-        guard let s = call.object(1, cls) else {
-          throw sessionError("session:\(name) must be called with ':' (s:\(name)(…))")
-        }
-        let c = call
-        try body(s, &call) { try c.call($0, $1) }
-      }
-    }
-    func number(_ call: LuaCall, _ what: String) throws -> Double {
-      guard let v = call.number(2) else {
-        throw sessionError("\(what) needs a number, got \(call.typeName(2))")
-      }
-      return v
-    }
-    func options(_ call: LuaCall, _ i: Int, known: [String]) throws -> [LuaValue: LuaValue] {
-      let v = try call.value(i)
-      if case .nil = v { return [:] }
-      guard case .map(let m) = v else {
-        if case .array(let a) = v, a.isEmpty { return [:] }
-        throw sessionError(
-          "options must be a table like { \(known.map { "\($0) = …" }.joined(separator: ", ")) }")
-      }
-      for k in m.keys {
-        let name = k.text ?? "?"
-        if !known.contains(name) {
-          throw sessionError("unknown option '\(name)'\(suggestion(name, known))")
-        }
-      }
-      return m
-    }
-    method("tap") { s, call, invoke in
+  nonisolated(unsafe) static let sessionClass = LuaClass<Session>(
+    name: "session", misuse: { "session:\($0) must be called with ':' (s:\($0)(…))" }
+  ) { members in
+    addGestures(&members)
+    addPictures(&members)
+    addFields(&members)
+  }
+
+  /// tap, perform, pan, pinch, rotate, back: what a person does to the app.
+  private static func addGestures(_ m: inout LuaClass<Session>.Members) {
+    m.method("tap") { s, call in
       guard let name = call.string(2) else { throw sessionError("tap needs a button name") }
       let input = try call.value(3)
-      try s.tap(name, input: input == .nil ? .map([:]) : input, invoke: invoke)
+      try s.tap(name, input: input == .nil ? .map([:]) : input)
     }
-    method("perform") { s, call, invoke in
+    m.method("perform") { s, call in
       guard let id = call.string(2) else { throw sessionError("perform needs a segue identifier") }
-      try s.perform(id, invoke: invoke)
+      try s.perform(id)
     }
-    method("pan") { s, call, _ in try s.pan(try number(call, "pan")) }
-    method("pinch") { s, call, _ in try s.pinch(try number(call, "pinch")) }
-    method("rotate") { s, _, _ in s.rotate() }
-    method("back") { s, call, _ in try call.push(.boolean(s.back())) }
-    method("svg") { s, call, invoke in
-      let o = try options(call, 2, known: DeclarationFields.svgOptions)
-      let bytes = render(
-        try s.drawing(screen: o[.text("screen")] == true, invoke: invoke), format: .svg)
+    m.method("pan") { s, call in try s.pan(try number(call, "pan")) }
+    m.method("pinch") { s, call in try s.pinch(try number(call, "pinch")) }
+    m.method("rotate") { s, _ in s.rotate() }
+    m.method("back") { s, call in try call.push(.boolean(s.back())) }
+  }
+
+  /// svg, terminal, face, snapshot: what the app shows.
+  private static func addPictures(_ m: inout LuaClass<Session>.Members) {
+    m.method("svg") { s, call in
+      let o = try methodOptions(call, 2, known: DeclarationFields.svgOptions)
+      let bytes = render(try s.drawing(screen: o[.text("screen")] == true), format: .svg)
       try bytes.withUnsafeBytes { try call.push(bytes: $0) }
     }
-    method("terminal") { s, call, invoke in
-      let o = try options(call, 2, known: DeclarationFields.terminalOptions)
-      // Checked as doubles: Int(nan) or Int(1e300) would trap.
-      func shown(_ v: LuaValue) -> String { v.number.map(formatNumber) ?? v.typeName }
-      let c = o[.text("columns")] ?? 80, r = o[.text("rows")] ?? 24
-      guard let cd = c.number, let rd = r.number, (4...1000).contains(cd), (2...500).contains(rd)
-      else {
-        throw sessionError(
-          "terminal size must be 4…1000 columns and 2…500 rows (got \(shown(c)) and \(shown(r)))")
-      }
-      let columns = Int(cd), rows = Int(rd)
-      let format: OutputFormat = o[.text("ascii")] == true ? .ascii : .terminal
-      let d = try s.drawing(screen: o[.text("screen")] == true, invoke: invoke)
-      let bytes = render(d, format: format, columns: columns, rows: rows)
-      try bytes.withUnsafeBytes { try call.push(bytes: $0) }
-    }
-    method("face") { s, call, _ in try call.push(try s.geometryValue()) }
-    method("snapshot") { s, call, invoke in
+    m.method("terminal", terminal)
+    m.method("face") { s, call in try call.push(try s.geometryValue()) }
+    m.method("snapshot") { s, call in
       guard let name = call.string(2) else { throw sessionError("snapshot needs a file name") }
-      let o = try options(call, 3, known: DeclarationFields.snapshotOptions)
-      let path = try s.snapshot(
-        name, screen: o[.text("screen")] == true, at: call.location, invoke: invoke)
+      let o = try methodOptions(call, 3, known: DeclarationFields.snapshotOptions)
+      let path = try s.snapshot(name, screen: o[.text("screen")] == true, at: call.location)
       try call.push(.text(path))
     }
-    cls.property(
-      "happiness", get: { luaNumber($0.happiness) },
-      set: { s, v in
-        guard let d = v.number else {
-          throw sessionError("happiness must be a number, got \(v.typeName)")
-        }
-        try s.setHappiness(d)
-      })
-    cls.property(
-      "scale", get: { luaNumber($0.scale) },
-      set: { s, v in
-        guard let d = v.number else {
-          throw sessionError("scale must be a number, got \(v.typeName)")
-        }
-        try s.setScale(d)
-      })
-    cls.property("scene", get: { .text($0.sceneTitle) })
-    cls.property("stack", get: { .array($0.stack.map { .text($0) }) })
-    cls.property("device", get: { .text($0.device.rawValue) })
-    cls.property("orientation", get: { .text($0.orientation.rawValue) })
-    cls.property("diagnosis", get: { luaNumber($0.diagnosis) })
-    cls.property("buttons", get: { .array($0.buttons.map { .text($0) }) })
-    return cls
-  }()
+  }
+
+  /// `s:terminal{ columns, rows, ascii, screen }`: the picture as terminal text.
+  private static func terminal(_ s: Session, _ call: inout LuaCall) throws {
+    let o = try methodOptions(call, 2, known: DeclarationFields.terminalOptions)
+    // Checked as doubles: Int(nan) or Int(1e300) would trap.
+    func shown(_ v: LuaValue) -> String { v.number.map(formatNumber) ?? v.typeName }
+    let c = o[.text("columns")] ?? 80, r = o[.text("rows")] ?? 24
+    guard let cd = c.number, let rd = r.number, (4...1000).contains(cd), (2...500).contains(rd)
+    else {
+      throw sessionError(
+        "terminal size must be 4…1000 columns and 2…500 rows (got \(shown(c)) and \(shown(r)))")
+    }
+    let format: OutputFormat = o[.text("ascii")] == true ? .ascii : .terminal
+    let d = try s.drawing(screen: o[.text("screen")] == true)
+    let bytes = render(d, format: format, columns: Int(cd), rows: Int(rd))
+    try bytes.withUnsafeBytes { try call.push(bytes: $0) }
+  }
+
+  /// The fields: happiness and scale settable, the rest read-only.
+  private static func addFields(_ m: inout LuaClass<Session>.Members) {
+    let happiness = settable("happiness", get: \.happiness) { try $0.setHappiness($1) }
+    m.property("happiness", get: happiness.get, set: happiness.set)
+    let scale = settable("scale", get: \.scale) { try $0.setScale($1) }
+    m.property("scale", get: scale.get, set: scale.set)
+    m.property("scene", get: { .text($0.sceneTitle) })
+    m.property("stack", get: { .array($0.stack.map { .text($0) }) })
+    m.property("device", get: { .text($0.device.rawValue) })
+    m.property("orientation", get: { .text($0.orientation.rawValue) })
+    m.property("diagnosis", get: { luaNumber($0.diagnosis) })
+    m.property("buttons", get: { .array($0.buttons.map { .text($0) }) })
+  }
 
   /// Registers `session { device = …, orientation = … }`.
   func registerSessions() throws {

@@ -12,8 +12,11 @@ public enum SVGRenderer {
     return String(decoding: out, as: UTF8.self)
   }
 
-  /// Appends the drawing's SVG document to `out` (no String is built on the way).
-  public static func append(_ d: Drawing, to out: inout [UInt8]) {
+  /// Appends the drawing's SVG document to `out` (no String is built on the way). Its ids
+  /// (clip paths `c0`, `c1`, …) start with `idPrefix`, so documents nested in one file (a
+  /// contact sheet) can each have their own.
+  public static func append(_ d: Drawing, to out: inout [UInt8], idPrefix: String = "") {
+    let prefix = Array(idPrefix.utf8)
     // Text goes through `appendBytes(to:atMost:_:)`: each call reserves its room once and
     // copies bytes straight in. A call stops where a colour is appended
     // (`Color.appendSVG` appends to the array itself).
@@ -43,9 +46,11 @@ public enum SVGRenderer {
     if !clips.isEmpty {
       put("<defs>\n", &out)
       for (index, clip) in clips.enumerated() {
-        appendBytes(to: &out, atMost: literalRoom + ByteCursor.maxIntegerLength + rectRoom) { w in
-          w.put("<clipPath id=\"c")
-          w.integer(UInt64(index))
+        appendBytes(
+          to: &out, atMost: literalRoom + prefix.count + ByteCursor.maxIntegerLength + rectRoom
+        ) { w in
+          w.put("<clipPath id=\"")
+          clipID(index, prefix, &w)
           w.put("\">")
           rect(clip, &w)
           w.put("/></clipPath>\n")
@@ -65,13 +70,13 @@ public enum SVGRenderer {
       var j = i + 1
       while j < count && items[j].paint == paint { j += 1 }
       if j - i == 1 {
-        appendElement(items[i], paintAttributes: paint, clips: clips, to: &out)
+        appendElement(items[i], paintAttributes: paint, clips: clips, prefix: prefix, to: &out)
       } else {
         put("<g", &out)
         appendPaint(paint, to: &out)
         put(">\n", &out)
         for k in i..<j {
-          appendElement(items[k], paintAttributes: nil, clips: clips, to: &out)
+          appendElement(items[k], paintAttributes: nil, clips: clips, prefix: prefix, to: &out)
         }
         put("</g>\n", &out)
       }
@@ -205,28 +210,37 @@ public enum SVGRenderer {
     }
   }
 
-  /// Writes ` clip-path="url(#cN)"` for a clip's index in the `<defs>`, if any.
+  /// Writes a clip's id: the prefix, `c` and its index in the `<defs>`.
   @inline(__always)
-  static func clipReference(_ index: Int?, _ w: inout ByteCursor) {
-    guard let index else { return }
-    w.put(" clip-path=\"url(#c")
+  static func clipID(_ index: Int, _ prefix: [UInt8], _ w: inout ByteCursor) {
+    if !prefix.isEmpty { prefix.withUnsafeBufferPointer { w.bytes($0) } }
+    w.byte(0x63)  // c
     w.integer(UInt64(index))
+  }
+
+  /// Writes ` clip-path="url(#id)"` for a clip's index in the `<defs>`, if any.
+  @inline(__always)
+  static func clipReference(_ index: Int?, _ prefix: [UInt8], _ w: inout ByteCursor) {
+    guard let index else { return }
+    w.put(" clip-path=\"url(#")
+    clipID(index, prefix, &w)
     w.put(")\"")
   }
 
   /// Appends one element: with `paintAttributes` when given (else a `<g>` around it
   /// carries them), and always with its own fill for text (see `appendTextPaint`).
   static func appendElement(
-    _ item: Item, paintAttributes: Paint?, clips: [Rect], to out: inout [UInt8]
+    _ item: Item, paintAttributes: Paint?, clips: [Rect], prefix: [UInt8],
+    to out: inout [UInt8]
   ) {
     let shape = item.shape
     let clipIndex = item.clip.flatMap { clips.firstIndex(of: $0) }
-    let tailRoom = literalRoom + ByteCursor.maxIntegerLength
+    let tailRoom = literalRoom + prefix.count + ByteCursor.maxIntegerLength
     if case .text(let text, _, _) = shape {
       appendBytes(to: &out, atMost: shapeRoom(shape)) { openTag(shape, &$0) }
       appendTextPaint(paintAttributes ?? item.paint, to: &out)
       appendBytes(to: &out, atMost: tailRoom) { w in
-        clipReference(clipIndex, &w)
+        clipReference(clipIndex, prefix, &w)
         w.byte(0x3E)  // >
       }
       appendEscaped(text, to: &out)
@@ -235,14 +249,14 @@ public enum SVGRenderer {
       appendBytes(to: &out, atMost: shapeRoom(shape)) { openTag(shape, &$0) }
       appendPaint(paint, to: &out)
       appendBytes(to: &out, atMost: tailRoom) { w in
-        clipReference(clipIndex, &w)
+        clipReference(clipIndex, prefix, &w)
         w.put("/>\n")
       }
     } else {
       // No colour to append: the whole element is one write.
       appendBytes(to: &out, atMost: shapeRoom(shape) + tailRoom) { w in
         openTag(shape, &w)
-        clipReference(clipIndex, &w)
+        clipReference(clipIndex, prefix, &w)
         w.put("/>\n")
       }
     }

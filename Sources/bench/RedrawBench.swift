@@ -7,6 +7,7 @@
 import Glibc
 import LuaHost
 import PlayUI
+import CLISupport
 import Psychologist
 import Render
 
@@ -35,25 +36,24 @@ func benchRedraw(count: Int) {
     let script = try Script(path: path, output: FileOutput(fd: 2))
     try script.load()
     let session = try Session(script: script, device: .iphone, orientation: .portrait)
-    let invoke: Invoke = { try script.state.call($0, $1) }
-    try session.tap("bite", invoke: invoke)
+    try session.tap("bite")
     var sink = 0
     for colors in [ColorMode.none, .truecolor] {
       let screen = PlayScreen(columns: 200, rows: 60, colors: colors)
       var start = now()
       var fullBytes = 0
       for _ in 0..<count {
-        let lines = try screen.compose(session, invoke: invoke).lines()
+        let lines = try screen.compose(session).lines()
         fullBytes = update(from: [], to: lines).count
         sink &+= fullBytes
       }
       let full = (now() - start) / Double(count) * 1e6
-      var previous = try screen.compose(session, invoke: invoke).lines()
+      var previous = try screen.compose(session).lines()
       start = now()
       var panBytes = 0
       for i in 0..<count {
         try session.pan(i % 2 == 0 ? -20 : 20)
-        let lines = try screen.compose(session, invoke: invoke).lines()
+        let lines = try screen.compose(session).lines()
         panBytes = update(from: previous, to: lines).count
         sink &+= panBytes
         previous = lines

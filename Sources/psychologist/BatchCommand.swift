@@ -1,4 +1,6 @@
 import Glibc
+import Batch
+import CLISupport
 import Psychologist
 import Raster
 

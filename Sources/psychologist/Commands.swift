@@ -1,3 +1,4 @@
+import CLISupport
 import Psychologist
 
 /// The version `--version` prints.

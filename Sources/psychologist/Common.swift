@@ -1,4 +1,5 @@
 import LuaHost
+import CLISupport
 import Psychologist
 import Raster
 import Render

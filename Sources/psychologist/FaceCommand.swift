@@ -1,4 +1,5 @@
 import Face
+import CLISupport
 import Psychologist
 import Render
 

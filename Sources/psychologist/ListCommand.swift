@@ -1,3 +1,5 @@
+import Render
+import CLISupport
 import Psychologist
 
 /// `psychologist list SCRIPT [--json]`: what was declared, where, and by which plugin.

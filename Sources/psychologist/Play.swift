@@ -4,6 +4,7 @@
 import Glibc
 import LuaHost
 import PlayUI
+import CLISupport
 import Psychologist
 import Render
 import Storyboard
@@ -78,8 +79,6 @@ final class Player {
     colors = colorMode(isTTY: true, environment: environment(), choice: "auto")
   }
 
-  func invoke(_ script: Script) -> Invoke { { try script.state.call($0, $1) } }
-
   /// Loads the script and starts its session, or throws (before the terminal is touched).
   func loadFirst() throws {
     let s = try loadScript(path, options, output: capture)
@@ -99,7 +98,7 @@ final class Player {
       try s.load()
       loaded = true
       let fresh = try Session(script: s, device: options.device, orientation: options.orientation)
-      for a in history { try apply(a, to: fresh, invoke: invoke(s)) }
+      for a in history { try apply(a, to: fresh) }
       script = s
       session = fresh
       message = capture.take()
@@ -115,9 +114,9 @@ final class Player {
   /// Applies one action to a session; false when it did nothing (nothing to pan, nowhere
   /// to go back to).
   @discardableResult
-  func apply(_ a: PlayAction, to s: Session, invoke: Invoke) throws -> Bool {
+  func apply(_ a: PlayAction, to s: Session) throws -> Bool {
     switch a {
-    case .tap(let name): try s.tap(name, invoke: invoke)
+    case .tap(let name): try s.tap(name)
     case .pan(let dy):
       guard s.focusedFace != nil else { return false }
       try s.pan(dy)
@@ -131,20 +130,17 @@ final class Player {
     return true
   }
 
-  /// Whether the menu's buttons can be tapped now (as Session.tap allows).
-  var canTap: Bool {
-    guard let s = session else { return false }
-    return s.navigator.rootIsVisible || (s.device.isPad && !s.navigator.isPresentingModal)
-  }
+  /// Whether the menu's buttons can be tapped now.
+  var canTap: Bool { session?.menuIsTappable ?? false }
 
   /// Does what the user asked. Returns false to quit. Script errors end the play (the
   /// caller restores the terminal and reports them), except under --watch, where they
   /// are shown; a refused gesture is always only shown.
   func perform(_ a: PlayAction) throws -> Bool {
     if a == .quit { return false }
-    guard let session, let script else { return true }
+    guard let session, script != nil else { return true }
     do {
-      if try apply(a, to: session, invoke: invoke(script)) {
+      if try apply(a, to: session) {
         history.append(a)
         message = capture.take()
         if watch && replayFailed { reload() }
@@ -201,13 +197,13 @@ final class Player {
     screen.note = watch ? "watching" : ""
     let frame: Frame
     do {
-      frame = try screen.compose(session, invoke: script.map(invoke) ?? { _, _ in [] })
+      frame = try screen.compose(session)
     } catch {
       // A feature's draw function failed: under --watch show it over the last frame.
       guard watch else { throw error }
       message = describe(error)
       screen.message = message
-      frame = try screen.compose(nil, invoke: { _, _ in [] })
+      frame = try screen.compose(nil)
     }
     targets = frame.targets
     let lines = frame.lines()

@@ -1,4 +1,6 @@
 import LuaHost
+import Batch
+import CLISupport
 import Psychologist
 import Render
 import Storyboard
@@ -81,9 +83,8 @@ func showDrawing(
   }
   let session = try Session(
     script: script, device: options.device, orientation: options.orientation)
-  let invoke: Invoke = { try script.state.call($0, $1) }
-  try session.tap(name, input: input, invoke: invoke)
-  return try session.drawing(screen: args.has("--screen"), invoke: invoke)
+  try session.tap(name, input: input)
+  return try session.drawing(screen: args.has("--screen"))
 }
 
 /// `psychologist run SCRIPT`: runs a session script; its declarations must be valid on the

@@ -4,6 +4,7 @@
 // main loop reads) and, as a last resort, on a crash (restored in the signal handler).
 
 import Glibc
+import CLISupport
 import Psychologist
 import Render
 

@@ -1,4 +1,5 @@
 import Glibc
+import CLISupport
 import Psychologist
 
 /// `show --watch`: redraw whenever the script or a file it uses changes. A broken edit

@@ -1,5 +1,6 @@
 import Glibc
 import LuaHost
+import CLISupport
 import Psychologist
 
 /// Exit statuses: the one table of causes every command uses (README, "Exit status").

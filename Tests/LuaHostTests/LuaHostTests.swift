@@ -176,6 +176,34 @@ func failure(_ source: String, limits: LuaLimits = .standard) -> LuaError? {
     let r = try state.run(Array("return twice(function(x) return x + 1 end)".utf8), chunkName: "=t")
     #expect(r == [22])
   }
+
+  /// The state knows which thread called: its calls from inside a callback run on the
+  /// coroutine that called (no thread passed in), and from the top on the main thread again,
+  /// after a callback returned or threw.
+  @Test func stateCallsRunOnTheThreadThatCalled() throws {
+    let state = try LuaState()
+    try state.run(
+      Array("function isMain() return select(2, coroutine.running()) end".utf8), chunkName: "=t")
+    guard case .function(let isMain) = try state.global("isMain") else {
+      Issue.record("isMain is not a function")
+      return
+    }
+    try state.register("inner") { call in
+      try call.push(try call.state.call(isMain).first ?? .nil)
+      try call.push(try call.state.call(isMain, with: .nil))
+      if !call.isNil(1) { throw LuaError(kind: .runtime, location: nil, message: "asked to fail") }
+    }
+    let source = """
+      local co = coroutine.create(function(fail) return inner(fail) end)
+      local a, b, c = coroutine.resume(co)
+      local d = coroutine.resume(coroutine.create(inner), true)
+      return b, c, d, inner()
+      """
+    let r = try state.run(Array(source.utf8), chunkName: "=t")
+    #expect(r == [false, false, false, true, true])
+    #expect(try state.call(isMain) == [true])
+    #expect(try state.call(isMain, with: 1) == true)
+  }
 }
 
 final class Counter {
@@ -185,15 +213,10 @@ final class Counter {
 }
 
 @Suite(.serialized) struct Objects {
-  nonisolated(unsafe) static let cls: LuaClass<Counter> = {
-    let c = LuaClass<Counter>(name: "Counter")
-    c.method("bump") { call in
-      guard let me = call.object(1, Objects.cls) else { return }
-      me.n += Int(call.number(2) ?? 1)
-    }
+  nonisolated(unsafe) static let cls = LuaClass<Counter>(name: "Counter") { c in
+    c.method("bump") { me, call in me.n += Int(call.number(2) ?? 1) }
     c.property("n", get: { .integer($0.n) }, set: { o, v in o.n = Int(v.number ?? 0) })
-    return c
-  }()
+  }
 
   @Test func methodsFieldsAndGC() throws {
     let counter = Counter()
@@ -204,6 +227,11 @@ final class Counter {
       let r = try state.run(
         Array("c:bump(2) c:bump() c.n = c.n * 10 return c.n".utf8), chunkName: "=t")
       #expect(r == [30])
+      #expect(counter.n == 30)
+      // A method called with '.' gets no object: the class refuses before the method runs.
+      #expect(
+        failure2(state, "c.bump(2)")?.message.contains("Counter:bump must be called with ':'")
+          == true)
       #expect(counter.n == 30)
       #expect(failure2(state, "c.nope = 1")?.message.contains("unknown field") == true)
       #expect(failure2(state, "return c.bmp")?.message.contains("did you mean 'bump'") == true)

@@ -1,6 +1,7 @@
 import Glibc
 import Testing
 
+@testable import Batch
 @testable import Psychologist
 
 /// Batch input and names under attack: a capped row, reading that stays linear, names

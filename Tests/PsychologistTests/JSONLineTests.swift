@@ -1,6 +1,7 @@
 import LuaHost
 import Testing
 
+@testable import Batch
 @testable import Psychologist
 
 /// The JSON Lines reader: its quick flat reading of plain rows must give exactly the tables

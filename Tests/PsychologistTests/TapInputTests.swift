@@ -1,4 +1,6 @@
 import LuaHost
+import Batch
+import CLISupport
 import Psychologist
 import Testing
 

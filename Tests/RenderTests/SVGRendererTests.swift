@@ -143,3 +143,20 @@ func sampleDrawing(title: String? = "sample") -> Drawing {
   #expect(Color(parsing: "orange") == Color(r: 255, g: 165, b: 0))
   #expect(Color(parsing: "pink") == Color(r: 255, g: 192, b: 203))
 }
+
+/// An id prefix renames every clip id and every reference to it: the document draws the
+/// same pixels (the clips still apply) and holds no unprefixed id.
+@Test func idPrefixRenamesClipsAndTheirReferences() throws {
+  var bytes: [UInt8] = []
+  SVGRenderer.append(sampleDrawing(), to: &bytes, idPrefix: "r7")
+  let prefixed = String(decoding: bytes, as: UTF8.self)
+  let plain = SVGRenderer.render(sampleDrawing())
+  #expect(prefixed.contains("<clipPath id=\"r7c0\">"))
+  #expect(prefixed.contains("clip-path=\"url(#r7c1)\""))
+  #expect(!prefixed.contains("\"c0\"") && !prefixed.contains("#c0)"))
+  #expect(try xmlProblem(prefixed) == nil)
+  let a = try rasterize(prefixed), b = try rasterize(plain)
+  #expect(a.differences(from: b, tolerance: 0) == 0)
+  // The clipped line would cross (150, 75) unclipped: the clip keeps it out of the pixels.
+  #expect(!a.has((255, 0, 0), near: 150, 75))
+}

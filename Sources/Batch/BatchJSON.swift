@@ -1,20 +1,21 @@
+import Psychologist
 import Glibc
 import LuaHost
 
 /// Why a line of JSON Lines input could not be read: the message and the byte column.
-public struct JSONLineError: Error, CustomStringConvertible, Sendable {
+package struct JSONLineError: Error, CustomStringConvertible, Sendable {
   /// What is wrong.
-  public var message: String
+  package var message: String
   /// 1-based byte column where reading stopped.
-  public var column: Int
+  package var column: Int
   /// `malformed JSON at column 12: expected ':'`.
-  public var description: String { "malformed JSON at column \(column): \(message)" }
+  package var description: String { "malformed JSON at column \(column): \(message)" }
 }
 
 /// A small, strict JSON reader (RFC 8259) for one line of JSON Lines: the line must hold one
 /// object, which becomes a Lua table (null fields are left out, as Lua has no nil entries).
 /// Written here because the project takes no outside packages and Foundation is kept out.
-public struct JSONLine {
+package struct JSONLine {
   private let bytes: UnsafeBufferPointer<UInt8>
   private var i = 0
   private var depth = 0
@@ -32,7 +33,7 @@ public struct JSONLine {
 
   /// Parses one line that must hold a JSON object (surrounding whitespace allowed). An
   /// object of scalars and strings, the usual row, becomes a flat table.
-  public static func object(_ line: ArraySlice<UInt8>) throws(JSONLineError) -> LuaValue {
+  package static func object(_ line: ArraySlice<UInt8>) throws(JSONLineError) -> LuaValue {
     try object(line, flat: true)
   }
 

@@ -1,3 +1,5 @@
+import CLISupport
+import Psychologist
 import Glibc
 import LuaHost
 import Render

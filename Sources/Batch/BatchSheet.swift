@@ -1,3 +1,4 @@
+import Psychologist
 import Render
 
 /// One cell of a contact sheet: a row's face (nil when the row failed) and its label.
@@ -38,7 +39,7 @@ enum BatchSheet {
       )
       put(" fill=\"none\" stroke=\"#dddddd\"/>\n")
       if let face = e.face {
-        out += nested(face, row: e.row, x: x, y: y, width: cellWidth, height: faceHeight)
+        out += nested(face, x: x, y: y, width: cellWidth, height: faceHeight)
       } else {
         let (cx, cy) = (x + cellWidth / 2, y + faceHeight / 2)
         put(
@@ -63,21 +64,23 @@ enum BatchSheet {
   }
 
   /// A face document as a nested `<svg>` placed in its cell: the root's namespace and size
-  /// give way to the cell's position and size; clip ids get the row's prefix so that no
-  /// two faces share one.
-  static func nested(_ doc: [UInt8], row: Int, x: Int, y: Int, width: Int, height: Int)
-    -> [UInt8]
-  {
+  /// give way to the cell's position and size. The document was rendered with its row's
+  /// id prefix (`faceDocument`), so no two faces share a clip id.
+  static func nested(_ doc: [UInt8], x: Int, y: Int, width: Int, height: Int) -> [UInt8] {
     let viewBox = Array(" viewBox=".utf8)
     guard let v = find(viewBox, in: doc, from: 0) else { return [] }
     var out = Array(
       "<svg x=\"\(x)\" y=\"\(y + 4)\" width=\"\(width)\" height=\"\(height - 4)\"".utf8)
-    var rest = Array(doc[v...])
-    if rest.last == 0x0A { rest.removeLast() }
-    rest = replace(Array("id=\"c".utf8), with: Array("id=\"r\(row)c".utf8), in: rest)
-    rest = replace(Array("url(#c".utf8), with: Array("url(#r\(row)c".utf8), in: rest)
-    out += rest
+    out += doc[v...]
+    if out.last == 0x0A { out.removeLast() }
     out.append(0x0A)
+    return out
+  }
+
+  /// A row's face as the sheet nests it: its ids prefixed `r<row>`.
+  static func faceDocument(_ drawing: Drawing, row: Int) -> [UInt8] {
+    var out: [UInt8] = []
+    SVGRenderer.append(drawing, to: &out, idPrefix: "r\(row)")
     return out
   }
 
@@ -89,18 +92,5 @@ enum BatchSheet {
       i += 1
     }
     return nil
-  }
-
-  static func replace(_ needle: [UInt8], with new: [UInt8], in hay: [UInt8]) -> [UInt8] {
-    var out: [UInt8] = []
-    out.reserveCapacity(hay.count)
-    var i = 0
-    while let j = find(needle, in: hay, from: i) {
-      out += hay[i..<j]
-      out += new
-      i = j + needle.count
-    }
-    out += hay[i...]
-    return out
   }
 }

@@ -1,42 +1,43 @@
 import Glibc
 import LuaHost
+import Psychologist
 import Render
 
 /// A buffered writer on a file descriptor (stdout for `print` and results): one `write(2)`
 /// per 64 KiB, flushed at exit.
-public final class FileOutput: LuaPrintTarget {
+package final class FileOutput: LuaPrintTarget {
   let fd: Int32
   var buffer: [UInt8] = []
   /// Set when a write failed (a closed pipe, a full disk).
-  public private(set) var failed = false
+  package private(set) var failed = false
   /// Why the first failed write failed, in words (nil while all is well).
-  public private(set) var failure: String?
+  package private(set) var failure: String?
 
   /// A writer on `fd`.
-  public init(fd: Int32) {
+  package init(fd: Int32) {
     self.fd = fd
     buffer.reserveCapacity(1 << 16)
   }
 
   /// Standard output.
-  nonisolated(unsafe) public static let standard = FileOutput(fd: 1)
+  nonisolated(unsafe) package static let standard = FileOutput(fd: 1)
 
   /// Appends bytes, writing out when the buffer is full.
-  public func write(_ bytes: UnsafeRawBufferPointer) {
+  package func write(_ bytes: UnsafeRawBufferPointer) {
     buffer.append(contentsOf: bytes)
     if buffer.count >= 1 << 16 { flush() }
   }
 
   /// Appends bytes.
-  public func write(_ bytes: [UInt8]) { bytes.withUnsafeBytes { write($0) } }
+  package func write(_ bytes: [UInt8]) { bytes.withUnsafeBytes { write($0) } }
   /// Appends text.
-  public func write(_ text: String) {
+  package func write(_ text: String) {
     var t = text
     t.withUTF8 { write(UnsafeRawBufferPointer($0)) }
   }
 
   /// Writes out what is buffered.
-  public func flush() {
+  package func flush() {
     guard !buffer.isEmpty else { return }
     if !failed {
       failed = !buffer.withUnsafeBytes { FileSystem.writeAll(fd, $0) }
@@ -47,7 +48,7 @@ public final class FileOutput: LuaPrintTarget {
 }
 
 /// The process's environment as a dictionary.
-public func environment() -> [String: String] {
+package func environment() -> [String: String] {
   var env: [String: String] = [:]
   var p = environ
   while let entry = p.pointee {
@@ -61,10 +62,10 @@ public func environment() -> [String: String] {
 }
 
 /// Whether a descriptor is a terminal.
-public func isTerminal(_ fd: Int32) -> Bool { isatty(fd) != 0 }
+package func isTerminal(_ fd: Int32) -> Bool { isatty(fd) != 0 }
 
 /// A string as a JSON string literal.
-public func jsonString(_ s: String) -> String {
+package func jsonString(_ s: String) -> String {
   var out = "\""
   for u in s.unicodeScalars {
     switch u {

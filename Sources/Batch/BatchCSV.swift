@@ -1,25 +1,26 @@
+import Psychologist
 import LuaHost
 
 /// Why a CSV record could not be read.
-public struct CSVError: Error, CustomStringConvertible, Sendable {
+package struct CSVError: Error, CustomStringConvertible, Sendable {
   /// What is wrong, in one line.
-  public var description: String
+  package var description: String
 }
 
 /// RFC 4180 records: fields separated by commas, optionally in double quotes (`""` is a
 /// quote inside quotes; quoted fields may hold commas and line breaks). Written here because
 /// the project takes no outside packages.
-public enum CSV {
+package enum CSV {
   /// Whether a piece of a record holds an odd number of quotes: a record whose pieces so
   /// far hold an odd number in all leaves a quoted field open (it continues on the next line).
-  public static func oddQuotes(_ piece: ArraySlice<UInt8>) -> Bool {
+  package static func oddQuotes(_ piece: ArraySlice<UInt8>) -> Bool {
     var odd = false
     for c in piece where c == UInt8(ascii: "\"") { odd.toggle() }
     return odd
   }
 
   /// Splits one whole record (line breaks only inside quotes) into its fields' bytes.
-  public static func fields(_ record: [UInt8]) throws(CSVError) -> [[UInt8]] {
+  package static func fields(_ record: [UInt8]) throws(CSVError) -> [[UInt8]] {
     var fields: [[UInt8]] = []
     var field: [UInt8] = []
     var i = 0
@@ -70,7 +71,7 @@ public enum CSV {
 
   /// A field as a Lua value: numbers (decimal, as JSON writes them, also with a leading `+`
   /// or a bare fraction like `.5`) become numbers, anything else stays text.
-  public static func value(_ field: [UInt8]) -> LuaValue {
+  package static func value(_ field: [UInt8]) -> LuaValue {
     guard looksNumeric(field) else { return .string(field) }
     let text = String(decoding: field, as: UTF8.self)
     let trimmed = text.hasPrefix("+") ? String(text.dropFirst()) : text

@@ -1,3 +1,4 @@
+import Psychologist
 import Glibc
 import Synchronization
 
@@ -81,7 +82,7 @@ final class BatchProgress: @unchecked Sendable {
 }
 
 /// Seconds on the monotonic clock (for durations: it never jumps with the wall clock).
-public func monotonicSeconds() -> Double {
+package func monotonicSeconds() -> Double {
   var ts = timespec()
   clock_gettime(CLOCK_MONOTONIC, &ts)
   return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9

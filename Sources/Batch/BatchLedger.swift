@@ -1,3 +1,4 @@
+import Psychologist
 import Synchronization
 
 // Workers finish rows in any order; what a person reads must not depend on that. The
@@ -18,7 +19,7 @@ enum RowOutcome {
 }
 
 /// Why the batch stopped before the end of its input.
-public enum BatchStop: Sendable, Equatable {
+package enum BatchStop: Sendable, Equatable {
   /// `--fail-fast`: the first bad row in input order.
   case failFast(row: Int)
   /// This many rows in a row hit the time limit, the last being `row`.

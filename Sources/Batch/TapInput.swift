@@ -1,12 +1,14 @@
+import CLISupport
+import Psychologist
 import LuaHost
 
 /// The input a computed diagnosis gets when `show` taps it, from the command line: one JSON
 /// object (`--input '{"sleep": 7}'`) or `KEY=VALUE` pairs (`--input sleep=7 --input mood=ok`;
 /// values that read as numbers are numbers, as in a CSV row), the table `s:tap(name, input)`
 /// would pass.
-public enum TapInput {
+package enum TapInput {
   /// The table the `--input` values give (an empty one when there are none).
-  public static func parse(_ values: [String]) throws(UsageError) -> LuaValue {
+  package static func parse(_ values: [String]) throws(UsageError) -> LuaValue {
     guard let first = values.first else { return .map([:]) }
     if first.drop(while: { $0 == " " || $0 == "\t" }).hasPrefix("{") {
       guard values.count == 1 else {
@@ -40,7 +42,7 @@ public enum TapInput {
 
 extension Diagnosis {
   /// Whether a tap's input reaches anything: a happiness or expression function.
-  public var readsInput: Bool {
+  package var readsInput: Bool {
     if case .function? = happiness { return true }
     if case .function? = expression { return true }
     return false

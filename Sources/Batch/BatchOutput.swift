@@ -1,3 +1,4 @@
+import Psychologist
 import Glibc
 
 /// Where one worker's faces go: the output folder, opened once for the whole batch, and
@@ -62,7 +63,7 @@ final class BatchOutput {
 }
 
 /// The output folder cannot be opened: no face can be written.
-public struct BatchOutputError: Error, CustomStringConvertible, Sendable {
+package struct BatchOutputError: Error, CustomStringConvertible, Sendable {
   /// What is wrong, with the folder's path.
-  public var description: String
+  package var description: String
 }

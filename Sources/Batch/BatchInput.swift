@@ -1,15 +1,17 @@
+import Render
+import Psychologist
 import Glibc
 import LuaHost
 
 /// How batch input is written.
-public enum BatchFormat: String, CaseIterable, Sendable {
+package enum BatchFormat: String, CaseIterable, Sendable {
   /// JSON Lines: one JSON object a line.
   case jsonl
   /// Comma-separated values with a header row naming the fields (RFC 4180).
   case csv
 
   /// The format a file name implies (`.jsonl`, `.ndjson`, `.json`, `.csv`), if any.
-  public static func guess(_ path: String) -> BatchFormat? {
+  package static func guess(_ path: String) -> BatchFormat? {
     let lower = path.lowercased()
     if lower.hasSuffix(".csv") { return .csv }
     if lower.hasSuffix(".jsonl") || lower.hasSuffix(".ndjson") || lower.hasSuffix(".json") {
@@ -22,30 +24,30 @@ public enum BatchFormat: String, CaseIterable, Sendable {
 /// One data row of the input, numbered from 1 in input order (a CSV header is not a row).
 /// Sendable although `LuaValue` is not: the readers build `fields` from data only (no
 /// function or userdata, which belong to one state's thread).
-public struct BatchRow: @unchecked Sendable {
+package struct BatchRow: @unchecked Sendable {
   /// 1-based position among the data rows of the whole input (shards keep these numbers).
-  public var number: Int
+  package var number: Int
   /// The input line the row starts on.
-  public var line: Int
+  package var line: Int
   /// The row as the diagnosis function's `input` table.
-  public var fields: LuaValue
+  package var fields: LuaValue
   /// The row's `id` field as text, if it has one.
-  public var id: String?
+  package var id: String?
   /// Why the row could not be read (then `fields` is empty).
-  public var error: String?
+  package var error: String?
   /// The face's file name without `.svg`, given by the batch in input order (so duplicates
   /// are caught the same way whatever the number of workers).
-  public internal(set) var fileName = ""
+  package internal(set) var fileName = ""
 }
 
 /// Reads rows from a file descriptor, streaming: memory stays flat however long the input,
 /// and the work is linear in its length (each byte is looked at a bounded number of times).
-public final class BatchReader {
+package final class BatchReader {
   /// The longest line of JSON Lines, or CSV record (quoted line breaks included), and so the
   /// longest field: a row is a handful of answers, and without a cap one endless line (a
   /// 300 MB line, /dev/zero, a CSV quote never closed) would be held whole in memory. A
   /// longer one is a bad row, and reading stops there: where the next row starts is unknown.
-  public static let maxRowBytes = 1 << 20
+  package static let maxRowBytes = 1 << 20
   private let fd: Int32
   private let format: BatchFormat
   private let keep: (Int) -> Bool
@@ -62,12 +64,12 @@ public final class BatchReader {
   private var rowNumber = 0
   private var header: [LuaValue]?
   /// Bytes consumed so far (for progress).
-  public private(set) var bytesRead = 0
+  package private(set) var bytesRead = 0
   /// Set by the caller to stop reading (Ctrl-C): `next()` then returns nil.
-  public var shouldStop: () -> Bool = { false }
+  package var shouldStop: () -> Bool = { false }
 
   /// A reader of `format` on `fd`; rows whose number `keep` rejects are skipped cheaply.
-  public init(fd: Int32, format: BatchFormat, keep: @escaping (Int) -> Bool = { _ in true }) {
+  package init(fd: Int32, format: BatchFormat, keep: @escaping (Int) -> Bool = { _ in true }) {
     self.fd = fd
     self.format = format
     self.keep = keep
@@ -75,7 +77,7 @@ public final class BatchReader {
   }
 
   /// The next row to process, nil at the end of the input. Throws when reading fails.
-  public func next() throws(FileError) -> BatchRow? {
+  package func next() throws(FileError) -> BatchRow? {
     switch format {
     case .jsonl: return try nextJSON()
     case .csv: return try nextCSV()

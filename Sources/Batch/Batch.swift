@@ -1,37 +1,39 @@
+import CLISupport
+import Psychologist
 import Glibc
 import LuaHost
 import Render
 import Storyboard
 
 /// What `psychologist batch` was asked to do.
-public struct BatchOptions: Sendable {
+package struct BatchOptions: Sendable {
   /// The script declaring the diagnosis.
-  public var script: String
+  package var script: String
   /// The diagnosis applied to every row.
-  public var diagnosis: String
+  package var diagnosis: String
   /// The input file, or `-` for standard input.
-  public var input: String
+  package var input: String
   /// JSON Lines or CSV.
-  public var format: BatchFormat
+  package var format: BatchFormat
   /// Where the faces go (it must exist).
-  public var outputDirectory: String
+  package var outputDirectory: String
   /// A contact sheet to write, if any.
-  public var sheet: String?
+  package var sheet: String?
   /// Worker threads, each with its own Lua state.
-  public var jobs: Int
+  package var jobs: Int
   /// The rows this run takes.
-  public var shard: Shard = .all
+  package var shard: Shard = .all
   /// Stop at the first bad row in input order, leaving the faces of the rows before it.
-  public var failFast = false
+  package var failFast = false
   /// Stop once this many rows in a row hit the time limit (nil: go on whatever happens).
-  public var limitRun: Int? = 3
+  package var limitRun: Int? = 3
   /// Show a progress bar on stderr.
-  public var progress = false
+  package var progress = false
   /// Device, orientation, limits and plugins of every worker's script.
-  public var scriptOptions: ScriptOptions
+  package var scriptOptions: ScriptOptions
 
   /// Options with defaults for the rest.
-  public init(
+  package init(
     script: String, diagnosis: String, input: String, format: BatchFormat,
     outputDirectory: String, jobs: Int, scriptOptions: ScriptOptions
   ) {
@@ -46,23 +48,23 @@ public struct BatchOptions: Sendable {
 }
 
 /// How a batch went.
-public struct BatchSummary: Sendable {
+package struct BatchSummary: Sendable {
   /// Rows taken (this shard's).
-  public var rows = 0
+  package var rows = 0
   /// Faces written.
-  public var written = 0
+  package var written = 0
   /// Numbers of the rows that failed, in order.
-  public var failedRows: [Int] = []
+  package var failedRows: [Int] = []
   /// Some failure was a file that could not be written (a face, the sheet, stdout).
-  public var outputFailed = false
+  package var outputFailed = false
   /// The input could not be read to its end (a read error, a line over the cap).
-  public var inputFailed = false
+  package var inputFailed = false
   /// Ctrl-C stopped the batch early.
-  public var interrupted = false
+  package var interrupted = false
   /// Why the batch stopped before the end of its input, if it did.
-  public var stop: BatchStop?
+  package var stop: BatchStop?
   /// `--fail-fast` stopped the batch early.
-  public var stoppedEarly: Bool {
+  package var stoppedEarly: Bool {
     if case .failFast = stop { return true }
     return false
   }
@@ -70,19 +72,19 @@ public struct BatchSummary: Sendable {
 
 /// A failure that stops the whole batch before any row runs: the script does not load,
 /// or the diagnosis does not exist.
-public struct BatchSetupError: Error, CustomStringConvertible, Sendable {
+package struct BatchSetupError: Error, CustomStringConvertible, Sendable {
   /// What is wrong.
-  public var description: String
+  package var description: String
 }
 
 /// The number of processors online (the default `--jobs`).
-public func processorCount() -> Int { max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))) }
+package func processorCount() -> Int { max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))) }
 
 /// Applies a diagnosis to every row of a data set, one face per row, on `jobs` threads.
-public enum Batch {
+package enum Batch {
   /// Runs the batch; `report` receives each bad row's message (`file:line: …`), one at a
   /// time. Throws `BatchSetupError`, `LuaError` or `FileError` when nothing can start.
-  public static func run(
+  package static func run(
     _ options: BatchOptions, report: @escaping @Sendable (String) -> Void
   ) throws -> BatchSummary {
     let inputName = options.input == "-" ? "<stdin>" : options.input
@@ -249,9 +251,11 @@ final class BatchWorker: @unchecked Sendable {
     // Where the row is, for messages only (rows that go well never build it).
     var place: String { "\(inputName):\(row.line)" }
     var bytes: [UInt8] = []
+    var drawing = Drawing(width: 0, height: 0, items: [])
     var happiness: Double?
     do {
-      (bytes, happiness) = try face(row.fields)
+      (drawing, happiness) = try face(row.fields)
+      bytes = render(drawing, format: .svg)
     } catch {
       output.flush()
       let (location, message): (String, String)
@@ -289,7 +293,9 @@ final class BatchWorker: @unchecked Sendable {
     }
     let entry =
       tally.keepsFaces
-      ? SheetEntry(row: row.number, id: row.id ?? row.fileName, happiness: happiness, face: bytes)
+      ? SheetEntry(
+        row: row.number, id: row.id ?? row.fileName, happiness: happiness,
+        face: BatchSheet.faceDocument(drawing, row: row.number))
       : nil
     tally.finish(seq, .wrote(entry))
   }
@@ -300,13 +306,10 @@ final class BatchWorker: @unchecked Sendable {
       ? SheetEntry(row: row.number, id: row.id ?? row.fileName, happiness: nil, face: nil) : nil
   }
 
-  /// The face the diagnosis gives `input`, as an SVG document, and its happiness.
-  func face(_ input: LuaValue) throws -> ([UInt8], Double?) {
+  /// The face the diagnosis gives `input`, and its happiness.
+  func face(_ input: LuaValue) throws -> (Drawing, Double?) {
     session.restart()
-    let state = script.state
-    let invoke: Invoke = { try state.call($0, $1) }
-    try session.tap(diagnosis.name, input: input, invoke: invoke)
-    let drawing = try session.drawing(screen: false, invoke: invoke)
-    return (render(drawing, format: .svg), session.happiness)
+    try session.tap(diagnosis.name, input: input)
+    return (try session.drawing(screen: false), session.happiness)
   }
 }

@@ -1,20 +1,20 @@
 import LuaHost
 
 /// One option of a command: `--name VALUE` / `--name=VALUE`, or a flag `--name`.
-public struct OptionSpec: Sendable {
+package struct OptionSpec: Sendable {
   /// The long name with its dashes (`--happiness`).
-  public var name: String
+  package var name: String
   /// A short alias (`-o`), if any.
-  public var short: String?
+  package var short: String?
   /// The value's placeholder (`N`), nil for a flag.
-  public var value: String?
+  package var value: String?
   /// What it does, one line.
-  public var help: String
+  package var help: String
   /// May be given more than once (values accumulate).
-  public var repeatable: Bool
+  package var repeatable: Bool
 
   /// An option taking a value (or a flag when `value` is nil).
-  public init(
+  package init(
     _ name: String, short: String? = nil, value: String? = nil, help: String,
     repeatable: Bool = false
   ) {
@@ -27,20 +27,20 @@ public struct OptionSpec: Sendable {
 }
 
 /// A command: its name, positional arguments, options and help text.
-public struct CommandSpec: Sendable {
+package struct CommandSpec: Sendable {
   /// `face`, `show`, …
-  public var name: String
+  package var name: String
   /// Positional argument names (`SCRIPT`, `NAME`); a trailing `...` takes one or more.
-  public var positionals: [String]
+  package var positionals: [String]
   /// One line on what it does.
-  public var summary: String
+  package var summary: String
   /// Options it accepts.
-  public var options: [OptionSpec]
+  package var options: [OptionSpec]
   /// Lines of examples and notes for `--help`.
-  public var details: [String]
+  package var details: [String]
 
   /// A command specification.
-  public init(
+  package init(
     _ name: String, positionals: [String] = [], summary: String, options: [OptionSpec],
     details: [String] = []
   ) {
@@ -52,13 +52,13 @@ public struct CommandSpec: Sendable {
   }
 
   /// `psychologist show SCRIPT NAME [options]`.
-  public var usage: String {
+  package var usage: String {
     (["psychologist", name] + positionals + (options.isEmpty ? [] : ["[options]"]))
       .joined(separator: " ")
   }
 
   /// The full `--help` text.
-  public var help: String {
+  package var help: String {
     var lines = ["usage: \(usage)", "", summary]
     if !options.isEmpty {
       lines.append("")
@@ -84,34 +84,34 @@ public struct CommandSpec: Sendable {
 }
 
 /// A command line after parsing: the command, option values and positional arguments.
-public struct ParsedArguments: Equatable, Sendable {
+package struct ParsedArguments: Equatable, Sendable {
   /// The command's name.
-  public var command: String
+  package var command: String
   /// Values by long option name; flags map to `[""]`.
-  public var options: [String: [String]] = [:]
+  package var options: [String: [String]] = [:]
   /// Positional arguments in order.
-  public var positionals: [String] = []
+  package var positionals: [String] = []
   /// `--help` was asked for.
-  public var wantsHelp = false
+  package var wantsHelp = false
 
   /// The last value of an option.
-  public func value(_ name: String) -> String? { options[name]?.last }
+  package func value(_ name: String) -> String? { options[name]?.last }
   /// Whether a flag (or option) was given.
-  public func has(_ name: String) -> Bool { options[name] != nil }
+  package func has(_ name: String) -> Bool { options[name] != nil }
   /// Every value of a repeatable option.
-  public func values(_ name: String) -> [String] { options[name] ?? [] }
+  package func values(_ name: String) -> [String] { options[name] ?? [] }
 }
 
 /// A mistake on the command line: exit status 2 and a one-line reason.
-public struct UsageError: Error, CustomStringConvertible, Sendable {
+package struct UsageError: Error, CustomStringConvertible, Sendable {
   /// The reason.
-  public var description: String
+  package var description: String
   /// An error with a reason.
-  public init(_ description: String) { self.description = description }
+  package init(_ description: String) { self.description = description }
 }
 
 /// Parses `arguments` (without the program name) for one of `commands`.
-public func parseArguments(_ arguments: [String], commands: [CommandSpec]) throws(UsageError)
+package func parseArguments(_ arguments: [String], commands: [CommandSpec]) throws(UsageError)
   -> ParsedArguments
 {
   guard let first = arguments.first else { throw UsageError("no command given (try --help)") }
