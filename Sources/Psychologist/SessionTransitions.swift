@@ -9,7 +9,10 @@ extension Session {
   {
     let before = navigator
     try tap(name, input: input, invoke: invoke)
-    return try movie(from: before, frameAt: try customAnimation(for: name), invoke: invoke)
+    let frames = customKind(for: name).map {
+      self.frames(of: $0, from: before.focus.title, to: navigator.focus.title)
+    }
+    return try movie(from: before, frameAt: frames, invoke: invoke)
   }
 
   /// Goes back as `back` does and returns the transition (nil when there was nothing to go
@@ -20,15 +23,10 @@ extension Session {
     return try movie(from: before, frameAt: nil, invoke: invoke)
   }
 
-  /// The frames of the `segue_kind` that a tap of `name` performs, if its kind is one (a
-  /// cross-fade for now); nil for the built-in kinds.
-  func customAnimation(for name: String) throws -> ((Double) throws -> TransitionFrame)? {
+  /// The `segue_kind` that a tap of `name` performs, if its kind is one.
+  func customKind(for name: String) -> CustomKind? {
     let registry = script.registry
     let identifier = registry.diagnosis(name)?.segue ?? name
-    guard let kindName = registry.segue(identifier)?.kind.name(on: device),
-      registry.kind(kindName) != nil
-    else { return nil }
-    let fade = Transition(.crossFade, width: 0, travel: 0)
-    return { fade.frame(at: $0) }
+    return registry.segue(identifier)?.kind.name(on: device).flatMap(registry.kind)
   }
 }

@@ -213,6 +213,8 @@ extension Session {
     return [
       TransitionLayer([backing] + from.items, .from, window: screen, anchor: centre),
       TransitionLayer([backing] + to.items, .to, window: screen, anchor: centre),
+      // The status bar belongs to the device, not to a scene: it stays put on top.
+      TransitionLayer(to.statusBar, .still),
     ]
   }
 }

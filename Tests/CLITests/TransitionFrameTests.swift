@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The menu screen, drawn by a session script before any tap (independently of show).
@@ -88,4 +89,53 @@ func showFrames(_ name: String, _ n: Int, _ extra: [String] = []) throws -> [Dat
   #expect(!blueNear(mid, 160, 250 - 144, radius: 6))
   // Above the modal, the menu is still there (its first button's border at y = 80).
   #expect(Int(mid.pixels[(80 * mid.width + 100) * 4]) < 215)
+}
+
+@Test func segueKindsAnimateAsTheirLuaSays() throws {
+  let dir = try temporaryFolder()
+  defer { try? FileManager.default.removeItem(atPath: dir) }
+  try writeFile(
+    dir + "/kinds.lua",
+    """
+    segue_kind "zoom" {
+      perform = function(nav, scene) nav:push(scene) end,
+      animate = function(t, from, to)
+        assert(from.width == 320 and to.height == 480 and to.title == "Happiness")
+        return { opacity = 1 - t }, { scale = 0.5 + t / 2, opacity = t }
+      end,
+    }
+    segue_kind "drop" {
+      perform = function(nav, scene) nav:push(scene) end,
+      animate = { { t = 0, to = { y = -480 } }, { t = 1, to = {} } },
+    }
+    segue_kind "fade" { perform = function(nav, scene) nav:push(scene) end }
+    segue "zoomed" { kind = "zoom", happiness = 90 }
+    segue "dropped" { kind = "drop", happiness = 30 }
+    segue "faded" { kind = "fade", happiness = 60 }
+    """)
+  func middle(_ name: String) throws -> Pixels {
+    let out = dir + "/" + name
+    try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+    let r = try psychologist([
+      "show", dir + "/kinds.lua", name, "--screen", "--frames", "3", "--output-dir", out,
+    ])
+    #expect(r.status == 0, "\(r.stderr)")
+    return try rasterize(try String(contentsOfFile: out + "/frame-001.svg", encoding: .utf8))
+  }
+  // The face rests at centre (160, 272), radius 144 (its leftmost point x = 16).
+  // Keyframes at t = 0.5 (eased 0.5): the new screen half-way down from y = -480, so the
+  // face's centre is at 272 - 240 = 32; the status bar stays put on top.
+  let drop = try middle("dropped")
+  #expect(drop.has((0, 0, 255), near: 16, 32))
+  #expect(!drop.has((0, 0, 255), near: 16, 272, radius: 6))
+  #expect((drop.at(300, 5)?.r ?? 255) < 60)
+  // The function at t = 0.5: the new screen at scale 0.75 about the screen's centre
+  // (160, 240) and half opaque: the face's centre at (160, 264), radius 108 (leftmost 52).
+  let zoom = try middle("zoomed")
+  #expect(zoom.has((128, 128, 255), near: 52, 264))
+  #expect(!zoom.has((128, 128, 255), near: 16, 272, radius: 6))
+  // No animate: a cross-fade, the face at rest and half opaque.
+  let fade = try middle("faded")
+  #expect(fade.has((128, 128, 255), near: 16, 272))
+  #expect(!fade.has((0, 0, 255), near: 16, 272))
 }
