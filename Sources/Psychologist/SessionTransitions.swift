@@ -9,7 +9,15 @@ extension Session {
   {
     let before = navigator
     try tap(name, input: input, invoke: invoke)
-    let frames = customKind(for: name).map {
+    return try transition(from: before, tapped: name, invoke: invoke)
+  }
+
+  /// How the screen changed from `before` to now, after a tap of `tapped` (nil: another
+  /// step, such as going back): what `play` animates after each step.
+  public func transition(
+    from before: Navigator<SceneContent>, tapped: String?, invoke: Invoke
+  ) throws -> TransitionMovie {
+    let frames = tapped.flatMap(customKind).map {
       self.frames(of: $0, from: before.focus.title, to: navigator.focus.title)
     }
     return try movie(from: before, frameAt: frames, invoke: invoke)

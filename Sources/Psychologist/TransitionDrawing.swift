@@ -15,6 +15,18 @@ public struct TransitionMovie {
   let frameAt: (Double) throws -> TransitionFrame
   /// The document title of the frames in between.
   let title: String
+  /// How the scenes move (a kind's Lua, or a fallback, makes it a cross-fade of the screens).
+  public let style: TransitionStyle
+  /// Whether it goes back (the forward animation reversed).
+  public let isBack: Bool
+  /// The pane that changes (a push's or replace's; the presented pane of a modal or a
+  /// popover), nil when the whole screen does.
+  public let pane: PaneRole?
+  /// Whether the whole screens move (a cross-fade or a kind's Lua), not one pane.
+  public let movesScreens: Bool
+
+  /// The placements at progress `t` (from the model, or the kind's Lua).
+  public func placements(at t: Double) throws -> TransitionFrame { try frameAt(t) }
 
   /// The screen at progress `t` ∈ [0, 1] of the transition.
   public func frame(at t: Double) throws -> Drawing {
@@ -135,7 +147,8 @@ extension Session {
       layers: layers ?? Session.screenLayers(presenter, presented, screen: screen),
       frameAt: custom.map { lua in { try lua(change.isBack ? 1 - $0 : $0) } }
         ?? { transition.frame(at: $0) },
-      title: new.title)
+      title: new.title, style: style, isBack: change.isBack, pane: change.pane,
+      movesScreens: layers == nil)
   }
 
   /// What one step of navigation did: its animation, whether it went back, and the pane
