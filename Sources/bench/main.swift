@@ -9,6 +9,7 @@ case "terminal": benchTerminal(count: count)
 case "lua-to-swift": benchLuaToSwift(count: count)
 case "swift-to-lua": benchSwiftToLua(count: count)
 case "redraw": benchRedraw(count: count)
+case "transition": benchTransition(count: count)
 default:
   print("usage: PsyBench svg|terminal [COUNT]")
 }
