@@ -343,6 +343,21 @@ function Session:rotate() end
 ---@return boolean went_back false when there was nothing to go back to
 function Session:back() end
 
+---Taps `name` (as `tap` does) and returns the transition as one animated SVG (SMIL, plays
+---once, then shows the screen as `svg({ screen = true })` draws it).
+---@param name string
+---@param input? table
+---@return string
+function Session:animate(name, input) end
+
+---Taps `name` (as `tap` does) and returns `n` (2…1000) still SVG frames of the screen,
+---sampled evenly: the first is the screen before, the last the screen after.
+---@param name string
+---@param n integer
+---@param input? table
+---@return string[]
+function Session:frames(name, n, input) end
+
 ---The focused scene (or the screen) as SVG text.
 ---@param options? psychologist.SvgOptions
 ---@return string

@@ -95,7 +95,7 @@ extension Session {
   /// The frames of a segue kind's Lua animation (a cross-fade when it declares none). The
   /// function is called with t, then the two screens as `{ width, height, title }`; what
   /// it returns is checked as every number from a script is.
-  func frames(of kind: CustomKind, from: String, to: String)
+  func frames(of kind: CustomKind, from: String, to: String, invoke: @escaping Invoke)
     -> (Double) throws -> TransitionFrame
   {
     switch kind.animation {
@@ -112,14 +112,11 @@ extension Session {
         ])
       }
       let (before, after) = (screen(from), screen(to))
-      // Called while frames are drawn, after the tap: on the script's main state, as the
-      // command line calls everything.
-      let state = script.state
       let location = kind.location
       let what = "segue_kind '\(kind.name)' animate"
       return { t in
         let results = try located(location) {
-          try state.call(function, [.number(t), before, after])
+          try invoke(function, [.number(t), before, after])
         }
         var f = Fields(
           .map([:]), what: what + " at t = \(formatNumber(t))", location: location, known: [])

@@ -184,6 +184,8 @@ extension Script {
         name, screen: o[.text("screen")] == true, at: call.location, invoke: invoke)
       try call.push(.text(path))
     }
+    method("animate", Session.luaAnimate)
+    method("frames", Session.luaFrames)
     cls.property(
       "happiness", get: { luaNumber($0.happiness) },
       set: { s, v in

@@ -1,10 +1,13 @@
 import LuaHost
+import Render
 import Storyboard
 
 extension Session {
   /// Taps `name` as `tap` does and returns how the screen changed: the transition that the
   /// segue's kind animates (frames, or one animated SVG).
-  public func tapAnimated(_ name: String, input: LuaValue = .map([:]), invoke: Invoke) throws
+  public func tapAnimated(
+    _ name: String, input: LuaValue = .map([:]), invoke: @escaping Invoke
+  ) throws
     -> TransitionMovie
   {
     let before = navigator
@@ -15,10 +18,12 @@ extension Session {
   /// How the screen changed from `before` to now, after a tap of `tapped` (nil: another
   /// step, such as going back): what `play` animates after each step.
   public func transition(
-    from before: Navigator<SceneContent>, tapped: String?, invoke: Invoke
+    from before: Navigator<SceneContent>, tapped: String?, invoke: @escaping Invoke
   ) throws -> TransitionMovie {
+    // The kind's Lua runs while frames are drawn, later: through the same invoke, which
+    // must then still be valid (a session method uses the movie before it returns).
     let frames = tapped.flatMap(customKind).map {
-      self.frames(of: $0, from: before.focus.title, to: navigator.focus.title)
+      self.frames(of: $0, from: before.focus.title, to: navigator.focus.title, invoke: invoke)
     }
     return try movie(from: before, frameAt: frames, invoke: invoke)
   }
@@ -36,5 +41,34 @@ extension Session {
     let registry = script.registry
     let identifier = registry.diagnosis(name)?.segue ?? name
     return registry.segue(identifier)?.kind.name(on: device).flatMap(registry.kind)
+  }
+
+  /// `s:animate(name [, input])`: taps `name` and returns the transition as one animated SVG.
+  static func luaAnimate(_ s: Session, _ call: inout LuaCall, _ invoke: Invoke) throws {
+    guard let name = call.string(2) else { throw sessionError("animate needs a button name") }
+    let input = try call.value(3)
+    let svg = try withoutActuallyEscaping(invoke) { invoke in
+      try s.tapAnimated(name, input: input == .nil ? .map([:]) : input, invoke: invoke)
+        .animatedSVG()
+    }
+    try call.push(.text(svg))
+  }
+
+  /// `s:frames(name, n [, input])`: taps `name` and returns the transition as a list of `n`
+  /// SVG documents (2…1000), the first the screen before, the last the screen after.
+  static func luaFrames(_ s: Session, _ call: inout LuaCall, _ invoke: Invoke) throws {
+    guard let name = call.string(2) else {
+      throw sessionError("frames needs a button name and a count of frames")
+    }
+    guard let n = call.number(3), n.isFinite, n >= 2, n <= 1000, n == n.rounded() else {
+      let got = call.number(3).map(formatNumber) ?? call.typeName(3)
+      throw sessionError("frames needs a whole count from 2 to 1000, got \(got)")
+    }
+    let input = try call.value(4)
+    let svgs = try withoutActuallyEscaping(invoke) { invoke in
+      try s.tapAnimated(name, input: input == .nil ? .map([:]) : input, invoke: invoke)
+        .frames(Int(n)).map { LuaValue.text(SVGRenderer.render($0)) }
+    }
+    try call.push(.array(svgs))
   }
 }
