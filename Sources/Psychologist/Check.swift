@@ -104,6 +104,9 @@ extension Script {
       session.restart()
       attempt(kind.location) { try session.perform(kind: kind, invoke: invoke) }
     }
+    for kind in r.kinds where !faulty.contains(kind.location) {
+      attempt(kind.location) { try session.checkAnimation(of: kind, invoke: invoke) }
+    }
     // Features that no tap above drew, and named styles: each on a face of its own.
     let listed = Set(r.diagnoses.flatMap(\.features))
     let tapped =

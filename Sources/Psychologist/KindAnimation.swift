@@ -127,4 +127,12 @@ extension Session {
       }
     }
   }
+
+  /// Runs a kind's `animate` function at a few moments, as `check` does: an error in it, or
+  /// a number out of range, is found before a transition plays.
+  func checkAnimation(of kind: CustomKind, invoke: @escaping Invoke) throws {
+    guard case .function? = kind.animation else { return }
+    let frame = frames(of: kind, from: Session.menuTitle, to: "Happiness", invoke: invoke)
+    for t in [0, 0.25, 0.5, 0.75, 1] { _ = try frame(t) }
+  }
 }

@@ -50,7 +50,12 @@ extension Player {
     while true {
       let t = (now() - start) / duration
       if t >= 1 { return }
-      guard let frame = try? moving.frame(at: t) else { return }
+      let frame: Frame
+      do { frame = try moving.frame(at: t) } catch {
+        // A kind's Lua animation failed half-way: say so; the step itself stands.
+        message = describe(error)
+        return
+      }
       let lines = frame.lines()
       let out = update(from: previous, to: lines)
       previous = lines
