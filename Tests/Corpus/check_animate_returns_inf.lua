@@ -1,5 +1,5 @@
-segue_kind "huge" {
+segue_kind "wide" {
   perform = function(nav, scene) nav:push(scene) end,
-  animate = function(t) return { x = 1 / 0 }, nil end,
+  animate = function(t) return {}, { scale = 2 ^ 1024 * t } end,
 }
-segue "go" { kind = "huge", happiness = 50 }
+segue "go" { kind = "wide", happiness = 50 }
