@@ -22,9 +22,22 @@ extension Session {
   ) throws -> TransitionMovie {
     // The kind's Lua runs while frames are drawn, later: through the same invoke, which
     // must then still be valid (a session method uses the movie before it returns).
-    let frames = tapped.flatMap(customKind).map {
-      self.frames(of: $0, from: before.focus.title, to: navigator.focus.title, invoke: invoke)
+    var kind = tapped.flatMap(customKind)
+    if let kind {
+      animatedKinds[navigator.stack.count] = (navigator.focus.title, kind.name)
+    } else if tapped == nil, let shown = animatedKinds[before.stack.count],
+      shown.title == before.focus.title, navigator.stack.count < before.stack.count
+    {
+      // Back from a scene a segue_kind showed: its animation, reversed.
+      kind = script.registry.kind(shown.kind)
+      animatedKinds[before.stack.count] = nil
     }
+    // "from" is the presenting screen, also when going back.
+    let (from, to) =
+      tapped == nil
+      ? (navigator.focus.title, before.focus.title)
+      : (before.focus.title, navigator.focus.title)
+    let frames = kind.map { self.frames(of: $0, from: from, to: to, invoke: invoke) }
     return try movie(from: before, frameAt: frames, invoke: invoke)
   }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Storyboard
 import Testing
 
 @testable import Psychologist
@@ -30,4 +31,53 @@ import Testing
   """.write(toFile: path, atomically: true, encoding: .utf8)
   let script = try Script(path: path, output: FileOutput(fd: 2))
   try script.load()
+}
+
+/// Going back from a scene a segue_kind showed runs its animation in reverse: the frame at
+/// t is the forward one at 1 − t (keyframes: eased, so at t = 0.25 the forward 0.75).
+@Test func backFromACustomKindRunsItsAnimationReversed() throws {
+  let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
+    "psy-session-back-\(UUID().uuidString)")
+  try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+  defer { try? FileManager.default.removeItem(at: dir) }
+  let path = dir.appendingPathComponent("s.lua").path
+  try """
+  segue_kind "drop" {
+    perform = function(nav, scene) nav:present(scene) end,
+    animate = { { t = 0, to = { y = -400 } }, { t = 1, to = {} } },
+  }
+  segue "dropped" { kind = "drop", happiness = 30 }
+  segue "cartoon" { kind = "modal", happiness = 100 }
+  """.write(toFile: path, atomically: true, encoding: .utf8)
+  let script = try Script(path: path, output: FileOutput(fd: 2))
+  try script.load()
+  let session = try Session(script: script, device: .iphone, orientation: .portrait)
+  let invoke: Invoke = { try script.state.call($0, $1) }
+  let forward = try session.tapAnimated("dropped", invoke: invoke)
+  #expect(forward.movesScreens)
+  let before = session.navigator
+  #expect(session.back())
+  let back = try session.transition(from: before, tapped: nil, invoke: invoke)
+  #expect(back.isBack && back.movesScreens)
+  // Forward at 0.75: y = -400 × (1 − ease(0.75)); ease(0.75) = 1 − ease(0.25) ≈ 0.871.
+  let y = try back.placements(at: 0.25).to.dy
+  #expect(abs(y - -400 * (1 - referenceEase(0.75))) < 1e-6, "y \(y)")
+  #expect(try back.placements(at: 0.25) == (try forward.placements(at: 0.75)))
+  // A built-in modal's dismissal is the built-in cover reversed, not the kind's.
+  _ = try session.tapAnimated("cartoon", invoke: invoke)
+  let modal = session.navigator
+  #expect(session.back())
+  let dismiss = try session.transition(from: modal, tapped: nil, invoke: invoke)
+  #expect(dismiss.isBack && !dismiss.movesScreens && dismiss.style == .cover)
+}
+
+/// UIKit's ease-in-out by Newton's method (the model bisects).
+func referenceEase(_ t: Double) -> Double {
+  var s = t
+  for _ in 0..<30 {
+    let x = 3 * (1 - s) * (1 - s) * s * 0.42 + 3 * (1 - s) * s * s * 0.58 + s * s * s
+    let dx = 3 * (1 - s) * (1 - s) * 0.42 + 6 * (1 - s) * s * 0.16 + 3 * s * s * 0.42
+    s -= (x - t) / dx
+  }
+  return 3 * (1 - s) * s * s + s * s * s
 }
