@@ -91,10 +91,37 @@
 ---Shows the scene: must call one of `nav:push`, `nav:present`, `nav:popover`,
 ---`nav:replace`, or the segue fails.
 ---@field perform fun(nav: psychologist.Nav, scene: psychologist.Scene, ctx: psychologist.SegueContext)
+---How the new screen appears (default: a cross-fade): a function of the progress t (0…1)
+---returning the placements of the screen before and the screen after, or keyframes.
+---@field animate? (fun(t: number, from: psychologist.TransitionScreen, to: psychologist.TransitionScreen): psychologist.Placement?, psychologist.Placement?) | psychologist.Keyframe[]
 ---The devices the kind exists on (default: all).
 ---@field devices? psychologist.DeviceName[]
 ---Replace an earlier kind of the same name.
 ---@field override? boolean
+
+---Where a screen is drawn during a transition, relative to where it rests (fields left out
+---are at rest). Checked: finite, |x| and |y| ≤ 10000, scale 0…100, opacity 0…1.
+---@class psychologist.Placement
+---Points to the right.
+---@field x? number
+---Points down.
+---@field y? number
+---Scale about the screen's centre (1: its size).
+---@field scale? number
+---0 (invisible) … 1.
+---@field opacity? number
+
+---One keyframe of a kind's `animate` list: placements at the moment t (rising, 0…1).
+---@class psychologist.Keyframe
+---@field t number
+---@field from? psychologist.Placement
+---@field to? psychologist.Placement
+
+---What an `animate` function learns about each screen.
+---@class psychologist.TransitionScreen
+---@field width number
+---@field height number
+---@field title string
 
 ---The fields of `feature "name" { … }`: drawing added to faces.
 ---@class psychologist.FeatureFields
@@ -315,6 +342,21 @@ function Session:rotate() end
 ---Pops or dismisses.
 ---@return boolean went_back false when there was nothing to go back to
 function Session:back() end
+
+---Taps `name` (as `tap` does) and returns the transition as one animated SVG (SMIL, plays
+---once, then shows the screen as `svg({ screen = true })` draws it).
+---@param name string
+---@param input? table
+---@return string
+function Session:animate(name, input) end
+
+---Taps `name` (as `tap` does) and returns `n` (2…1000) still SVG frames of the screen,
+---sampled evenly: the first is the screen before, the last the screen after.
+---@param name string
+---@param n integer
+---@param input? table
+---@return string[]
+function Session:frames(name, n, input) end
 
 ---The focused scene (or the screen) as SVG text.
 ---@param options? psychologist.SvgOptions

@@ -316,15 +316,9 @@ package struct PlayScreen {
     _ session: Session, into frame: inout Frame, rows area: Int
   ) throws {
     let layout = session.navigator.layout()
-    let screen = layout.screen
-    let top = layout.statusBar.maxY
-    func column(_ x: Double) -> Int { Int((x / screen.width * Double(columns)).rounded()) }
-    func row(_ y: Double) -> Int {
-      Int(((y - top) / (screen.height - top) * Double(area)).rounded())
-    }
-    func cells(_ r: StoryboardRect) -> CellRect {
-      CellRect(left: column(r.x), top: row(r.y), right: column(r.maxX), bottom: row(r.maxY))
-    }
+    let map = CellMapping(layout, columns: columns, area: area)
+    func column(_ x: Double) -> Int { map.column(x) }
+    func cells(_ r: StoryboardRect) -> CellRect { map.cells(r) }
     let tint = frame.style(colors == .none ? "1" : "1;34")
     let border = frame.style(colors == .none ? "" : "34")
     let bold = frame.style("1")

@@ -103,6 +103,9 @@ extension Script {
       session.restart()
       attempt(kind.location) { try session.perform(kind: kind) }
     }
+    for kind in r.kinds where !faulty.contains(kind.location) {
+      attempt(kind.location) { try session.checkAnimation(of: kind) }
+    }
     // Features that no tap above drew, and named styles: each on a face of its own.
     let listed = Set(r.diagnoses.flatMap(\.features))
     let tapped =

@@ -11,7 +11,7 @@ enum DeclarationFields {
   ]
   static let segue = ["kind", "happiness", "title", "size", "style", "override", "clamp"]
   static let size = ["width", "height"]
-  static let segueKind = ["perform", "devices", "override"]
+  static let segueKind = ["perform", "animate", "devices", "override"]
   static let feature = ["draw", "everywhere", "override"]
   static let style = styleKeys + ["override"]
   static let expression = ["mouth", "eyes", "brows"]
@@ -158,8 +158,9 @@ extension Script {
         return nil
       }
     }
-    let k = CustomKind(
+    var k = CustomKind(
       name: name, perform: perform, devices: devices, location: location, plugin: currentPlugin)
+    k.animation = readAnimation(&f)
     record(k, fields: f, to: \.kinds, name: { $0.name }, what: "segue_kind")
   }
 

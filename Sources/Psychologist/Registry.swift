@@ -117,6 +117,8 @@ public struct CustomKind: Declared {
   public var name: String
   /// The Lua function that performs it.
   public var perform: LuaReference?
+  /// How it animates, when its Lua says (else a cross-fade).
+  public var animation: KindAnimation? = nil
   /// Devices it exists on (nil: every device).
   public var devices: [Device]?
   /// Where it was declared.

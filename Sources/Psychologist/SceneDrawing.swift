@@ -138,76 +138,7 @@ extension Session {
   // MARK: The whole screen
 
   func screenDrawing() throws -> Drawing {
-    let layout = navigator.layout()
-    let s = layout.screen
-    var items: [Item] = []
-    let barFill = Color(r: 247, g: 247, b: 247)
-    let line = Color(r: 178, g: 178, b: 178)
-    let dark = Color(r: 30, g: 30, b: 30)
-    items.append(Item(.rect(rect(layout.statusBar)), paint: Paint(stroke: nil, fill: dark)))
-    items.append(
-      Item(
-        .text("\(device.rawValue) \(orientation.rawValue)", at: Point(6, 15), size: 12),
-        paint: Paint(stroke: nil, fill: .white)))
-    var dividerDrawn = false
-    func divider() {
-      if !dividerDrawn, let d = layout.divider {
-        // A stroke, not a filled rect: the terminal draws fills as background (they clear
-        // what lies below), so a filled 1-point divider vanished there.
-        let x = d.x + d.width / 2
-        items.append(
-          Item(
-            .line(Point(x, d.y), Point(x, d.y + d.height)),
-            paint: Paint(stroke: line, lineWidth: d.width)))
-      }
-      dividerDrawn = true
-    }
-    for pane in layout.panes {
-      if !dividerDrawn, pane.role == .modal || pane.role == .popover {
-        divider()
-        if layout.dimmed {
-          let below = Rect(
-            x: 0, y: layout.statusBar.maxY, width: s.width, height: s.height - layout.statusBar.maxY
-          )
-          items.append(Item(.rect(below), paint: Paint(stroke: nil, fill: .black, opacity: 0.4)))
-        }
-      }
-      let frame = rect(pane.frame)
-      let border: Color? = pane.role == .popover || pane.role == .modal ? dark : nil
-      items.append(Item(.rect(frame), paint: Paint(stroke: border, lineWidth: 2, fill: .white)))
-      if let bar = pane.navigationBar {
-        let b = rect(bar)
-        items.append(Item(.rect(b), paint: Paint(stroke: nil, fill: barFill)))
-        items.append(
-          Item(
-            .line(Point(b.x, b.maxY), Point(b.maxX, b.maxY)),
-            paint: Paint(stroke: line, lineWidth: 1)))
-        let titleWidth = Double(pane.title.count) * 9.5
-        items.append(
-          Item(
-            .text(pane.title, at: Point(b.midX - titleWidth / 2, b.midY + 6), size: 17),
-            paint: Paint(stroke: nil, fill: .black)))
-        if var back = pane.backTitle {
-          // iOS shortens a back title that would run into the title.
-          if Double(back.count + 2) * 9.5 + 16 > b.width / 2 - titleWidth / 2 { back = "Back" }
-          items.append(
-            Item(
-              .text("‹ " + back, at: Point(b.x + 8, b.midY + 6), size: 17),
-              paint: Paint(stroke: nil, fill: Color(r: 0, g: 122, b: 255))))
-        }
-      }
-      if let scene = pane.scene {
-        items += try contentItems(scene, in: rect(pane.contentRect))
-      }
-    }
-    divider()
-    return Drawing(
-      width: s.width, height: s.height, title: title(of: navigator.focus), background: .white,
-      items: items)
-  }
-
-  private func rect(_ r: StoryboardRect) -> Rect {
-    Rect(x: r.x, y: r.y, width: r.width, height: r.height)
+    try screenParts(navigator).drawing
   }
 }
 

@@ -48,6 +48,9 @@ public final class Session {
   /// and how deeply drawings nest (a feature may draw a face): the outermost gives them back.
   var strokeCharge = 0
   var drawingDepth = 0
+  /// The segue_kind whose transition showed the scene at each depth of `stack` (title and
+  /// kind), so going back from it runs its animation in reverse.
+  var animatedKinds: [Int: (title: String, kind: String)] = [:]
   /// The state charged for this session's host memory when a script made it (weak: the
   /// state may close first, and then owes nothing).
   weak var chargedTo: LuaState?
@@ -87,6 +90,7 @@ public final class Session {
   public func restart() {
     navigator = Session.start(navigator.device, navigator.orientation)
     diagnosis = nil
+    if !animatedKinds.isEmpty { animatedKinds = [:] }
   }
 
   // MARK: Reading the state

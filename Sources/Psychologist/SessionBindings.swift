@@ -192,6 +192,8 @@ extension Script {
       let path = try s.snapshot(name, screen: o[.text("screen")] == true, at: call.location)
       try call.push(.text(path))
     }
+    m.method("animate", Session.luaAnimate)
+    m.method("frames", Session.luaFrames)
   }
 
   /// `s:terminal{ columns, rows, ascii, screen }`: the picture as terminal text.

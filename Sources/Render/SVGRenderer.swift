@@ -20,8 +20,26 @@ public enum SVGRenderer {
     // Text goes through `appendBytes(to:atMost:_:)`: each call reserves its room once and
     // copies bytes straight in. A call stops where a colour is appended
     // (`Color.appendSVG` appends to the array itself).
-    let width = nonNegative(d.width)
-    let height = nonNegative(d.height)
+    let items = d.items
+    var clips: [Rect] = []
+    for item in items {
+      if let clip = item.clip, !clips.contains(clip) { clips.append(clip) }
+    }
+    appendHead(
+      width: d.width, height: d.height, title: d.title, clips: clips, prefix: prefix, to: &out)
+    if let background = d.background { appendBackground(background, to: &out) }
+    appendItems(items, clips: clips, prefix: prefix, to: &out)
+    put("</svg>\n", &out)
+  }
+
+  /// Appends the opening `<svg>` tag, the title and the clips' `<defs>` (when any), the
+  /// clips' ids starting with `prefix`.
+  static func appendHead(
+    width w: Double, height h: Double, title: String?, clips: [Rect], prefix: [UInt8] = [],
+    to out: inout [UInt8]
+  ) {
+    let width = nonNegative(w)
+    let height = nonNegative(h)
     appendBytes(to: &out, atMost: literalRoom + 4 * SVGNumber.maxLength) { w in
       w.put("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"")
       w.number(width)
@@ -33,15 +51,10 @@ public enum SVGRenderer {
       w.number(height)
       w.put("\">\n")
     }
-    if let title = d.title {
+    if let title {
       put("<title>", &out)
       appendEscaped(title, to: &out)
       put("</title>\n", &out)
-    }
-    let items = d.items
-    var clips: [Rect] = []
-    for item in items {
-      if let clip = item.clip, !clips.contains(clip) { clips.append(clip) }
     }
     if !clips.isEmpty {
       put("<defs>\n", &out)
@@ -58,11 +71,20 @@ public enum SVGRenderer {
       }
       put("</defs>\n", &out)
     }
-    if let background = d.background {
-      put("<rect width=\"100%\" height=\"100%\" fill=\"", &out)
-      background.appendSVG(to: &out)
-      put("\"/>\n", &out)
-    }
+  }
+
+  /// Appends a rectangle filling the whole canvas.
+  static func appendBackground(_ background: Color, to out: inout [UInt8]) {
+    put("<rect width=\"100%\" height=\"100%\" fill=\"", &out)
+    background.appendSVG(to: &out)
+    put("\"/>\n", &out)
+  }
+
+  /// Appends the items' elements; consecutive items of one paint share a `<g>`. A clip is
+  /// referred to by its index in `clips` (`#c0`, `#c1`, …, after `prefix`).
+  static func appendItems(
+    _ items: [Item], clips: [Rect], prefix: [UInt8] = [], to out: inout [UInt8]
+  ) {
     var i = 0
     let count = items.count
     while i < count {
@@ -82,7 +104,6 @@ public enum SVGRenderer {
       }
       i = j
     }
-    put("</svg>\n", &out)
   }
 
   /// Room for the literal text of one write, besides its numbers, integers and escaped

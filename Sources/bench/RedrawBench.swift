@@ -12,7 +12,7 @@ import Psychologist
 import Render
 
 /// The seed script, written to a temporary file (scripts load from files).
-private let seed = """
+let seed = """
   diagnosis "flaying" { happiness = 86 }
   diagnosis "bite" { happiness = 70 }
   diagnosis "play" { happiness = 20 }

@@ -11,6 +11,7 @@ case "swift-to-lua": benchSwiftToLua(count: count)
 case "redraw": benchRedraw(count: count)
 case "lua-file" where arguments.count > 3:
   benchLuaFile(path: arguments[2], count: Int(arguments[3]) ?? 1)
+case "transition": benchTransition(count: count)
 default:
   print("usage: PsyBench svg|terminal [COUNT]")
 }

@@ -69,10 +69,17 @@ let commands: [CommandSpec] = [
         repeatable: true),
       formatOption, outputOption, colorOption, outputDirOption,
       OptionSpec("--watch", help: "redraw whenever the script or a file it requires changes"),
+      OptionSpec(
+        "--animate", help: "one animated SVG of the screen: the segue's transition from the menu"),
+      OptionSpec(
+        "--frames", value: "N",
+        help: "N still SVGs of the transition (frame-000.svg …) into --output-dir, 2 to 1000"),
     ],
     details: [
       "examples:",
       "  psychologist show examples/psychologist.lua bite",
+      "  psychologist show examples/psychologist.lua bite --screen --animate -o bite.svg",
+      "  psychologist show examples/psychologist.lua bite --screen --frames 8 --output-dir frames",
       "  psychologist show examples/mood.lua mood --input sleep=7 -o mood.png",
       "  psychologist show examples/mood.lua mood --input '{\"sleep\": 7}'",
       "  psychologist show examples/ipad.lua cartoon --device ipad --orientation landscape --screen -o cartoon.svg",

@@ -70,6 +70,9 @@ final class Player {
   var targets: [Target] = []
   var drag: (row: Int, pointsPerRow: Double)?
   let colors: ColorMode
+  /// The frame on screen, and the transition to play before the next redraw.
+  var shown: Frame?
+  var transition: PendingTransition?
 
   init(path: String, options: ScriptOptions, watch: Bool) {
     self.path = path
@@ -140,8 +143,10 @@ final class Player {
     if a == .quit { return false }
     guard let session, script != nil else { return true }
     do {
+      let before = session.navigator
       if try apply(a, to: session) {
         history.append(a)
+        prepareTransition(after: a, from: before)
         message = capture.take()
         if watch && replayFailed { reload() }
       }
@@ -206,6 +211,7 @@ final class Player {
       frame = try screen.compose(nil)
     }
     targets = frame.targets
+    shown = frame
     let lines = frame.lines()
     out += update(from: previous, to: lines)
     previous = lines
@@ -243,6 +249,7 @@ final class Player {
       let parsed = parseKeys(pending, final: !ready.input && !ready.signal)
       pending.removeFirst(parsed.consumed)
       for key in parsed.keys where try !handle(key) { return .ok }
+      if !ready.signal { try animate(terminal) }
       if watch && now() >= lastCheck + 0.5 {
         lastCheck = now()
         if files.map({ FileSystem.modificationTime($0) }) != seen { reload() }

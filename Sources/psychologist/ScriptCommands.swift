@@ -49,6 +49,9 @@ func showCommand(_ args: ParsedArguments) throws -> ExitCode {
   if args.has("--watch") {
     return try watch(args, options: options)
   }
+  if args.has("--animate") || args.has("--frames") {
+    return try showAnimated(path, name, args, options)
+  }
   let script = try loadScript(path, options)
   try emit(try showDrawing(script, name, args, options), args)
   return .ok
@@ -60,6 +63,15 @@ func showDrawing(
 )
   throws -> Drawing
 {
+  let (session, input) = try showSession(script, name, args, options)
+  try session.tap(name, input: input)
+  return try session.drawing(screen: args.has("--screen"))
+}
+
+/// A session for `show` and the input NAME gets, once the script and the command line agree.
+func showSession(
+  _ script: Script, _ name: String, _ args: ParsedArguments, _ options: ScriptOptions
+) throws -> (Session, LuaValue) {
   try requireValid(script, on: options.device)
   let registry = script.registry
   guard registry.diagnosis(name) != nil || registry.segue(name) != nil else {
@@ -83,8 +95,7 @@ func showDrawing(
   }
   let session = try Session(
     script: script, device: options.device, orientation: options.orientation)
-  try session.tap(name, input: input)
-  return try session.drawing(screen: args.has("--screen"))
+  return (session, input)
 }
 
 /// `psychologist run SCRIPT`: runs a session script; its declarations must be valid on the

@@ -459,3 +459,54 @@ struct PlayTests {
     try pane.press("C-c")
   }
 }
+
+@Suite("play transitions", .serialized)
+struct PlayTransitionTests {
+  let seed = packageRoot + "/examples/psychologist.lua"
+
+  /// A push, slowed 30 times (10.5 s): caught half-way, both scenes on screen where the
+  /// model puts them; then a key finishes it at once and still acts.
+  @Test func pushAnimatesAndAKeyFinishesIt() throws {
+    let pane = try TmuxPane(width: 100, height: 30)
+    try pane.type("PSYCHOLOGIST_SLOW_ANIMATIONS=30 \(binary) play \(seed); echo STATUS=$?")
+    let menu = try pane.waitFor("[1] flaying")
+    let column = try #require(menu.first { $0.contains("] flaying") }?.range(of: "flaying"))
+    let restColumn = menu.first { $0.contains("] flaying") }!.distance(
+      from: menu.first { $0.contains("] flaying") }!.startIndex, to: column.lowerBound)
+    try pane.press(try #require(keyShown(for: "bite", in: menu)))
+    // While the new face comes in from the right, the menu has moved left: its labels start
+    // left of where they rest, and the face's dots begin right of the screen's middle
+    // less a little (the new scene's left edge is at 100 × (1 − eased t) columns).
+    let mid = try pane.waitFor("both scenes half-way", seconds: 8) { lines in
+      guard let box = brailleBox(lines), box.columns.lowerBound > 20,
+        lines.contains(where: { $0.contains("ying") && !$0.contains("[1] flaying") })
+      else { return false }
+      return true
+    }
+    let box = try #require(brailleBox(mid))
+    let label = try #require(mid.first { $0.contains("ying") })
+    let labelColumn = label.distance(
+      from: label.startIndex, to: label.range(of: "ying")!.lowerBound)
+    // "flaying" minus "fla": the label rests at restColumn + 3, now further left.
+    #expect(labelColumn < restColumn + 3)
+    #expect(statusLine(mid).contains("happiness –"), "the status line changes at the end")
+    // A key finishes the transition at once (well before its 10.5 s); x does nothing else.
+    let pressed = Date()
+    try pane.press("x")
+    let end = try pane.waitFor("finished", seconds: 3) { lines in
+      !lines.contains { $0.contains("ying") } && brailleBox(lines) != nil
+        && lines[0].contains("‹ Psychologist")
+    }
+    #expect(Date().timeIntervalSince(pressed) < 3)
+    let rest = try #require(brailleBox(end))
+    // The face is shifted right by 100 × (1 − e) columns where the menu moved left by a
+    // third of that share, 100/3 × e (the model's push: the same eased e for both).
+    let menuShift = Double(restColumn + 3 - labelColumn)
+    let faceShift = Double(box.columns.lowerBound - rest.columns.lowerBound)
+    let e = menuShift / (100.0 / 3)
+    #expect(faceShift > 0)
+    #expect(abs(faceShift - 100 * (1 - e)) < 6, "face shift \(faceShift), menu shift \(menuShift)")
+    try pane.press("q")
+    try pane.waitFor("STATUS=0")
+  }
+}

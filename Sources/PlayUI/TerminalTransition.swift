@@ -1,0 +1,180 @@
+// A transition in `play`: frames in cells between the screen before and the screen after,
+// moved as the transition model says (Storyboard's Transition, or a kind's Lua). Cells
+// cannot be half transparent: an opacity shows that share of a layer's cells, spread by an
+// ordered dither, so a cross-fade dissolves.
+
+import Psychologist
+import Render
+import Storyboard
+
+/// Storyboard points to terminal cells, as `PlayScreen` lays a screen out: the status bar
+/// is left out and the rest fills `area` rows.
+package struct CellMapping {
+  package var screen: StoryboardRect
+  package var top: Double
+  package var columns: Int
+  package var area: Int
+
+  /// The mapping of `layout` onto `columns` × `area` cells.
+  package init(_ layout: ScreenLayout<SceneContent>, columns: Int, area: Int) {
+    screen = layout.screen
+    top = layout.statusBar.maxY
+    self.columns = columns
+    self.area = area
+  }
+
+  package func column(_ x: Double) -> Int { Int((x / screen.width * Double(columns)).rounded()) }
+  package func row(_ y: Double) -> Int {
+    Int(((y - top) / (screen.height - top) * Double(area)).rounded())
+  }
+  package func cells(_ r: StoryboardRect) -> CellRect {
+    CellRect(left: column(r.x), top: row(r.y), right: column(r.maxX), bottom: row(r.maxY))
+  }
+  /// Cells per point across and down.
+  package var perPoint: (x: Double, y: Double) {
+    (Double(columns) / screen.width, Double(area) / (screen.height - top))
+  }
+}
+
+/// The transition between two frames of `play`.
+package struct TerminalTransition {
+  let presenter: Frame
+  let presented: Frame
+  let before: Frame
+  let after: Frame
+  let movie: TransitionMovie
+  let presenterLayout: ScreenLayout<SceneContent>
+  let presentedLayout: ScreenLayout<SceneContent>
+  let area: Int
+
+  /// The transition `movie` from the frame `before` (of `beforeLayout`) to `after`.
+  package init(
+    movie: TransitionMovie, before: Frame, beforeLayout: ScreenLayout<SceneContent>,
+    after: Frame, afterLayout: ScreenLayout<SceneContent>
+  ) {
+    self.movie = movie
+    self.before = before
+    self.after = after
+    // Going back runs the forward animation backwards: the state after it presents.
+    (presenter, presented) = movie.isBack ? (after, before) : (before, after)
+    (presenterLayout, presentedLayout) =
+      movie.isBack ? (afterLayout, beforeLayout) : (beforeLayout, afterLayout)
+    area = max(after.rows - 1, 0)
+  }
+
+  /// One layer: cells of `source` inside `region`, moved and shown at `opacity`.
+  struct Layer {
+    var source: Frame
+    var region: CellRect
+    var dx = 0.0
+    var dy = 0.0
+    var scale = 1.0
+    var opacity = 1.0
+  }
+
+  /// The frame at progress `t` (0: the screen before, 1: the screen after).
+  package func frame(at t: Double) throws -> Frame {
+    if t >= 1 || after.columns != presenter.columns || after.rows != presenter.rows {
+      return after
+    }
+    let f = try movie.placements(at: t)
+    let columns = after.columns
+    let whole = CellRect(left: 0, top: 0, right: columns, bottom: area)
+    let map = CellMapping(presentedLayout, columns: columns, area: area)
+    let (px, py) = map.perPoint
+    var layers: [Layer] = []  // front to back
+    func moved(_ source: Frame, _ region: CellRect, _ p: Placement) -> Layer {
+      Layer(
+        source: source, region: region, dx: p.dx * px, dy: p.dy * py, scale: p.scale,
+        opacity: p.opacity)
+    }
+    let pane = movie.pane.flatMap { role in presentedLayout.panes.last { $0.role == role } }
+    if let pane, !movie.movesScreens, movie.style == .push || movie.style == .crossFade {
+      let r = map.cells(pane.frame)
+      let bar = CellRect(left: r.left, top: r.top, right: r.right, bottom: min(r.top + 2, r.bottom))
+      let content = CellRect(left: r.left, top: bar.bottom, right: r.right, bottom: r.bottom)
+      layers = [
+        moved(presented, content, f.to), moved(presenter, content, f.from),
+        // Dithered letters would be noise: the bar's title and Back switch half-way.
+        Layer(source: presented, region: bar, opacity: f.toBar >= 0.5 ? 1 : 0),
+        Layer(source: presenter, region: bar),
+        Layer(source: presented, region: whole),
+      ]
+    } else if let pane, !movie.movesScreens {
+      // A modal or popover: its box (one cell wider, as PlayScreen draws it) moves or fades
+      // over the screen below, which dims as it comes when it was not dimmed before.
+      let r = map.cells(pane.frame)
+      let box = CellRect(
+        left: max(r.left - 1, 0), top: max(r.top - 1, 0), right: min(r.right + 1, columns),
+        bottom: min(r.bottom + 1, area))
+      layers = [moved(presented, box, f.to)]
+      if presentedLayout.dimmed && !presenterLayout.dimmed {
+        layers.append(Layer(source: presented, region: whole, opacity: f.dim))
+      }
+      layers.append(Layer(source: presenter, region: whole))
+    } else {
+      layers = [moved(presented, whole, f.to), moved(presenter, whole, f.from)]
+    }
+    return composite(layers)
+  }
+
+  /// The area drawn from the layers (the first that covers a cell shows it); the status
+  /// line stays the one before until the end, so a screen whose status line tells the new
+  /// state is the finished one.
+  func composite(_ layers: [Layer]) -> Frame {
+    var out = after
+    let columns = out.columns
+    let beforeStyles = before.styles.map { out.style($0) }
+    for i in (area * columns)..<min(out.glyphs.count, before.glyphs.count) {
+      out.glyphs[i] = before.glyphs[i]
+      out.cellStyles[i] = beforeStyles[Int(before.cellStyles[i])]
+    }
+    var styleMaps = [[UInt16]](repeating: [], count: layers.count)
+    for (k, layer) in layers.enumerated() {
+      styleMaps[k] = layer.source.styles.map { out.style($0) }
+    }
+    let centre = (x: Double(columns) / 2, y: Double(area) / 2)
+    for row in 0..<area {
+      // The source cell copied last, so a wide character's right half follows its left.
+      var previous = -1
+      for column in 0..<columns {
+        let i = row * columns + column
+        var glyph: UInt32 = 0x20
+        var style: UInt16 = 0
+        var copied = -1
+        let threshold = (TerminalTransition.bayer[(row & 3) * 4 + (column & 3)] + 0.5) / 16
+        for (k, layer) in layers.enumerated() where layer.opacity > threshold {
+          let sx = (Double(column) + 0.5 - centre.x - layer.dx) / layer.scale + centre.x
+          let sy = (Double(row) + 0.5 - centre.y - layer.dy) / layer.scale + centre.y
+          guard sx.isFinite, sy.isFinite, sx >= Double(layer.region.left),
+            sx < Double(layer.region.right), sy >= Double(layer.region.top),
+            sy < Double(layer.region.bottom)
+          else { continue }
+          let s = Int(sy) * layer.source.columns + Int(sx)
+          guard s >= 0, s < layer.source.glyphs.count else { continue }
+          glyph = layer.source.glyphs[s]
+          style = styleMaps[k][Int(layer.source.cellStyles[s])]
+          copied = s
+          break
+        }
+        if glyph == Frame.continuation && copied != previous + 1 { glyph = 0x20 }
+        out.glyphs[i] = glyph
+        out.cellStyles[i] = style
+        previous = copied
+      }
+      // A wide character cut at its right half by another layer shows as a space.
+      for column in 0..<columns {
+        let i = row * columns + column
+        if column + 1 < columns, cellWidth(out.glyphs[i]) == 2,
+          out.glyphs[i + 1] != Frame.continuation
+        {
+          out.glyphs[i] = 0x20
+        }
+      }
+    }
+    return out
+  }
+
+  /// A 4×4 ordered dither: which cells show first as a layer's opacity rises.
+  static let bayer: [Double] = [0, 8, 2, 10, 12, 4, 14, 6, 3, 11, 1, 9, 15, 7, 13, 5]
+}

@@ -1,0 +1,139 @@
+import Render
+import Storyboard
+
+/// One pane of a drawn screen, in parts a transition moves separately.
+struct PaneParts {
+  /// What the pane is.
+  var role: PaneRole
+  /// The whole pane.
+  var frame: Rect
+  /// Where its scene's content is drawn.
+  var content: Rect
+  /// The pane's background, border, navigation bar and the bar's bottom line.
+  var chrome: [Item]
+  /// The bar's title and back button (a push cross-fades them).
+  var bar: [Item]
+  /// The scene's content: the face and its features, or the menu's buttons.
+  var body: [Item]
+
+  /// Everything, in drawing order.
+  var items: [Item] { chrome + bar + body }
+}
+
+/// A drawn screen in parts: what `show --screen` draws, so a transition can move the panes
+/// that change and keep the rest.
+struct ScreenParts {
+  /// The screen's size in points.
+  var width: Double
+  var height: Double
+  /// The document's title.
+  var title: String
+  /// The status bar.
+  var statusBar: [Item]
+  /// The panes, back to front.
+  var panes: [PaneParts]
+  /// The iPad's master/detail divider, drawn before the first presented pane.
+  var divider: [Item]
+  /// The shade over the screen under a form sheet or popover (empty when not dimmed).
+  var dim: [Item]
+  /// The index in `panes` of the first presented pane (modal or popover).
+  var firstPresented: Int
+
+  /// Everything in drawing order: the screen as `show --screen` draws it.
+  var items: [Item] {
+    var out = statusBar
+    for (i, pane) in panes.enumerated() {
+      if i == firstPresented { out += divider + dim }
+      out += pane.items
+    }
+    if firstPresented >= panes.count { out += divider }
+    return out
+  }
+
+  /// The whole screen as one drawing.
+  var drawing: Drawing {
+    Drawing(width: width, height: height, title: title, background: .white, items: items)
+  }
+
+  /// The pane of `role`, if shown.
+  func pane(_ role: PaneRole) -> PaneParts? { panes.last { $0.role == role } }
+}
+
+extension Session {
+  /// The screen of `navigator` (this session's, or one it had) drawn in parts.
+  func screenParts(_ navigator: Navigator<SceneContent>) throws -> ScreenParts {
+    let layout = navigator.layout()
+    let s = layout.screen
+    let barFill = Color(r: 247, g: 247, b: 247)
+    let line = Color(r: 178, g: 178, b: 178)
+    let dark = Color(r: 30, g: 30, b: 30)
+    let statusBar = [
+      Item(.rect(rect(layout.statusBar)), paint: Paint(stroke: nil, fill: dark)),
+      Item(
+        .text(
+          "\(navigator.device.rawValue) \(navigator.orientation.rawValue)", at: Point(6, 15),
+          size: 12),
+        paint: Paint(stroke: nil, fill: .white)),
+    ]
+    var divider: [Item] = []
+    if let d = layout.divider {
+      // A stroke, not a filled rect: the terminal draws fills as background (they clear
+      // what lies below), so a filled 1-point divider vanished there.
+      let x = d.x + d.width / 2
+      divider.append(
+        Item(
+          .line(Point(x, d.y), Point(x, d.y + d.height)),
+          paint: Paint(stroke: line, lineWidth: d.width)))
+    }
+    var dim: [Item] = []
+    if layout.dimmed {
+      let below = Rect(
+        x: 0, y: layout.statusBar.maxY, width: s.width, height: s.height - layout.statusBar.maxY)
+      dim.append(Item(.rect(below), paint: Paint(stroke: nil, fill: .black, opacity: 0.4)))
+    }
+    var panes: [PaneParts] = []
+    var firstPresented: Int?
+    for pane in layout.panes {
+      if firstPresented == nil, pane.role == .modal || pane.role == .popover {
+        firstPresented = panes.count
+      }
+      let frame = rect(pane.frame)
+      let border: Color? = pane.role == .popover || pane.role == .modal ? dark : nil
+      var chrome = [Item(.rect(frame), paint: Paint(stroke: border, lineWidth: 2, fill: .white))]
+      var bar: [Item] = []
+      if let navigationBar = pane.navigationBar {
+        let b = rect(navigationBar)
+        chrome.append(Item(.rect(b), paint: Paint(stroke: nil, fill: barFill)))
+        chrome.append(
+          Item(
+            .line(Point(b.x, b.maxY), Point(b.maxX, b.maxY)),
+            paint: Paint(stroke: line, lineWidth: 1)))
+        let titleWidth = Double(pane.title.count) * 9.5
+        bar.append(
+          Item(
+            .text(pane.title, at: Point(b.midX - titleWidth / 2, b.midY + 6), size: 17),
+            paint: Paint(stroke: nil, fill: .black)))
+        if var back = pane.backTitle {
+          // iOS shortens a back title that would run into the title.
+          if Double(back.count + 2) * 9.5 + 16 > b.width / 2 - titleWidth / 2 { back = "Back" }
+          bar.append(
+            Item(
+              .text("‹ " + back, at: Point(b.x + 8, b.midY + 6), size: 17),
+              paint: Paint(stroke: nil, fill: Color(r: 0, g: 122, b: 255))))
+        }
+      }
+      let content = rect(pane.contentRect)
+      let body = try pane.scene.map { try contentItems($0, in: content) } ?? []
+      panes.append(
+        PaneParts(
+          role: pane.role, frame: frame, content: content, chrome: chrome, bar: bar, body: body))
+    }
+    return ScreenParts(
+      width: s.width, height: s.height, title: title(of: navigator.focus), statusBar: statusBar,
+      panes: panes, divider: divider, dim: dim, firstPresented: firstPresented ?? panes.count)
+  }
+
+  func rect(_ r: StoryboardRect) -> Rect {
+    Rect(x: r.x, y: r.y, width: r.width, height: r.height)
+  }
+}

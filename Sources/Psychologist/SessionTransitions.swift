@@ -1,0 +1,79 @@
+import LuaHost
+import Render
+import Storyboard
+
+extension Session {
+  /// Taps `name` as `tap` does and returns how the screen changed: the transition that the
+  /// segue's kind animates (frames, or one animated SVG).
+  public func tapAnimated(_ name: String, input: LuaValue = .map([:])) throws -> TransitionMovie
+  {
+    let before = navigator
+    try tap(name, input: input)
+    return try transition(from: before, tapped: name)
+  }
+
+  /// How the screen changed from `before` to now, after a tap of `tapped` (nil: another
+  /// step, such as going back): what `play` animates after each step.
+  public func transition(
+    from before: Navigator<SceneContent>, tapped: String?
+  ) throws -> TransitionMovie {
+    // The kind's Lua runs while frames are drawn, later, on the thread running then (the
+    // state tracks it): a session method uses the movie before it returns.
+    var kind = tapped.flatMap(customKind)
+    if let kind {
+      animatedKinds[navigator.stack.count] = (navigator.focus.title, kind.name)
+    } else if tapped == nil, let shown = animatedKinds[before.stack.count],
+      shown.title == before.focus.title, navigator.stack.count < before.stack.count
+    {
+      // Back from a scene a segue_kind showed: its animation, reversed.
+      kind = script.registry.kind(shown.kind)
+      animatedKinds[before.stack.count] = nil
+    }
+    // "from" is the presenting screen, also when going back.
+    let (from, to) =
+      tapped == nil
+      ? (navigator.focus.title, before.focus.title)
+      : (before.focus.title, navigator.focus.title)
+    let frames = kind.map { self.frames(of: $0, from: from, to: to) }
+    return try movie(from: before, frameAt: frames)
+  }
+
+  /// Goes back as `back` does and returns the transition (nil when there was nothing to go
+  /// back to): a pop, a dismissal or a tap outside a popover, each the reverse of its segue.
+  public func backAnimated() throws -> TransitionMovie? {
+    let before = navigator
+    guard back() else { return nil }
+    return try movie(from: before, frameAt: nil)
+  }
+
+  /// The `segue_kind` that a tap of `name` performs, if its kind is one.
+  func customKind(for name: String) -> CustomKind? {
+    let registry = script.registry
+    let identifier = registry.diagnosis(name)?.segue ?? name
+    return registry.segue(identifier)?.kind.name(on: device).flatMap(registry.kind)
+  }
+
+  /// `s:animate(name [, input])`: taps `name` and returns the transition as one animated SVG.
+  static func luaAnimate(_ s: Session, _ call: inout LuaCall) throws {
+    guard let name = call.string(2) else { throw sessionError("animate needs a button name") }
+    let input = try call.value(3)
+    let svg = try s.tapAnimated(name, input: input == .nil ? .map([:]) : input).animatedSVG()
+    try call.push(.text(svg))
+  }
+
+  /// `s:frames(name, n [, input])`: taps `name` and returns the transition as a list of `n`
+  /// SVG documents (2…1000), the first the screen before, the last the screen after.
+  static func luaFrames(_ s: Session, _ call: inout LuaCall) throws {
+    guard let name = call.string(2) else {
+      throw sessionError("frames needs a button name and a count of frames")
+    }
+    guard let n = call.number(3), n.isFinite, n >= 2, n <= 1000, n == n.rounded() else {
+      let got = call.number(3).map(formatNumber) ?? call.typeName(3)
+      throw sessionError("frames needs a whole count from 2 to 1000, got \(got)")
+    }
+    let input = try call.value(4)
+    let svgs = try s.tapAnimated(name, input: input == .nil ? .map([:]) : input)
+      .frames(Int(n)).map { LuaValue.text(SVGRenderer.render($0)) }
+    try call.push(.array(svgs))
+  }
+}

@@ -1,0 +1,232 @@
+import Render
+import Storyboard
+
+/// A transition between two drawn screens: still frames at any moment and the layers an
+/// animated SVG moves. At t = 0 it draws exactly the screen before, at t = 1 exactly the
+/// screen after (what `show --screen` draws).
+public struct TransitionMovie {
+  /// The screen before the transition.
+  public let first: Drawing
+  /// The screen after it.
+  public let last: Drawing
+  /// The layers, back to front, each moved by one channel of the frame.
+  let layers: [TransitionLayer]
+  /// The frame at a moment (the built-in model, or a segue kind's Lua).
+  let frameAt: (Double) throws -> TransitionFrame
+  /// The document title of the frames in between.
+  let title: String
+  /// How the scenes move (a kind's Lua, or a fallback, makes it a cross-fade of the screens).
+  public let style: TransitionStyle
+  /// Whether it goes back (the forward animation reversed).
+  public let isBack: Bool
+  /// The pane that changes (a push's or replace's; the presented pane of a modal or a
+  /// popover), nil when the whole screen does.
+  public let pane: PaneRole?
+  /// Whether the whole screens move (a cross-fade or a kind's Lua), not one pane.
+  public let movesScreens: Bool
+
+  /// The placements at progress `t` (from the model, or the kind's Lua).
+  public func placements(at t: Double) throws -> TransitionFrame { try frameAt(t) }
+
+  /// The screen at progress `t` ∈ [0, 1] of the transition.
+  public func frame(at t: Double) throws -> Drawing {
+    if !(t > 0) { return first }
+    if t >= 1 { return last }
+    let f = try frameAt(t)
+    var items: [Item] = []
+    for layer in layers { items += layer.placing(f).apply(layer.items, window: layer.window) }
+    return Drawing(
+      width: last.width, height: last.height, title: title, background: .white, items: items)
+  }
+
+  /// `count` (at least 2) frames sampled evenly: the first is the screen before, the last
+  /// the screen after.
+  public func frames(_ count: Int) throws -> [Drawing] {
+    let n = max(count, 2)
+    return try (0..<n).map { try frame(at: Double($0) / Double(n - 1)) }
+  }
+
+  /// The transition as one animated SVG document (SMIL, no script) playing once over
+  /// UIKit's 0.35 s and then showing the screen after exactly.
+  public func animatedSVG(samples: Int = SVGAnimation.defaultSamples) throws -> String {
+    let n = max(samples, 2)
+    let frames = try (0..<n).map { try frameAt(Double($0) / Double(n - 1)) }
+    let animated = layers.map { layer in
+      AnimatedLayer(items: layer.items, window: layer.window, track: frames.map(layer.placing))
+    }
+    return SVGAnimation.render(
+      first: first, layers: animated, last: last, duration: Transition.duration)
+  }
+}
+
+/// Which part of a transition frame moves a layer.
+enum TransitionChannel {
+  /// Does not move.
+  case still
+  /// The presenting scene's placement.
+  case from
+  /// The presented scene's placement.
+  case to
+  /// The presenting scene's bar title and back button.
+  case fromBar
+  /// The presented scene's.
+  case toBar
+  /// The shade over the presenting scene (moving with it).
+  case shade
+  /// The dimming under a form sheet or popover.
+  case dim
+}
+
+/// Items moved together by one channel, clipped to a window.
+struct TransitionLayer {
+  var items: [Item]
+  var window: Rect?
+  var channel: TransitionChannel
+  /// The centre a scene scales about.
+  var anchor: Point
+
+  init(
+    _ items: [Item], _ channel: TransitionChannel, window: Rect? = nil, anchor: Point = Point(0, 0)
+  ) {
+    self.items = items
+    self.window = window
+    self.channel = channel
+    self.anchor = anchor
+  }
+
+  func placing(_ f: TransitionFrame) -> Placing {
+    func moved(_ p: Placement, opacity: Double) -> Placing {
+      Placing(dx: p.dx, dy: p.dy, scale: p.scale, anchor: anchor, opacity: opacity)
+    }
+    switch channel {
+    case .still: return Placing()
+    case .from: return moved(f.from, opacity: f.from.opacity)
+    case .to: return moved(f.to, opacity: f.to.opacity)
+    case .fromBar: return Placing(opacity: f.fromBar)
+    case .toBar: return Placing(opacity: f.toBar)
+    case .shade: return moved(f.from, opacity: f.shade)
+    case .dim: return Placing(opacity: f.dim)
+    }
+  }
+}
+
+extension Session {
+  /// How the screen changed from `before` to the session's navigator now: the transition
+  /// and the layers it moves. `custom` is the segue kind that performed it, if one did (it
+  /// cross-fades unless its Lua says how it animates).
+  func movie(
+    from before: Navigator<SceneContent>, frameAt custom: ((Double) throws -> TransitionFrame)?
+  ) throws -> TransitionMovie {
+    let after = navigator
+    let old = try screenParts(before)
+    let new = try screenParts(after)
+    let change = Session.change(from: before, to: after)
+    // Going back runs the forward animation backwards: the state after it presents.
+    let (presenter, presented) = change.isBack ? (new, old) : (old, new)
+    var style = change.style
+    var layers: [TransitionLayer]?
+    if custom == nil {
+      switch style {
+      case .push, .crossFade:
+        if let role = change.pane {
+          layers = Session.paneLayers(presenter, presented, role: role)
+        }
+      case .cover, .popover:
+        layers = Session.presentationLayers(presenter, presented)
+      }
+    }
+    if layers == nil { style = .crossFade }
+    let screen = Rect(x: 0, y: 0, width: new.width, height: new.height)
+    let moving = presented.panes.last { $0.role == change.pane } ?? presented.panes.last
+    let transition = Transition(
+      style, isBack: change.isBack, width: moving?.content.width ?? new.width,
+      travel: new.height - (moving?.frame.y ?? 0))
+    return TransitionMovie(
+      first: old.drawing, last: new.drawing,
+      layers: layers ?? Session.screenLayers(presenter, presented, screen: screen),
+      frameAt: custom.map { lua in { try lua(change.isBack ? 1 - $0 : $0) } }
+        ?? { transition.frame(at: $0) },
+      title: new.title, style: style, isBack: change.isBack, pane: change.pane,
+      movesScreens: layers == nil)
+  }
+
+  /// What one step of navigation did: its animation, whether it went back, and the pane
+  /// that changes (nil when the whole screen changes).
+  static func change(from a: Navigator<SceneContent>, to b: Navigator<SceneContent>)
+    -> (style: TransitionStyle, isBack: Bool, pane: PaneRole?)
+  {
+    let (stackA, stackB) = (a.navigationStack.count, b.navigationStack.count)
+    let (shownA, shownB) = (a.presented.count, b.presented.count)
+    if stackB > stackA { return (.push, false, b.focusRole) }
+    if stackB < stackA && shownB == 0 {
+      return (.push, true, a.focusRole == .navigation ? .navigation : .master)
+    }
+    if shownB > shownA || shownB == shownA && shownB > 0 && a.isShowingPopover != b.isShowingPopover
+    {
+      return (b.isShowingPopover ? .popover : .cover, false, b.focusRole)
+    }
+    if shownB < shownA { return (a.isShowingPopover ? .popover : .cover, true, a.focusRole) }
+    if b.device.isPad && b.focusRole == .detail { return (.crossFade, false, .detail) }
+    return (.crossFade, false, nil)
+  }
+
+  /// A push or replace: the pane of `role` slides (or cross-fades) between the scenes, its bar
+  /// stays and its title and back button cross-fade; the other panes stay.
+  static func paneLayers(_ from: ScreenParts, _ to: ScreenParts, role: PaneRole)
+    -> [TransitionLayer]?
+  {
+    guard let old = from.pane(role), to.pane(role) != nil else { return nil }
+    var layers = [TransitionLayer(to.statusBar, .still)]
+    for (i, pane) in to.panes.enumerated() {
+      if i == to.firstPresented { layers.append(TransitionLayer(to.divider + to.dim, .still)) }
+      guard pane.role == role else {
+        layers.append(TransitionLayer(pane.items, .still))
+        continue
+      }
+      let window = pane.content
+      let centre = Point(window.midX, window.midY)
+      // The presented scene is opaque: what it slides over is hidden under it.
+      let backing = Item(.rect(window), paint: Paint(stroke: nil, fill: .white))
+      let shade = Item(.rect(window), paint: Paint(stroke: nil, fill: .black))
+      layers += [
+        TransitionLayer(pane.chrome, .still),
+        TransitionLayer(old.bar, .fromBar),
+        TransitionLayer(pane.bar, .toBar),
+        TransitionLayer(old.body, .from, window: window, anchor: centre),
+        TransitionLayer([shade], .shade, window: window, anchor: centre),
+        TransitionLayer([backing] + pane.body, .to, window: window, anchor: centre),
+      ]
+    }
+    if to.firstPresented >= to.panes.count { layers.append(TransitionLayer(to.divider, .still)) }
+    return layers
+  }
+
+  /// A modal or popover: the screen below stays, its dimming fades in, and the presented
+  /// pane (the frontmost) covers from the bottom or fades in.
+  static func presentationLayers(_ from: ScreenParts, _ to: ScreenParts) -> [TransitionLayer]? {
+    guard let pane = to.panes.last, pane.role == .modal || pane.role == .popover else {
+      return nil
+    }
+    var layers = [TransitionLayer(from.items, .still)]
+    // Over a form sheet the screen is dimmed already; over nothing it dims as it comes.
+    if from.dim.isEmpty && !to.dim.isEmpty { layers.append(TransitionLayer(to.dim, .dim)) }
+    layers.append(
+      TransitionLayer(pane.items, .to, anchor: Point(pane.frame.midX, pane.frame.midY)))
+    return layers
+  }
+
+  /// The whole screens: the one after over the one before (a cross-fade, or what a segue
+  /// kind's Lua says).
+  static func screenLayers(_ from: ScreenParts, _ to: ScreenParts, screen: Rect)
+    -> [TransitionLayer]
+  {
+    let centre = Point(screen.midX, screen.midY)
+    let backing = Item(.rect(screen), paint: Paint(stroke: nil, fill: .white))
+    return [
+      TransitionLayer([backing] + from.items, .from, window: screen, anchor: centre),
+      TransitionLayer([backing] + to.items, .to, window: screen, anchor: centre),
+      // The status bar belongs to the device, not to a scene: it stays put on top.
+      TransitionLayer(to.statusBar, .still),
+    ]
+  }
+}

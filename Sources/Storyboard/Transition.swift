@@ -1,0 +1,142 @@
+// How a new scene appears: the placements of the two scenes of a segue over its progress
+// t ∈ [0, 1], as UIKit on iOS 5/6 animated them (DESIGN.md, "Transitions").
+//
+// "from" is always the presenting side and "to" the presented side of the forward segue;
+// going back (pop, dismiss, a tap outside a popover) runs the same frames backwards, so the
+// host draws the state after going back as "from" and the state before as "to".
+
+/// Where one scene is drawn during a transition, relative to where it rests: an offset in
+/// points, a scale about the centre of its pane, and an opacity.
+public struct Placement: Equatable, Sendable {
+  /// Horizontal offset in points (right is positive).
+  public var dx: Double
+  /// Vertical offset in points (down is positive).
+  public var dy: Double
+  /// Scale about the centre of the scene's pane (1 = its size at rest).
+  public var scale: Double
+  /// Opacity from 0 (invisible) to 1.
+  public var opacity: Double
+
+  /// A placement; the defaults are the scene at rest.
+  public init(dx: Double = 0, dy: Double = 0, scale: Double = 1, opacity: Double = 1) {
+    self.dx = dx
+    self.dy = dy
+    self.scale = scale
+    self.opacity = opacity
+  }
+
+  /// The scene where it rests.
+  public static let rest = Placement()
+
+  /// The largest offset, either way, in points: far beyond any screen (an iPad is 1024).
+  public static let maxOffset = 10_000.0
+  /// The largest scale: a scene a hundred times its size covers any screen.
+  public static let maxScale = 100.0
+}
+
+/// One moment of a transition: both scenes' placements, the navigation bar's cross-fade
+/// and how far the dimming of what lies below has come.
+public struct TransitionFrame: Equatable, Sendable {
+  /// The presenting scene.
+  public var from: Placement
+  /// The presented scene.
+  public var to: Placement
+  /// Opacity of the presenting scene's bar title and back button (cross-fading out).
+  public var fromBar: Double
+  /// Opacity of the presented scene's bar title and back button (cross-fading in).
+  public var toBar: Double
+  /// How dark the shade over the presenting scene is (a push dims it slightly), 0…1.
+  public var shade: Double
+  /// How far a form sheet's or popover's dimming of the screen has come, 0…1.
+  public var dim: Double
+
+  /// A frame from its parts.
+  public init(
+    from: Placement, to: Placement, fromBar: Double = 1, toBar: Double = 1, shade: Double = 0,
+    dim: Double = 1
+  ) {
+    self.from = from
+    self.to = to
+    self.fromBar = fromBar
+    self.toBar = toBar
+    self.shade = shade
+    self.dim = dim
+  }
+}
+
+/// How a transition moves the scenes (the built-in kinds' animations).
+public enum TransitionStyle: String, CaseIterable, Sendable {
+  /// Push: the new scene slides in from the right edge, the old one a third of the width
+  /// left and dims slightly; the bar's title and back button cross-fade.
+  case push
+  /// Modal (cover vertical): the new scene covers from the bottom edge.
+  case cover
+  /// Popover: the panel fades in over the screen, which stays put.
+  case popover
+  /// Replace, and custom kinds that say nothing: a cross-fade.
+  case crossFade
+}
+
+/// A transition: its style, direction and the size it moves over.
+public struct Transition: Equatable, Sendable {
+  /// How the scenes move.
+  public var style: TransitionStyle
+  /// Whether it runs backwards (pop, dismiss, a tap outside a popover).
+  public var isBack: Bool
+  /// The width a push slides over (the pane's width).
+  public var width: Double
+  /// The distance a cover travels up (from the screen's bottom edge to the pane's top).
+  public var travel: Double
+
+  /// UIKit's duration of a navigation or presentation transition, in seconds.
+  public static let duration = 0.35
+  /// The dimming of a pushed-away scene at the end of a push (iOS 5/6 darkened it a little).
+  public static let pushShade = 0.1
+
+  /// A transition of `style`, moving over `width` (push) or `travel` points (cover).
+  public init(_ style: TransitionStyle, isBack: Bool = false, width: Double, travel: Double) {
+    self.style = style
+    self.isBack = isBack
+    self.width = width
+    self.travel = travel
+  }
+
+  /// The frame at progress `t` (clamped to 0…1), eased in and out as UIKit eased it.
+  public func frame(at t: Double) -> TransitionFrame {
+    let clamped = t.isNaN ? 0 : min(max(t, 0), 1)
+    let e = easeInOut(isBack ? 1 - clamped : clamped)
+    switch style {
+    case .push:
+      return TransitionFrame(
+        from: Placement(dx: -width / 3 * e), to: Placement(dx: width * (1 - e)),
+        fromBar: 1 - e, toBar: e, shade: Transition.pushShade * e, dim: 0)
+    case .cover:
+      return TransitionFrame(from: .rest, to: Placement(dy: travel * (1 - e)), dim: e)
+    case .popover:
+      return TransitionFrame(from: .rest, to: Placement(opacity: e), dim: e)
+    case .crossFade:
+      return TransitionFrame(
+        from: .rest, to: Placement(opacity: e), fromBar: 1 - e, toBar: e, dim: e)
+    }
+  }
+}
+
+/// UIKit's ease-in-out timing (`kCAMediaTimingFunctionEaseInEaseOut`, the cubic Bézier
+/// (0.42, 0) (0.58, 1)): the eased progress at time `t` ∈ [0, 1]. Symmetric:
+/// `easeInOut(1 - t) == 1 - easeInOut(t)`, and `easeInOut(0.5) == 0.5`.
+public func easeInOut(_ t: Double) -> Double {
+  if !(t > 0) { return 0 }
+  if t >= 1 { return 1 }
+  // x(s) = 3(1−s)²s·0.42 + 3(1−s)s²·0.58 + s³ is increasing: bisect for s with x(s) = t.
+  func bezier(_ s: Double, _ p1: Double, _ p2: Double) -> Double {
+    let u = 1 - s
+    return 3 * u * u * s * p1 + 3 * u * s * s * p2 + s * s * s
+  }
+  var lo = 0.0
+  var hi = 1.0
+  for _ in 0..<40 {
+    let mid = (lo + hi) / 2
+    if bezier(mid, 0.42, 0.58) < t { lo = mid } else { hi = mid }
+  }
+  return bezier((lo + hi) / 2, 0, 1)
+}

@@ -1,0 +1,80 @@
+// `play` animates every step that changes the scene (a tap, going back) as the transition
+// model says, at the terminal's pace; a key pressed meanwhile finishes it at once.
+
+import CLISupport
+import Glibc
+import PlayUI
+import Psychologist
+import Storyboard
+
+/// A step's transition waiting to be played: how it moves, and the screen before it.
+struct PendingTransition {
+  var movie: TransitionMovie
+  var before: Frame
+  var beforeLayout: ScreenLayout<SceneContent>
+}
+
+extension Player {
+  /// Notes the transition of a step just applied (taps and going back move scenes).
+  func prepareTransition(after a: PlayAction, from before: Navigator<SceneContent>) {
+    guard let session, let script, let shown else { return }
+    let tapped: String?
+    switch a {
+    case .tap(let name): tapped = name
+    case .back: tapped = nil
+    default: return
+    }
+    do {
+      let movie = try session.transition(from: before, tapped: tapped)
+      transition = PendingTransition(movie: movie, before: shown, beforeLayout: before.layout())
+    } catch {
+      // A kind's animation that fails shows its error; the step itself stands.
+      message = describe(error)
+    }
+  }
+
+  /// Plays the pending transition, if any: frames until 0.35 s have passed, each written
+  /// only where it changed and drained to the terminal before the next; input or a signal
+  /// ends it at once (the loop then handles them and draws the end).
+  func animate(_ terminal: Terminal) throws {
+    guard let pending = transition, let session, let script else { return }
+    transition = nil
+    var screen = PlayScreen(columns: size.columns, rows: size.rows, colors: colors)
+    screen.message = message
+    screen.note = watch ? "watching" : ""
+    guard let after = try? screen.compose(session) else { return }
+    let moving = TerminalTransition(
+      movie: pending.movie, before: pending.before, beforeLayout: pending.beforeLayout,
+      after: after, afterLayout: session.navigator.layout())
+    let start = now()
+    let duration = Transition.duration * slowAnimations()
+    while true {
+      let t = (now() - start) / duration
+      if t >= 1 { return }
+      let frame: Frame
+      do { frame = try moving.frame(at: t) } catch {
+        // A kind's Lua animation failed half-way: say so; the step itself stands.
+        message = describe(error)
+        return
+      }
+      let lines = frame.lines()
+      let out = update(from: previous, to: lines)
+      previous = lines
+      if !out.isEmpty {
+        terminal.write(out)
+        _ = tcdrain(1)
+      }
+      let ready = terminal.wait(milliseconds: 16)
+      if ready.input || ready.signal { return }
+    }
+  }
+}
+
+/// How many times slower than UIKit's transitions play: PSYCHOLOGIST_SLOW_ANIMATIONS (1 to
+/// 100, default 1), as the iOS Simulator's "Slow Animations" did, to watch one (or test it).
+func slowAnimations() -> Double {
+  guard let text = environment()["PSYCHOLOGIST_SLOW_ANIMATIONS"], let v = Double(text),
+    v.isFinite
+  else { return 1 }
+  return min(max(v, 1), 100)
+}
