@@ -27,6 +27,8 @@ public struct BatchOptions: Sendable {
   public var limitRun: Int? = 3
   /// Show a progress bar on stderr.
   public var progress = false
+  /// A file of column ranges (`column,low,high` lines) scaling the channels, if given.
+  public var ranges: String?
   /// Device, orientation, limits and plugins of every worker's script.
   public var scriptOptions: ScriptOptions
 
@@ -102,6 +104,11 @@ public enum Batch {
     for index in 0..<jobs {
       workers.append(
         try BatchWorker(options, folder: folder, shared: shared, mutedLoad: index > 0))
+    }
+    if let mapping = workers[0].diagnosis.channels {
+      let ranges = try ColumnRanges.forBatch(
+        mapping, file: options.ranges, fd: fd, format: options.format, inputName: inputName)
+      for w in workers { w.session.columnRanges = ranges }
     }
     let queue = RowQueue(capacity: 64 * jobs)
     let progress = options.progress ? BatchProgress(shared: shared, totalBytes: inputSize) : nil

@@ -24,6 +24,11 @@ let batchCommandSpec = CommandSpec(
         "also write a contact sheet (FILE.svg, or FILE.png drawn by librsvg; - for stdout): every face in a grid with its id and happiness"
     ),
     OptionSpec(
+      "--ranges", value: "FILE",
+      help:
+        "column ranges scaling the diagnosis's channels, one column,low,high a line (default: the input's own min and max; needed for stdin; shards given one file scale alike)"
+    ),
+    OptionSpec(
       "--jobs", value: "N",
       help: "worker threads, each with its own Lua state (default: the number of cores)"),
     OptionSpec(
@@ -100,6 +105,7 @@ func batchCommand(_ args: ParsedArguments) throws -> ExitCode {
     script: script, diagnosis: diagnosis, input: input, format: format, outputDirectory: dir,
     jobs: jobs.map { Int($0) } ?? processorCount(), scriptOptions: try scriptOptions(args))
   options.sheet = args.value("--sheet")
+  options.ranges = args.value("--ranges")
   options.shard = shard
   options.failFast = args.has("--fail-fast")
   if args.has("--keep-going") { options.limitRun = nil }
