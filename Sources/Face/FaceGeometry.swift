@@ -151,20 +151,23 @@ public func faceGeometry(state: FaceState, style: FaceStyle, bounds: Rect) throw
   func channel(_ c: Channel, _ low: Double, _ span: Double, else seed: Double) -> Double {
     ch[c].map { low + span * $0 } ?? seed
   }
-  let headX = size * channel(.headWidth, 0.6, 0.4, else: 1)
-  let headY = size * channel(.headHeight, 0.6, 0.4, else: 1)
+  let wide = channel(.headWidth, 0.6, 0.4, else: 1)
+  let tall = channel(.headHeight, 0.6, 0.4, else: 1)
+  let headX = size * wide, headY = size * tall
   let eyeV = channel(.eyeHeight, 0.15, 0.4, else: style.eyeV)
   let eyeH = channel(.eyeSpacing, 0.2, 0.3, else: style.eyeH)
-  let eyeY = mid.y - eyeV * size
-  let leftEye = Point(mid.x - eyeH * size, eyeY)
-  let rightEye = Point(mid.x + eyeH * size, eyeY)
+  // Features keep their place inside a narrower or shorter head, as aplpack's do: the
+  // head's radii scale their distances from the centre (1, the seed's, without channels).
+  let eyeY = mid.y - eyeV * size * tall
+  let leftEye = Point(mid.x - eyeH * size * wide, eyeY)
+  let rightEye = Point(mid.x + eyeH * size * wide, eyeY)
   let eyeRadius = channel(.eyeSize, 0.04, 0.12, else: style.eyeRadius) * size
 
   let mouthH = channel(.mouthWidth, 0.2, 0.5, else: style.mouthH)
-  let mouthY = mid.y + style.mouthV * size
-  let start = Point(mid.x - mouthH * size, mouthY)
-  let end = Point(mid.x + mouthH * size, mouthY)
-  let reach = mouthH * size * 2 / 3
+  let mouthY = mid.y + style.mouthV * size * tall
+  let start = Point(mid.x - mouthH * size * wide, mouthY)
+  let end = Point(mid.x + mouthH * size * wide, mouthY)
+  let reach = mouthH * size * wide * 2 / 3
   let offset = style.mouthSmile * size * state.smile
   let control1 = Point(start.x + reach, mouthY + offset)
   let control2 = Point(end.x - reach, mouthY + offset)
@@ -243,7 +246,7 @@ private func addParts(
   }
   if let h = ch[.hair], h > 0 {
     // A fringe: strands hanging down from the top of the head, longer for more hair.
-    let length = size * 0.3 * h
+    let length = size * 0.2 * h
     for i in 0..<9 {
       let angle = (Double(i) - 4) / 4 * 0.9  // radians either side of straight up
       let top = Point(

@@ -71,23 +71,23 @@ public struct ChannelMapping {
 
   /// The channels `input` gives: each column scaled by `given` (a scan or `--ranges`,
   /// first) or the declared range. A missing or non-numeric datum draws the neutral value
-  /// and is marked. Throws a problem for a column with no range.
+  /// and is marked. Throws a problem for a datum whose column has no range.
   func channels(
     for input: LuaValue, given: [String: ColumnRange], at location: Location
   ) throws -> Channels {
     guard case .columns(let list) = source else { return Channels() }
     var out = Channels()
     for c in list {
+      guard let x = ChannelMapping.datum(input[c.column]) else {
+        out[c.channel] = c.channel.neutral
+        out.missing.append(c.channel)
+        continue
+      }
       guard let range = given[c.column] ?? ranges[c.column] else {
         throw Problem(
           location,
           "channel \(c.channel.name): column '\(c.column)' has no range: declare ranges = { \(c.column) = {low, high} }, pass --ranges FILE, or run batch on a file (it scans the data)"
         )
-      }
-      guard let x = ChannelMapping.datum(input[c.column]) else {
-        out[c.channel] = c.channel.neutral
-        out.missing.append(c.channel)
-        continue
       }
       var t = range.unit(x)
       if c.reverse { t = 1 - t }

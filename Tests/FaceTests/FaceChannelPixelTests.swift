@@ -63,8 +63,8 @@ let channelProbes: [ChannelProbe] = [
   // Ears of vertical radius 8.1 or 27, half as wide, centred a quarter of that outside the
   // head: the small ear's outer edge, the large ear's top.
   ChannelProbe(channel: .earSize, at0: (8.9, 150), at1: (8.25, 123)),
-  // Hair: 9 strands from the head's top, 0 or 0.3 s = 40.5 long: the middle strand.
-  ChannelProbe(channel: .hair, at0: (150, 15), at1: (150, 45)),
+  // Hair: 9 strands from the head's top, 0 or 0.2 s = 27 long: the middle strand.
+  ChannelProbe(channel: .hair, at0: (150, 15), at1: (150, 35)),
 ]
 
 @Test(arguments: channelProbes)
@@ -138,4 +138,18 @@ func channelDrawsItsPartWhereTheREADMESays(_ probe: ChannelProbe) throws {
   let marked = p.has((128, 128, 128), near: 282, 18)
   let unmarked = try channelFace(.smile, 0).has((128, 128, 128), near: 282, 18)
   #expect(marked && !unmarked)
+}
+
+@Test func featuresStayInsideANarrowShortHead() throws {
+  // head_width = head_height = 0: radii 81; the mouth's half width 0.45 × 81 = 36.45 and its
+  // depth 0.4 × 81 = 32.4 below the centre; the eyes 0.35 × 81 = 28.35 either side and above.
+  var state = try FaceState(happiness: 50)
+  state.channels[.headWidth] = 0
+  state.channels[.headHeight] = 0
+  let g = try faceGeometry(
+    state: state, style: .seed, bounds: Rect(x: 0, y: 0, width: 300, height: 300))
+  let p = try rasterize(SVGRenderer.render(g.drawing(width: 300, height: 300)))
+  let mouthEnd = p.has(ink, near: 115, 182.4), pastIt = p.has(ink, near: 106, 182.4, radius: 1)
+  let eyeLeftEdge = p.has(ink, near: 108.15, 121.65)
+  #expect(mouthEnd && !pastIt && eyeLeftEdge)
 }
