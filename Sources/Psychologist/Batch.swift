@@ -27,6 +27,8 @@ public struct BatchOptions: Sendable {
   public var limitRun: Int? = 3
   /// Show a progress bar on stderr.
   public var progress = false
+  /// The sheet's columns and title.
+  public var sheetLayout = SheetLayout()
   /// A file of column ranges (`column,low,high` lines) scaling the channels, if given.
   public var ranges: String?
   /// Device, orientation, limits and plugins of every worker's script.
@@ -189,7 +191,11 @@ public enum Batch {
     }
     if let sheet = options.sheet, !summary.interrupted {
       let entries = tally.sheetEntries
-      let svg = BatchSheet.render(entries, title: "\(options.script) · \(options.diagnosis)")
+      var layout = options.sheetLayout
+      layout.legend = SheetLegend.lines(
+        workers[0].diagnosis.channels, ranges: workers[0].session.columnRanges)
+      let svg = BatchSheet.render(
+        entries, title: "\(options.script) · \(options.diagnosis)", layout: layout)
       if sheet == "-" {
         shared.write(1, svg)  // on purpose, as -o - (a failure is stdout's, below)
       } else {

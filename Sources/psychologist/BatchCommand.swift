@@ -23,6 +23,8 @@ let batchCommandSpec = CommandSpec(
       help:
         "also write a contact sheet (FILE.svg, or FILE.png drawn by librsvg; - for stdout): every face in a grid with its id and happiness"
     ),
+    OptionSpec("--columns", value: "N", help: "faces a row on the sheet (default: a square grid)"),
+    OptionSpec("--title", value: "TEXT", help: "a title above the sheet's faces"),
     OptionSpec(
       "--ranges", value: "FILE",
       help:
@@ -106,6 +108,11 @@ func batchCommand(_ args: ParsedArguments) throws -> ExitCode {
     jobs: jobs.map { Int($0) } ?? processorCount(), scriptOptions: try scriptOptions(args))
   options.sheet = args.value("--sheet")
   options.ranges = args.value("--ranges")
+  if let c = try number(args, "--columns", in: 1...1000, what: "a whole number from 1 to 1000") {
+    guard c == c.rounded() else { throw UsageError("--columns must be a whole number, got '\(c)'") }
+    options.sheetLayout.columns = Int(c)
+  }
+  options.sheetLayout.heading = args.value("--title")
   options.shard = shard
   options.failFast = args.has("--fail-fast")
   if args.has("--keep-going") { options.limitRun = nil }
