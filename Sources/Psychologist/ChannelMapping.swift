@@ -64,6 +64,13 @@ public struct ChannelMapping {
     return seen
   }
 
+  /// How `list` shows it: `function`, or `smile=mpg,head_width=-wt,…` (- for reversed).
+  public var summary: String {
+    guard case .columns(let list) = source else { return "function" }
+    return list.map { "\($0.channel.name)=\($0.reverse ? "-" : "")\($0.column)" }
+      .joined(separator: ",")
+  }
+
   /// The columns whose range neither the script nor `given` says.
   public func unranged(given: [String: ColumnRange]) -> [String] {
     columns.filter { ranges[$0] == nil && given[$0] == nil }

@@ -103,6 +103,14 @@ import Testing
     #expect(try happiness(declared, "o")["000001.svg"] == "25")
   }
 
+  @Test func listShowsTheMapping() throws {
+    let dir = try folder()
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    let r = try psychologist(["list", "cars.lua"], in: dir)
+    #expect(r.status == 0)
+    #expect(r.out.contains("channels head_width=-wt,smile=mpg"), "\(r.out)")
+  }
+
   @Test func featuresReadTheRow() throws {
     // A feature drawing a circle whose radius is the row's `r` column (face units).
     let dir = try folder(
