@@ -228,11 +228,14 @@ final class BatchWorker: @unchecked Sendable {
   let faces: BatchOutput
   /// The app every row's face is drawn on, restarted per row.
   let session: Session
+  /// The sheet's label template, if any.
+  let label: String?
 
   init(_ options: BatchOptions, folder: OutputDirectory, shared: SharedOutput, mutedLoad: Bool)
     throws
   {
     faces = try BatchOutput(folder)
+    label = options.sheetLayout.label
     output = WorkerOutput(shared)
     output.muted = mutedLoad
     guard FileSystem.exists(options.script) else {
@@ -302,7 +305,10 @@ final class BatchWorker: @unchecked Sendable {
     }
     let entry =
       tally.keepsFaces
-      ? SheetEntry(row: row.number, id: row.id ?? row.fileName, happiness: happiness, face: bytes)
+      ? SheetEntry(
+        row: row.number,
+        id: label.map { SheetLabel.render($0, fields: row.fields, row: row.number) } ?? row.id
+          ?? row.fileName, happiness: happiness, face: bytes)
       : nil
     tally.finish(seq, .wrote(entry))
   }

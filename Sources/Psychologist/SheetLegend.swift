@@ -52,6 +52,9 @@ public struct SheetLayout: Sendable {
   public var columns: Int?
   /// A title drawn above the grid, if any.
   public var heading: String?
+  /// The text under each face, a template of the row's columns (`{model} · {mpg}`);
+  /// nil: the row's id.
+  public var label: String?
   /// The legend's lines, drawn below the grid.
   var legend: [String] = []
 

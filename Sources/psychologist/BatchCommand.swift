@@ -26,6 +26,9 @@ let batchCommandSpec = CommandSpec(
     OptionSpec("--columns", value: "N", help: "faces a row on the sheet (default: a square grid)"),
     OptionSpec("--title", value: "TEXT", help: "a title above the sheet's faces"),
     OptionSpec(
+      "--label", value: "TEMPLATE",
+      help: "the text under each face on the sheet: {column} is the row's field, {row} its number"),
+    OptionSpec(
       "--ranges", value: "FILE",
       help:
         "column ranges scaling the diagnosis's channels, one column,low,high a line (default: the input's own min and max; needed for stdin; shards given one file scale alike)"
@@ -113,6 +116,7 @@ func batchCommand(_ args: ParsedArguments) throws -> ExitCode {
     options.sheetLayout.columns = Int(c)
   }
   options.sheetLayout.heading = args.value("--title")
+  options.sheetLayout.label = args.value("--label")
   options.shard = shard
   options.failFast = args.has("--fail-fast")
   if args.has("--keep-going") { options.limitRun = nil }

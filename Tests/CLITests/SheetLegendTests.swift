@@ -19,7 +19,8 @@ import Testing
     let r = try psychologist(
       [
         "batch", "cars.lua", "--diagnosis", "cars", "--input", "cars.csv", "--output-dir", "o",
-        "--sheet", "sheet.svg", "--columns", "2", "--title", "Cars & faces",
+        "--sheet", "sheet.svg", "--columns", "2", "--title", "Cars & faces", "--label",
+        "{mpg} mpg · row {row}{{x}}",
       ], in: dir)
     #expect(r.status == 0, "\(r.stderr)")
     let svg = try String(contentsOfFile: dir + "/sheet.svg", encoding: .utf8)
@@ -30,6 +31,7 @@ import Testing
     #expect(head != nil && smile != nil)
     if let head, let smile { #expect(head.lowerBound < smile.lowerBound) }
     #expect(svg.contains(">Cars &amp; faces</text>"))
+    #expect(svg.contains(">30 mpg · row 3{x}</text>"))
     // Two faces a row, 160 wide each.
     #expect(svg.contains("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"320\""))
     // Without channels, no legend.
