@@ -99,7 +99,8 @@ public struct FaceGeometry: Equatable, Sendable {
       items.append(Item(shape, paint: paint))
     }
     if let pupils {
-      let solid = Paint(stroke: nil, lineWidth: 0, fill: color)
+      // Stroked too: the terminal draws strokes only (an opaque fill clears its dots).
+      let solid = Paint(stroke: color, lineWidth: 1, fill: color)
       for c in [pupils.left, pupils.right] {
         items.append(Item(.circle(center: c, radius: pupils.radius), paint: solid))
       }

@@ -153,3 +153,20 @@ func channelDrawsItsPartWhereTheREADMESays(_ probe: ChannelProbe) throws {
   let eyeLeftEdge = p.has(ink, near: 108.15, 121.65)
   #expect(mouthEnd && !pastIt && eyeLeftEdge)
 }
+
+@Test func pupilsAddDotsInTheTerminal() throws {
+  // A filled shape alone clears the terminal's dots: pupils must draw some of their own.
+  func dots(_ pupil: Double?) throws -> Int {
+    var state = try FaceState(happiness: 50)
+    state.channels[.pupil] = pupil
+    let d = try faceGeometry(
+      state: state, style: .seed, bounds: Rect(x: 0, y: 0, width: 320, height: 480)
+    ).drawing(width: 320, height: 480)
+    let text = TerminalRenderer.render(d, columns: 64, rows: 24, colors: .none, ascii: false)
+    return text.unicodeScalars.reduce(0) { n, u in
+      (0x2800...0x28FF).contains(u.value) ? n + (u.value - 0x2800).nonzeroBitCount : n
+    }
+  }
+  let seed = try dots(nil)
+  for p in [0.0, 0.5, 1.0] { #expect(try dots(p) > seed + 4, "pupil \(p)") }
+}
