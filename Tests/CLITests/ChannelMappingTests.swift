@@ -103,6 +103,32 @@ import Testing
     #expect(try happiness(declared, "o")["000001.svg"] == "25")
   }
 
+  @Test func aBadRangesFileIsNamedByLine() throws {
+    let dir = try folder()
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    try writeFile(dir + "/ranges.csv", "# mtcars\nmpg,40,0\n")
+    let r = try psychologist(
+      [
+        "batch", "cars.lua", "--diagnosis", "cars", "--input", "cars.csv", "--output-dir", "o",
+        "--ranges", "ranges.csv",
+      ], in: dir)
+    #expect(r.status != 0)
+    #expect(r.stderr.contains("ranges.csv:2:") && r.stderr.contains("low ≤ high"), "\(r.stderr)")
+  }
+
+  @Test func checkScalesOverTheExamples() throws {
+    let dir = try folder(
+      """
+      diagnosis "cars" {
+        channels = { smile = "mpg", hair = "hp" },
+        examples = { { mpg = 10 }, { mpg = 30, hp = 100 } },
+      }
+      """)
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    let r = try psychologist(["check", "cars.lua"], in: dir)
+    #expect(r.status == 0, "\(r.stderr)")
+  }
+
   @Test func listShowsTheMapping() throws {
     let dir = try folder()
     defer { try? FileManager.default.removeItem(atPath: dir) }
