@@ -45,8 +45,23 @@
 ---@field clamp? boolean
 ---Inputs `psychologist check` taps the diagnosis with (default: `{}` alone).
 ---@field examples? table[]
+---Facial channels drawn from the row's columns: `{ smile = "mpg", head_width = "wt",
+---hair = { column = "hp", reverse = true }, … }`, each column scaled to its channel's range
+---from the column's range (`ranges`, `--ranges FILE`, else the data's own min and max), or
+---a function of the row returning channel values `{ smile = 0.4, eye_size = 1, … }`.
+---Channels (0 … 1 unless said): head_width, head_height, eye_size, eye_spacing,
+---eye_height, pupil, eye_opening, brow_height, brow_slant, mouth_width, smile (-1 … 1),
+---mouth_opening, nose_length, nose_width, ear_size, hair, face_color.
+---@field channels? table<string, string|psychologist.ColumnChannel>|fun(input: table): table<string, number>
+---Column ranges `{ mpg = {10, 35}, … }` the channels scale from (streams, shards).
+---@field ranges? table<string, number[]>
 ---Replace an earlier declaration of the same name instead of being an error.
 ---@field override? boolean
+
+---A column driving a channel, maybe reversed (high values draw the channel's low end).
+---@class psychologist.ColumnChannel
+---@field column string
+---@field reverse? boolean
 
 ---An expression (all optional): `mouth` -1 (frown) … 1 (smile) overrides the happiness's
 ---curve; `eyes` 1 open … 0 closed (drawn as a line); `brows` -1 furrowed … 1 relaxed
@@ -210,6 +225,9 @@ function Nav:pop() end
 ---@field scale number
 ---The face's expression (`eyes` is 1 when none was given).
 ---@field expression psychologist.Expression
+---The row (the tap's input) the diagnosis was given: a batch's row, `show --input`'s
+---table; nil when the face came from no tap.
+---@field input? table
 
 ---The pen a feature draws with: face units (origin at the face's centre, 1 = the head's
 ---radius, y down), stroked in the face's colour and width until changed, clipped to the

@@ -29,6 +29,10 @@ package struct BatchOptions: Sendable {
   package var limitRun: Int? = 3
   /// Show a progress bar on stderr.
   package var progress = false
+  /// The sheet's columns and title.
+  package var sheetLayout = SheetLayout()
+  /// A file of column ranges (`column,low,high` lines) scaling the channels, if given.
+  package var ranges: String?
   /// Device, orientation, limits and plugins of every worker's script.
   package var scriptOptions: ScriptOptions
 
@@ -104,6 +108,11 @@ package enum Batch {
     for index in 0..<jobs {
       workers.append(
         try BatchWorker(options, folder: folder, shared: shared, mutedLoad: index > 0))
+    }
+    if let mapping = workers[0].diagnosis.channels {
+      let ranges = try ColumnRanges.forBatch(
+        mapping, file: options.ranges, fd: fd, format: options.format, inputName: inputName)
+      for w in workers { w.session.columnRanges = ranges }
     }
     let queue = RowQueue(capacity: 64 * jobs)
     let progress = options.progress ? BatchProgress(shared: shared, totalBytes: inputSize) : nil
@@ -184,7 +193,11 @@ package enum Batch {
     }
     if let sheet = options.sheet, !summary.interrupted {
       let entries = tally.sheetEntries
-      let svg = BatchSheet.render(entries, title: "\(options.script) · \(options.diagnosis)")
+      var layout = options.sheetLayout
+      layout.legend = SheetLegend.lines(
+        workers[0].diagnosis.channels, ranges: workers[0].session.columnRanges)
+      let svg = BatchSheet.render(
+        entries, title: "\(options.script) · \(options.diagnosis)", layout: layout)
       if sheet == "-" {
         shared.write(1, svg)  // on purpose, as -o - (a failure is stdout's, below)
       } else {
@@ -217,11 +230,14 @@ final class BatchWorker: @unchecked Sendable {
   let faces: BatchOutput
   /// The app every row's face is drawn on, restarted per row.
   let session: Session
+  /// The sheet's label template, if any.
+  let label: String?
 
   init(_ options: BatchOptions, folder: OutputDirectory, shared: SharedOutput, mutedLoad: Bool)
     throws
   {
     faces = try BatchOutput(folder)
+    label = options.sheetLayout.label
     output = WorkerOutput(shared)
     output.muted = mutedLoad
     guard FileSystem.exists(options.script) else {
@@ -294,7 +310,9 @@ final class BatchWorker: @unchecked Sendable {
     let entry =
       tally.keepsFaces
       ? SheetEntry(
-        row: row.number, id: row.id ?? row.fileName, happiness: happiness,
+        row: row.number,
+        id: label.map { SheetLabel.render($0, fields: row.fields, row: row.number) } ?? row.id
+          ?? row.fileName, happiness: happiness,
         face: BatchSheet.faceDocument(drawing, row: row.number))
       : nil
     tally.finish(seq, .wrote(entry))

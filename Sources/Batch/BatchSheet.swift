@@ -17,23 +17,34 @@ enum BatchSheet {
   static let faceHeight = 200
   static let labelHeight = 40
 
-  static func render(_ entries: [SheetEntry], title: String) -> [UInt8] {
+  static func render(
+    _ entries: [SheetEntry], title: String, layout: SheetLayout = SheetLayout()
+  ) -> [UInt8] {
     let n = max(entries.count, 1)
     var columns = 1
     while columns * columns < n { columns += 1 }
+    if let c = layout.columns { columns = max(1, min(c, n)) }
     let rows = (n + columns - 1) / columns
     let cellHeight = faceHeight + labelHeight
     let width = columns * cellWidth
-    let height = rows * cellHeight
+    let top = layout.heading == nil ? 0 : 36
+    let legend = SheetLegend.svg(layout.legend, y: top + rows * cellHeight, width: width)
+    let height = top + rows * cellHeight + legend.height
     var out: [UInt8] = []
     func put(_ s: String) { out.append(contentsOf: s.utf8) }
     put("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(width)\" height=\"\(height)\"")
     put(" viewBox=\"0 0 \(width) \(height)\">\n<title>")
     SVGRenderer.appendEscaped("contact sheet: \(title) (\(plural(entries.count, "row")))", to: &out)
     put("</title>\n<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>\n")
+    if let heading = layout.heading {
+      put("<text x=\"\(width / 2)\" y=\"25\" font-family=\"sans-serif\" font-size=\"18\"")
+      put(" text-anchor=\"middle\">")
+      SVGRenderer.appendEscaped(heading, to: &out)
+      put("</text>\n")
+    }
     for (k, e) in entries.enumerated() {
       let x = (k % columns) * cellWidth
-      let y = (k / columns) * cellHeight
+      let y = top + (k / columns) * cellHeight
       put(
         "<g>\n<rect x=\"\(x + 2)\" y=\"\(y + 2)\" width=\"\(cellWidth - 4)\" height=\"\(cellHeight - 4)\""
       )
@@ -59,6 +70,7 @@ enum BatchSheet {
       put(e.happiness.map { "happiness " + SVGNumber.string($0) } ?? "error (see the report)")
       put("</text>\n</g>\n")
     }
+    out += legend.text
     put("</svg>\n")
     return out
   }

@@ -81,6 +81,8 @@ public struct FaceState: Equatable, Sendable {
   public private(set) var scale: Double
   /// An expression overriding parts of the face, if any.
   public var expression: Expression?
+  /// Data channels changing the face's proportions and parts (none: the seed's face).
+  public var channels = Channels()
 
   /// Creates a state; `happiness` is clamped to 0…100. Throws for non-finite numbers or
   /// a scale not above 0.
@@ -130,7 +132,7 @@ public struct FaceState: Equatable, Sendable {
   /// The mouth's curvature, -1…1: the expression's `mouth` when set, else
   /// (happiness − 50)/50; clamped either way (NaN counts as 0).
   public var smile: Double {
-    let raw = expression?.mouth ?? (happiness - 50) / 50
+    let raw = channels[.smile] ?? expression?.mouth ?? (happiness - 50) / 50
     if raw.isNaN { return 0 }
     return min(max(raw, -1), 1)
   }

@@ -71,9 +71,11 @@ extension Script {
       let computed: Bool
       switch (d.happiness, d.expression) {
       case (.function?, _), (_, .function?): computed = true
-      default: computed = false
+      default: computed = d.channels != nil
       }
       let inputs = d.examples.isEmpty ? [LuaValue.map([:])] : d.examples
+      // Columns the script gives no range are scaled over the examples, as batch scans.
+      session.columnRanges = d.channels.map { ChannelMapping.scan(inputs, $0.columns) } ?? [:]
       for (i, input) in inputs.enumerated() {
         let which =
           d.examples.isEmpty ? "" : "example \(i + 1) of \(d.examples.count), "

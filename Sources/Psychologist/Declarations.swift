@@ -7,7 +7,7 @@ import Storyboard
 enum DeclarationFields {
   static let diagnosis = [
     "happiness", "title", "segue", "expression", "features", "style", "override", "clamp",
-    "examples",
+    "examples", "channels", "ranges",
   ]
   static let segue = ["kind", "happiness", "title", "size", "style", "override", "clamp"]
   static let size = ["width", "height"]
@@ -80,7 +80,7 @@ extension Script {
       name: name, title: f.string("title"), happiness: f.happiness(), expression: expression,
       segue: f.string("segue") ?? "showDiagnosis", features: f.strings("features"),
       style: f.string("style"), location: location, plugin: currentPlugin,
-      clamp: f.bool("clamp"), examples: f.examples())
+      clamp: f.bool("clamp"), examples: f.examples(), channels: f.channelMapping())
     record(d, fields: f, to: \.diagnoses, name: { $0.name }, what: "diagnosis")
   }
 

@@ -72,6 +72,8 @@ public struct Diagnosis: Declared {
   public var clamp = false
   /// `examples = { { sleep = 7 }, … }`: inputs `check` taps it with (none: `{}` only).
   public var examples: [LuaValue] = []
+  /// `channels = { … }` and `ranges = { … }`: the row's columns drawn as facial channels.
+  public var channels: ChannelMapping?
 }
 
 /// A segue's kind: one for every device, or one per device.

@@ -119,6 +119,7 @@ extension Session {
     let face: LuaValue = .map([
       "size": .number(g.size), "happiness": .number(f.face.happiness),
       "smile": .number(f.face.smile), "scale": .number(f.face.scale), "expression": expression,
+      "input": f.input,
     ])
     let penValue = try script.state.userdata(pen, as: Pen.luaClass)
     defer { strokeCharge += pen.charged }

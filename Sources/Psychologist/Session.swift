@@ -18,6 +18,8 @@ public struct FaceScene {
   public var style: FaceStyle
   /// Features named by the diagnosis that led here.
   public var features: [String]
+  /// The row (the tap's input) the diagnosis was given: features read it as `face.input`.
+  public var input: LuaValue = .nil
 }
 
 /// An error in a session, thrown as a script error: located at `location` when a
@@ -44,6 +46,9 @@ public final class Session {
   public private(set) var navigator: Navigator<SceneContent>
   /// The last diagnosis value set by a tap (the seed's `diagnosis` property).
   public private(set) var diagnosis: Double?
+  /// Column ranges found in the data (a batch's scan) or given by `--ranges`: they scale
+  /// the diagnoses' `channels` before the ranges a script declares.
+  public var columnRanges: [String: ColumnRange] = [:]
   /// Bytes of pen strokes charged to the script's memory limit by the drawing being made,
   /// and how deeply drawings nest (a feature may draw a face): the outermost gives them back.
   var strokeCharge = 0
@@ -149,10 +154,14 @@ public final class Session {
       expression = e
     case nil: break
     }
+    let channels = try d.channels.map { try channelValues($0, of: d, input: input) }
     // A diagnosis without happiness diagnoses its mouth's curve, else neutral 50, as
     // `Diagnosis.happiness` says; keeping the last tap's value would leak it across buttons.
-    diagnosis = value ?? expression?.mouth.map { 50 + 50 * $0 } ?? 50
-    try perform(d.segue, from: d, expression: expression)
+    diagnosis =
+      value ?? channels?[.smile].map { 50 + 50 * $0 } ?? expression?.mouth.map { 50 + 50 * $0 }
+      ?? 50
+    try perform(
+      d.segue, from: d, expression: expression, channels: channels ?? Channels(), input: input)
   }
 
   /// Performs a segue by identifier (a storyboard segue from the menu).
@@ -166,6 +175,22 @@ public final class Session {
     navigator.rootIsVisible || navigator.device.isPad && !navigator.isPresentingModal
   }
 
+  /// The channels a diagnosis's mapping gives `input`, checked (a function's result too).
+  private func channelValues(
+    _ m: ChannelMapping, of d: Diagnosis, input: LuaValue
+  ) throws -> Channels {
+    do {
+      guard case .function(let f) = m.source else {
+        return try m.channels(for: input, given: columnRanges, at: d.location)
+      }
+      let r = try located(d.location) { try script.state.call(f, [input]).first ?? .nil }
+      return try ChannelMapping.channels(
+        returned: r, what: "diagnosis '\(d.name)' channels function's result", at: d.location)
+    } catch let p as Problem {
+      throw sessionError(p.message, at: p.location)
+    }
+  }
+
   private func requireMenu(_ button: String) throws {
     guard menuIsTappable else {
       throw sessionError(
@@ -175,7 +200,8 @@ public final class Session {
   }
 
   private func perform(
-    _ identifier: String, from d: Diagnosis?, expression: Expression?
+    _ identifier: String, from d: Diagnosis?, expression: Expression?,
+    channels: Channels = Channels(), input: LuaValue = .nil
   ) throws {
     let registry = script.registry
     guard let segue = registry.segue(identifier) else {
@@ -203,9 +229,11 @@ public final class Session {
       throw sessionError("\(error)", at: segue.location)
     }
     face.expression = expression
+    face.channels = channels
     let scene = Scene<SceneContent>(
       title: d?.title ?? segue.title ?? "Happiness",
-      content: .face(FaceScene(face: face, style: style, features: d?.features ?? [])))
+      content: .face(
+        FaceScene(face: face, style: style, features: d?.features ?? [], input: input)))
     guard let kindName = segue.kind.name(on: device) else {
       throw sessionError(
         "segue '\(identifier)' gives no kind for \(device.rawValue)", at: segue.location)

@@ -25,6 +25,16 @@ let batchCommandSpec = CommandSpec(
       help:
         "also write a contact sheet (FILE.svg, or FILE.png drawn by librsvg; - for stdout): every face in a grid with its id and happiness"
     ),
+    OptionSpec("--columns", value: "N", help: "faces a row on the sheet (default: a square grid)"),
+    OptionSpec("--title", value: "TEXT", help: "a title above the sheet's faces"),
+    OptionSpec(
+      "--label", value: "TEMPLATE",
+      help: "the text under each face on the sheet: {column} is the row's field, {row} its number"),
+    OptionSpec(
+      "--ranges", value: "FILE",
+      help:
+        "column ranges scaling the diagnosis's channels, one column,low,high a line (default: the input's own min and max; needed for stdin; shards given one file scale alike)"
+    ),
     OptionSpec(
       "--jobs", value: "N",
       help: "worker threads, each with its own Lua state (default: the number of cores)"),
@@ -102,6 +112,13 @@ func batchCommand(_ args: ParsedArguments) throws -> ExitCode {
     script: script, diagnosis: diagnosis, input: input, format: format, outputDirectory: dir,
     jobs: jobs.map { Int($0) } ?? processorCount(), scriptOptions: try scriptOptions(args))
   options.sheet = args.value("--sheet")
+  options.ranges = args.value("--ranges")
+  if let c = try number(args, "--columns", in: 1...1000, what: "a whole number from 1 to 1000") {
+    guard c == c.rounded() else { throw UsageError("--columns must be a whole number, got '\(c)'") }
+    options.sheetLayout.columns = Int(c)
+  }
+  options.sheetLayout.heading = args.value("--title")
+  options.sheetLayout.label = args.value("--label")
   options.shard = shard
   options.failFast = args.has("--fail-fast")
   if args.has("--keep-going") { options.limitRun = nil }

@@ -1,0 +1,68 @@
+// Where a batch's column ranges come from: a `--ranges` file (so shards and streams scale
+// alike), else a first pass over the input file finding each mapped column's min and max.
+
+import Glibc
+import LuaHost
+import Psychologist
+
+/// Column ranges for a batch's channel mapping.
+package enum ColumnRanges {
+  /// The ranges a batch scales `mapping` with: the `--ranges` file's, then a scan of the
+  /// input (a regular file, rewound after) for the columns still without one. Throws a
+  /// setup error for a stream whose columns have no range.
+  static func forBatch(
+    _ mapping: ChannelMapping, file: String?, fd: Int32, format: BatchFormat, inputName: String
+  ) throws -> [String: ColumnRange] {
+    var ranges = try file.map { try read($0) } ?? [:]
+    let missing = mapping.unranged(given: ranges)
+    if missing.isEmpty { return ranges }
+    var st = stat()
+    guard fstat(fd, &st) == 0, st.st_mode & S_IFMT == S_IFREG else {
+      throw BatchSetupError(
+        description:
+          "\(inputName) is a stream, read once: give the range of \(missing.joined(separator: ", ")) with --ranges FILE (lines column,low,high) or ranges = { \(missing[0]) = {low, high} } in the diagnosis"
+      )
+    }
+    let reader = BatchReader(fd: fd, format: format)
+    var found: [String: ColumnRange] = [:]
+    while let row = try reader.next() {
+      if row.error == nil { ChannelMapping.include(row.fields, missing, into: &found) }
+    }
+    guard lseek(fd, 0, SEEK_SET) == 0 else { throw FileError.errno(inputName) }
+    for (column, range) in found { ranges[column] = range }
+    return ranges
+  }
+
+  /// A ranges file: one `column,low,high` a line; blank lines, `#` comments and a header
+  /// line `column,low,high` are skipped. Errors name `file:line`.
+  package static func read(_ path: String) throws -> [String: ColumnRange] {
+    let text = String(decoding: try FileSystem.read(path), as: UTF8.self)
+    var ranges: [String: ColumnRange] = [:]
+    for (i, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+      let line = raw.trimmingWhitespace()
+      if line.isEmpty || line.hasPrefix("#") || line == "column,low,high" { continue }
+      let parts = line.split(separator: ",", omittingEmptySubsequences: false).map {
+        $0.trimmingWhitespace()
+      }
+      guard parts.count == 3, !parts[0].isEmpty, let low = Double(parts[1]),
+        let high = Double(parts[2]), low.isFinite, high.isFinite, low <= high
+      else {
+        throw BatchSetupError(
+          description:
+            "\(path):\(i + 1): a range is column,low,high with finite numbers, low ≤ high; got '\(line)'"
+        )
+      }
+      ranges[parts[0]] = ColumnRange(low: low, high: high)
+    }
+    return ranges
+  }
+}
+
+extension Substring {
+  fileprivate func trimmingWhitespace() -> String {
+    var s = self[...]
+    while let c = s.first, c == " " || c == "\t" || c == "\r" { s = s.dropFirst() }
+    while let c = s.last, c == " " || c == "\t" || c == "\r" { s = s.dropLast() }
+    return String(s)
+  }
+}

@@ -1,0 +1,231 @@
+// A diagnosis's `channels` (DESIGN.md, "Data channels"): which column drives which facial
+// channel, scaled from the column's range (the data's min/max, a `--ranges` file or the
+// declared `ranges`), or a Lua function of the row giving channel values itself.
+
+import Face
+import LuaHost
+import Render
+
+/// The range a numeric column is scaled from: `low` maps to a channel's 0, `high` to its 1.
+public struct ColumnRange: Equatable, Sendable {
+  /// The column's smallest value.
+  public var low: Double
+  /// The column's largest value.
+  public var high: Double
+
+  /// A range; `low` ≤ `high`, both finite.
+  public init(low: Double, high: Double) {
+    self.low = low
+    self.high = high
+  }
+
+  /// `x` scaled to 0…1 (clamped; a range of one value puts everything in the middle).
+  func unit(_ x: Double) -> Double {
+    guard high > low else { return 0.5 }
+    return min(max((x - low) / (high - low), 0), 1)
+  }
+
+  /// The range widened to take `x` in.
+  mutating func include(_ x: Double) {
+    low = min(low, x)
+    high = max(high, x)
+  }
+}
+
+/// One column driving one channel.
+public struct ColumnChannel: Equatable, Sendable {
+  /// The channel it drives.
+  public var channel: Channel
+  /// The row's field it reads.
+  public var column: String
+  /// High values draw the channel's low end.
+  public var reverse: Bool
+}
+
+/// Where a diagnosis's channel values come from.
+public enum ChannelSource {
+  /// Columns scaled to channels.
+  case columns([ColumnChannel])
+  /// `channels = function(row) return { smile = …, … } end`: values already in range.
+  case function(LuaReference)
+}
+
+/// A diagnosis's `channels` and `ranges`.
+public struct ChannelMapping {
+  /// The mapping.
+  public var source: ChannelSource
+  /// Ranges the script declares, by column.
+  public var ranges: [String: ColumnRange]
+
+  /// The columns the mapping reads (none for a function).
+  public var columns: [String] {
+    guard case .columns(let list) = source else { return [] }
+    var seen: [String] = []
+    for c in list where !seen.contains(c.column) { seen.append(c.column) }
+    return seen
+  }
+
+  /// How `list` shows it: `function`, or `smile=mpg,head_width=-wt,…` (- for reversed).
+  public var summary: String {
+    guard case .columns(let list) = source else { return "function" }
+    return list.map { "\($0.channel.name)=\($0.reverse ? "-" : "")\($0.column)" }
+      .joined(separator: ",")
+  }
+
+  /// The columns whose range neither the script nor `given` says.
+  public func unranged(given: [String: ColumnRange]) -> [String] {
+    columns.filter { ranges[$0] == nil && given[$0] == nil }
+  }
+
+  /// The channels `input` gives: each column scaled by `given` (a scan or `--ranges`,
+  /// first) or the declared range. A missing or non-numeric datum draws the neutral value
+  /// and is marked. Throws a problem for a datum whose column has no range.
+  func channels(
+    for input: LuaValue, given: [String: ColumnRange], at location: Location
+  ) throws -> Channels {
+    guard case .columns(let list) = source else { return Channels() }
+    var out = Channels()
+    for c in list {
+      guard let x = ChannelMapping.datum(input[c.column]) else {
+        out[c.channel] = c.channel.neutral
+        out.missing.append(c.channel)
+        continue
+      }
+      guard let range = given[c.column] ?? ranges[c.column] else {
+        throw Problem(
+          location,
+          "channel \(c.channel.name): column '\(c.column)' has no range: declare ranges = { \(c.column) = {low, high} }, pass --ranges FILE, or run batch on a file (it scans the data)"
+        )
+      }
+      var t = range.unit(x)
+      if c.reverse { t = 1 - t }
+      out[c.channel] = c.channel.lowest + (1 - c.channel.lowest) * t
+    }
+    return out
+  }
+
+  /// A field as a number: numbers, and text that reads as one (CSV); nil for the rest.
+  static func datum(_ value: LuaValue?) -> Double? {
+    guard let value else { return nil }
+    if let n = value.number { return n.isFinite ? n : nil }
+    if let s = value.text, let n = Double(s), n.isFinite { return n }
+    return nil
+  }
+
+  /// The channel values a `channels` function returned, checked: a table of known channel
+  /// names to finite numbers in each channel's range.
+  static func channels(returned value: LuaValue, what: String, at location: Location) throws
+    -> Channels
+  {
+    var out = Channels()
+    let entries: [(key: LuaValue, value: LuaValue)]
+    switch value {
+    case .map, .flat: entries = value.entries
+    case .array(let a) where a.isEmpty: entries = []
+    default:
+      throw Problem(location, "\(what) must be a table of channel values, got \(value.typeName)")
+    }
+    for (key, v) in entries {
+      guard let name = key.text, let channel = Channel(name: name) else {
+        let shown = key.text ?? key.typeName
+        throw Problem(
+          location,
+          "\(what) names an unknown channel '\(shown)'\(suggestion(shown, Channel.allNames))")
+      }
+      guard let x = v.number else {
+        throw Problem(location, "\(what): \(name) must be a number, got \(v.typeName)")
+      }
+      guard x.isFinite, x >= channel.lowest, x <= 1 else {
+        throw Problem(
+          location,
+          "\(what): \(name) must be a finite number in \(formatNumber(channel.lowest))…1, got \(formatNumber(x))"
+        )
+      }
+      out[channel] = x
+    }
+    return out
+  }
+}
+
+extension Fields {
+  /// `channels = { smile = "mpg", hair = { column = "hp", reverse = true }, … }` or a
+  /// function of the row; `ranges = { mpg = {10, 35}, … }`. Nil when neither is given.
+  mutating func channelMapping() -> ChannelMapping? {
+    var ranges: [String: ColumnRange] = [:]
+    if let r = raw("ranges") {
+      for (key, v) in r.entries {
+        guard let column = key.text else {
+          fail("ranges maps column names to {low, high}, got a \(key.typeName) key")
+          continue
+        }
+        guard case .array(let pair) = v, pair.count == 2, let low = pair[0].number,
+          let high = pair[1].number, low.isFinite, high.isFinite, low <= high
+        else {
+          fail("ranges.\(column) must be {low, high}: two finite numbers, low ≤ high")
+          continue
+        }
+        ranges[column] = ColumnRange(low: low, high: high)
+      }
+    }
+    guard let c = raw("channels") else {
+      if !ranges.isEmpty { fail("ranges is given but channels is not") }
+      return nil
+    }
+    if case .function(let f) = c { return ChannelMapping(source: .function(f), ranges: ranges) }
+    var list: [ColumnChannel] = []
+    let entries: [(key: LuaValue, value: LuaValue)]
+    switch c {
+    case .map: entries = c.entries
+    default:
+      fail(
+        "channels must be a table { smile = \"column\", … } or a function(row), got \(c.typeName)")
+      return nil
+    }
+    for (key, v) in entries {
+      guard let name = key.text, let channel = Channel(name: name) else {
+        let shown = key.text ?? key.typeName
+        fail(
+          "channels names an unknown channel '\(shown)'\(suggestion(shown, Channel.allNames)) (channels: \(Channel.allNames.joined(separator: ", ")))"
+        )
+        continue
+      }
+      if let column = v.text {
+        list.append(ColumnChannel(channel: channel, column: column, reverse: false))
+        continue
+      }
+      var sub = Fields(
+        v, what: "\(what) channels.\(name)", location: location, known: ["column", "reverse"])
+      if let column = sub.string("column") {
+        list.append(ColumnChannel(channel: channel, column: column, reverse: sub.bool("reverse")))
+      } else if sub.problems.isEmpty {
+        sub.fail("needs a column: \(name) = \"column\" or { column = \"column\", reverse = true }")
+      }
+      problems += sub.problems
+    }
+    // The declared order is lost in a Lua table: a fixed order keeps every row alike.
+    list.sort { $0.channel.rawValue < $1.channel.rawValue }
+    return ChannelMapping(source: .columns(list), ranges: ranges)
+  }
+}
+
+extension ChannelMapping {
+  /// The min and max of `columns` over `rows` (for `check`, over a diagnosis's examples).
+  public static func scan(_ rows: [LuaValue], _ columns: [String]) -> [String: ColumnRange] {
+    var found: [String: ColumnRange] = [:]
+    for row in rows { include(row, columns, into: &found) }
+    return found
+  }
+
+  /// Widens `found` to take in the numeric fields of `row` named by `columns`.
+  public static func include(_ row: LuaValue, _ columns: [String], into found: inout [String: ColumnRange])
+  {
+    for column in columns {
+      guard let x = ChannelMapping.datum(row[column]) else { continue }
+      if found[column] == nil {
+        found[column] = ColumnRange(low: x, high: x)
+      } else {
+        found[column]!.include(x)
+      }
+    }
+  }
+}

@@ -1,0 +1,5 @@
+diagnosis "cars" {
+  channels = function(row)
+    return { smile = 3 }
+  end,
+}

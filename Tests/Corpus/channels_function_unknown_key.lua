@@ -1,0 +1,5 @@
+diagnosis "cars" {
+  channels = function(row)
+    return { haair = 0.5 }
+  end,
+}

@@ -1,0 +1,3 @@
+diagnosis "cars" {
+  channels = 5,
+}

@@ -1,0 +1,4 @@
+diagnosis "cars" {
+  channels = { smile = "mpg" },
+  ranges = { mpg = {35, 10} },
+}
