@@ -59,9 +59,11 @@ public final class Script {
   }
 
   /// Prepares a state with the DSL; nothing runs until `load()`.
-  public init(path: String, options: ScriptOptions = ScriptOptions(), output: LuaPrintTarget)
-    throws
-  {
+  /// `print` goes to `output`, or to standard output when none is given (an embedding
+  /// program needs no print target of its own).
+  public init(
+    path: String, options: ScriptOptions = ScriptOptions(), output: LuaPrintTarget? = nil
+  ) throws {
     self.path = path
     self.options = options
     state = try LuaState(libraries: .sandbox, limits: options.limits, output: output)
