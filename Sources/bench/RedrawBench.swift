@@ -22,10 +22,10 @@ let seed = """
   segue "cartoon" { kind = "modal", happiness = 100 }
   """
 
-/// Prints the mean microseconds of a full redraw and of a redraw after a pan to stderr.
-func benchRedraw(count: Int) {
-  let count = max(count, 1)
-  var template = Array("/tmp/psy-redraw-XXXXXX.lua".utf8CString)
+/// A session of the seed script on an iPhone in portrait, its script written to a
+/// temporary file (scripts load from files) that is gone once `body` returns.
+func withSeedSession(_ name: String, _ body: (Session) throws -> Void) {
+  var template = Array("/tmp/psy-\(name)-XXXXXX.lua".utf8CString)
   let fd = template.withUnsafeMutableBufferPointer { mkstemps($0.baseAddress!, 4) }
   guard fd >= 0 else { fatalError("cannot create a temporary file") }
   let path = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
@@ -35,7 +35,16 @@ func benchRedraw(count: Int) {
   do {
     let script = try Script(path: path, output: FileOutput(fd: 2))
     try script.load()
-    let session = try Session(script: script, device: .iphone, orientation: .portrait)
+    try body(try Session(script: script, device: .iphone, orientation: .portrait))
+  } catch {
+    fatalError("\(name): \(error)")
+  }
+}
+
+/// Prints the mean microseconds of a full redraw and of a redraw after a pan to stderr.
+func benchRedraw(count: Int) {
+  let count = max(count, 1)
+  withSeedSession("redraw") { session in
     try session.tap("bite")
     var sink = 0
     for colors in [ColorMode.none, .truecolor] {
@@ -65,7 +74,5 @@ func benchRedraw(count: Int) {
       writeAll(2, Array(line.utf8))
     }
     if sink == 42 { writeAll(2, [0x0A]) }
-  } catch {
-    fatalError("\(error)")
   }
 }

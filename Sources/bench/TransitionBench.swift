@@ -13,17 +13,7 @@ import Storyboard
 /// Prints the mean microseconds of one transition frame (and its bytes) to stderr.
 func benchTransition(count: Int) {
   let count = max(count, 1)
-  var template = Array("/tmp/psy-transition-XXXXXX.lua".utf8CString)
-  let fd = template.withUnsafeMutableBufferPointer { mkstemps($0.baseAddress!, 4) }
-  guard fd >= 0 else { fatalError("cannot create a temporary file") }
-  let path = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
-  writeAll(fd, Array(seed.utf8))
-  close(fd)
-  defer { unlink(path) }
-  do {
-    let script = try Script(path: path, output: FileOutput(fd: 2))
-    try script.load()
-    let session = try Session(script: script, device: .iphone, orientation: .portrait)
+  withSeedSession("transition") { session in
     let screen = PlayScreen(columns: 200, rows: 60, colors: .truecolor)
     let before = try screen.compose(session)
     let beforeNavigator = session.navigator
@@ -48,7 +38,5 @@ func benchTransition(count: Int) {
     writeAll(
       2, Array("transition frame 200x60: \(Double(Int(us * 10)) / 10) us (\(bytes) bytes)\n".utf8))
     if sink == 42 { writeAll(2, [0x0A]) }
-  } catch {
-    fatalError("\(error)")
   }
 }
