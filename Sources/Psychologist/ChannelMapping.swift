@@ -217,8 +217,9 @@ extension ChannelMapping {
   }
 
   /// Widens `found` to take in the numeric fields of `row` named by `columns`.
-  public static func include(_ row: LuaValue, _ columns: [String], into found: inout [String: ColumnRange])
-  {
+  public static func include(
+    _ row: LuaValue, _ columns: [String], into found: inout [String: ColumnRange]
+  ) {
     for column in columns {
       guard let x = ChannelMapping.datum(row[column]) else { continue }
       if found[column] == nil {

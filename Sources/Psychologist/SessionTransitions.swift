@@ -5,8 +5,7 @@ import Storyboard
 extension Session {
   /// Taps `name` as `tap` does and returns how the screen changed: the transition that the
   /// segue's kind animates (frames, or one animated SVG).
-  public func tapAnimated(_ name: String, input: LuaValue = .map([:])) throws -> TransitionMovie
-  {
+  public func tapAnimated(_ name: String, input: LuaValue = .map([:])) throws -> TransitionMovie {
     let before = navigator
     try tap(name, input: input)
     return try transition(from: before, tapped: name)
