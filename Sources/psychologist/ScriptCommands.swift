@@ -42,6 +42,8 @@ func requireValid(_ script: Script, on device: Device) throws {
 
 /// `psychologist show SCRIPT NAME`: tap or perform NAME and draw where it leads.
 func showCommand(_ args: ParsedArguments) throws -> ExitCode {
+  // The frames' folder is made as run and batch make theirs.
+  if args.has("--frames"), let dir = args.value("--output-dir") { try makeOutputFolder(dir) }
   let options = try scriptOptions(args)
   let path = args.positionals[0]
   let name = args.positionals[1]

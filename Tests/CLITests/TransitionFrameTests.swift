@@ -25,10 +25,12 @@ func menuScreen(_ device: String = "iphone", _ orientation: String = "portrait")
   return FileManager.default.contents(atPath: dir + "/menu.svg") ?? Data()
 }
 
-/// `show --frames N` into a fresh folder: the frames' bytes in order.
+/// `show --frames N` into a folder it makes (as run and batch make theirs): the frames'
+/// bytes in order.
 func showFrames(_ name: String, _ n: Int, _ extra: [String] = []) throws -> [Data] {
-  let dir = try temporaryFolder()
-  defer { try? FileManager.default.removeItem(atPath: dir) }
+  let parent = try temporaryFolder()
+  defer { try? FileManager.default.removeItem(atPath: parent) }
+  let dir = parent + "/frames/new"
   let r = try psychologist(
     [
       "show", "examples/psychologist.lua", name, "--screen", "--frames", String(n), "--output-dir",
