@@ -22,7 +22,9 @@ let colorOption = OptionSpec(
   help: "always, never or auto (default; NO_COLOR and TERM=dumb turn it off)")
 let outputDirOption = OptionSpec(
   "--output-dir", value: "DIR",
-  help: "where snapshots go (default: the current folder); nothing is written outside it")
+  help:
+    "where snapshots and frames go, made if missing (default: the current folder); nothing is written outside it"
+)
 let pluginOption = OptionSpec(
   "--plugin", value: "PATH",
   help: "load a plugin file or folder (*.lua in name order) before the script", repeatable: true)
