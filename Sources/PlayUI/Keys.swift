@@ -28,6 +28,8 @@ package enum Key: Equatable {
   case character(Character)
   case up, down, left, right
   case enter, backspace, escape, interrupt
+  /// Ctrl-Z: raw mode turns off the terminal's SIGTSTP, so play suspends itself.
+  case suspend
   case mouse(MouseEvent)
   /// An escape sequence or control byte that means nothing here.
   case unknown
@@ -52,6 +54,9 @@ package func parseKeys(_ bytes: [UInt8], final: Bool) -> (keys: [Key], consumed:
       i += length
     case 0x03:
       keys.append(.interrupt)
+      i += 1
+    case 0x1A:
+      keys.append(.suspend)
       i += 1
     case 0x7F, 0x08:
       keys.append(.backspace)

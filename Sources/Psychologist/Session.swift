@@ -64,6 +64,26 @@ public final class Session {
 
   deinit { chargedTo?.uncharge(Session.hostBytes) }
 
+  /// What a step changes (the scenes on screen and the last diagnosis), to put back when
+  /// its result cannot be shown: `play` keeps the scene before a failed tap or draw.
+  public struct Checkpoint {
+    fileprivate let navigator: Navigator<SceneContent>
+    fileprivate let diagnosis: Double?
+    fileprivate let animatedKinds: [Int: (title: String, kind: String)]
+  }
+
+  /// The session's state now, for `restore`.
+  public var checkpoint: Checkpoint {
+    Checkpoint(navigator: navigator, diagnosis: diagnosis, animatedKinds: animatedKinds)
+  }
+
+  /// Puts back the state of `checkpoint` (the script's Lua state stays as it is).
+  public func restore(_ checkpoint: Checkpoint) {
+    navigator = checkpoint.navigator
+    diagnosis = checkpoint.diagnosis
+    animatedKinds = checkpoint.animatedKinds
+  }
+
   /// The menu scene's title, as in the seed's storyboard.
   public static let menuTitle = "Psychologist"
 

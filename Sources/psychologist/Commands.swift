@@ -123,6 +123,8 @@ let commands: [CommandSpec] = [
       "  r                  rotate the device",
       "  b, Backspace, Esc  go back",
       "  q, Ctrl-C          quit",
+      "  Ctrl-Z             suspend (the terminal restored); fg resumes",
+      "a script error in a tap or a callback: shown as file:line, the scene before stays",
       "mouse: click a button, drag the face to pan, wheel to pinch",
       "example:",
       "  psychologist play examples/psychologist.lua --device ipad --orientation landscape",

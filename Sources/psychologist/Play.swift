@@ -73,6 +73,9 @@ final class Player {
   /// The frame on screen, and the transition to play before the next redraw.
   var shown: Frame?
   var transition: PendingTransition?
+  /// The session as last drawn and how much history it had: put back when the steps since
+  /// then lead to a screen that fails to draw.
+  var drawn: (checkpoint: Session.Checkpoint, history: Int)?
 
   init(path: String, options: ScriptOptions, watch: Bool) {
     self.path = path
@@ -104,6 +107,7 @@ final class Player {
       for a in history { try apply(a, to: fresh) }
       script = s
       session = fresh
+      drawn = nil
       message = capture.take()
       replayFailed = false
     } catch {
@@ -136,12 +140,12 @@ final class Player {
   /// Whether the menu's buttons can be tapped now.
   var canTap: Bool { session?.menuIsTappable ?? false }
 
-  /// Does what the user asked. Returns false to quit. Script errors end the play (the
-  /// caller restores the terminal and reports them), except under --watch, where they
-  /// are shown; a refused gesture is always only shown.
+  /// Does what the user asked. Returns false to quit. A script error or a refused gesture
+  /// is shown (`file:line: message`) and the scene before it stays: the session goes on.
   func perform(_ a: PlayAction) throws -> Bool {
     if a == .quit { return false }
     guard let session, script != nil else { return true }
+    let checkpoint = session.checkpoint
     do {
       let before = session.navigator
       if try apply(a, to: session) {
@@ -151,7 +155,8 @@ final class Player {
         if watch && replayFailed { reload() }
       }
     } catch {
-      if case .tap = a, !watch { throw error }
+      // A custom kind's perform may have navigated before it failed.
+      session.restore(checkpoint)
       message = describe(error)
     }
     return true
@@ -200,15 +205,20 @@ final class Player {
     var screen = PlayScreen(columns: size.columns, rows: size.rows, colors: colors)
     screen.message = message
     screen.note = watch ? "watching" : ""
-    let frame: Frame
+    var frame: Frame
     do {
       frame = try screen.compose(session)
+      if let session { drawn = (session.checkpoint, history.count) }
     } catch {
-      // A feature's draw function failed: under --watch show it over the last frame.
-      guard watch else { throw error }
+      // A feature's draw function failed: show it over the scene last drawn, or with no
+      // scene when that one fails too (a reload's, a new size's); a key still goes back.
       message = describe(error)
       screen.message = message
-      frame = try screen.compose(nil)
+      if let session, let drawn, let good = try? restore(session, to: drawn, on: screen) {
+        frame = good
+      } else {
+        frame = try screen.compose(nil)
+      }
     }
     targets = frame.targets
     shown = frame
@@ -216,6 +226,16 @@ final class Player {
     out += update(from: previous, to: lines)
     previous = lines
     if !out.isEmpty { terminal.write(out) }
+  }
+
+  /// Puts `session` back as it was drawn, with the history of then; its frame.
+  private func restore(
+    _ session: Session, to drawn: (checkpoint: Session.Checkpoint, history: Int),
+    on screen: PlayScreen
+  ) throws -> Frame {
+    session.restore(drawn.checkpoint)
+    history.removeLast(max(0, history.count - drawn.history))
+    return try screen.compose(session)
   }
 
   /// The loop: wait for keys, signals or (under --watch) the next file check; act; redraw.
@@ -236,6 +256,10 @@ final class Player {
         for s in terminal.caughtSignals() {
           if s == SIGWINCH {
             resized = true
+          } else if s == SIGTSTP || s == SIGCONT {
+            // Stopped in suspend until SIGCONT; the shell had the screen meanwhile.
+            if s == SIGTSTP { terminal.suspend(group: false) } else { terminal.takeOver() }
+            resized = true
           } else {
             terminal.restore()
             dieBy(s)
@@ -248,7 +272,14 @@ final class Player {
       }
       let parsed = parseKeys(pending, final: !ready.input && !ready.signal)
       pending.removeFirst(parsed.consumed)
-      for key in parsed.keys where try !handle(key) { return .ok }
+      for key in parsed.keys {
+        if key == .suspend {
+          terminal.suspend(group: true)
+          resized = true
+        } else if try !handle(key) {
+          return .ok
+        }
+      }
       if !ready.signal { try animate(terminal) }
       if watch && now() >= lastCheck + 0.5 {
         lastCheck = now()

@@ -2,6 +2,7 @@
 // reports while it runs, and the guarantee that the terminal comes back as it was: on
 // a normal return, on a thrown error, on SIGINT/SIGTERM/SIGHUP (through a self-pipe the
 // main loop reads) and, as a last resort, on a crash (restored in the signal handler).
+// Ctrl-Z and SIGTSTP give it back while stopped; SIGCONT takes it over again.
 
 import Glibc
 import CLISupport
@@ -29,7 +30,7 @@ nonisolated(unsafe) private var leaveBytes: UnsafeMutablePointer<UInt8>? = nil
 nonisolated(unsafe) private var leaveCount = 0
 
 /// Signals the main loop handles: they are written to the self-pipe.
-let loopSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGWINCH]
+let loopSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGWINCH, SIGTSTP, SIGCONT]
 /// Signals that end the process at once: the handler restores the terminal and re-raises.
 private let fatalSignals: [Int32] = [SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE]
 
@@ -39,6 +40,12 @@ private func restoreFromHandler() {
   terminalActive = 0
   if let p = leaveBytes { _ = Glibc.write(1, p, leaveCount) }
   _ = tcsetattr(0, TCSAFLUSH, savedMode)
+}
+
+/// Hands a loop signal to the main loop through the self-pipe.
+private let writeToLoop: @convention(c) (Int32) -> Void = { signal in
+  var byte = UInt8(truncatingIfNeeded: signal)
+  _ = Glibc.write(signalPipeWrite, &byte, 1)
 }
 
 private func install(_ signal: Int32, _ handler: @convention(c) (Int32) -> Void) {
@@ -62,6 +69,7 @@ final class Terminal {
   /// The read end of the self-pipe: one byte a caught signal (its number).
   let signalFD: Int32
   private var active = true
+  private var raw = termios()
 
   /// Takes the terminal over. Throws a usage error when stdin or stdout is not a terminal.
   init() throws {
@@ -85,7 +93,7 @@ final class Terminal {
       leaveCount = leaveSequence.count
     }
     _ = tcgetattr(0, savedMode)
-    var raw = savedMode.pointee
+    raw = savedMode.pointee
     // Raw: bytes as typed, no echo, no signals from keys (Ctrl-C arrives as 0x03).
     raw.c_iflag &= ~tcflag_t(BRKINT | ICRNL | INPCK | ISTRIP | IXON)
     raw.c_oflag &= ~tcflag_t(OPOST)
@@ -95,13 +103,7 @@ final class Terminal {
       cc[Int(VMIN)] = 1
       cc[Int(VTIME)] = 0
     }
-    terminalActive = 1
-    for s in loopSignals {
-      install(s) { signal in
-        var byte = UInt8(truncatingIfNeeded: signal)
-        _ = Glibc.write(signalPipeWrite, &byte, 1)
-      }
-    }
+    for s in loopSignals { install(s, writeToLoop) }
     for s in fatalSignals {
       install(s) { signal in
         restoreFromHandler()
@@ -115,8 +117,34 @@ final class Terminal {
     sigemptyset(&handled)
     for s in loopSignals { sigaddset(&handled, s) }
     sigprocmask(SIG_UNBLOCK, &handled, nil)
+    takeOver()
+  }
+
+  /// Raw mode and the alternate screen (again after a stop: the shell had the terminal).
+  /// The mode first: in the background it stops the process (SIGTTOU) before any output.
+  func takeOver() {
+    guard active else { return }
     _ = tcsetattr(0, TCSAFLUSH, &raw)
+    terminalActive = 1
     write(enterSequence)
+  }
+
+  /// Ctrl-Z or SIGTSTP: gives the terminal back and stops by SIGTSTP's default action (the
+  /// whole process group for Ctrl-Z, as the terminal would); on SIGCONT takes it over.
+  func suspend(group: Bool) {
+    guard active else { return }
+    terminalActive = 0
+    write(leaveSequence)
+    _ = tcsetattr(0, TCSAFLUSH, savedMode)
+    reset(SIGTSTP)
+    var set = sigset_t()
+    sigemptyset(&set)
+    sigaddset(&set, SIGTSTP)
+    sigprocmask(SIG_UNBLOCK, &set, nil)
+    _ = group ? kill(0, SIGTSTP) : raise(SIGTSTP)
+    // Stopped here until SIGCONT.
+    install(SIGTSTP, writeToLoop)
+    takeOver()
   }
 
   deinit { restore() }

@@ -14,6 +14,12 @@ import Testing
       ])
   }
 
+  /// Ctrl-Z is 0x1A (control-Z, 'Z' 0x5A minus 0x40) in raw mode, where no SIGTSTP comes.
+  @Test func ctrlZSuspends() {
+    #expect(parseKeys([0x1A], final: true).keys == [.suspend])
+    #expect(action(for: .suspend, buttons: ["bite"]) == nil, "not a session action")
+  }
+
   @Test func aLoneEscapeWaitsForMoreUnlessFinal() {
     #expect(parseKeys([0x1B], final: false).consumed == 0)
     #expect(parseKeys([0x1B], final: true).keys == [.escape])

@@ -85,8 +85,16 @@ final class TmuxPane {
   }
 
   /// Whether the pane shows the alternate screen.
-  func alternateOn() throws -> Bool {
-    try tmux(["display", "-p", "-t", name, "#{alternate_on}"]).out
+  func alternateOn() throws -> Bool { try flag("alternate_on") }
+
+  /// Whether the program asked for mouse reports (any kind).
+  func mouseOn() throws -> Bool {
+    try flag("mouse_any_flag") || flag("mouse_button_flag") || flag("mouse_standard_flag")
+  }
+
+  /// A pane flag as tmux tracks it from what the program wrote.
+  func flag(_ format: String) throws -> Bool {
+    try tmux(["display", "-p", "-t", name, "#{\(format)}"]).out
       .trimmingCharacters(in: .whitespacesAndNewlines) == "1"
   }
 
@@ -345,24 +353,110 @@ struct PlayTests {
     try pane.waitForMainScreen()
   }
 
-  @Test func scriptErrorRestoresThenReports() throws {
+  /// A diagnosis, a custom kind's perform and a feature's draw that fail: each shows its
+  /// file:line in the message line, the menu stays, and the next key still taps.
+  @Test func scriptErrorsKeepTheSession() throws {
     let dir = try temporaryFolder()
     try writeFile(
       dir + "/boom.lua",
       """
       diagnosis "fine" { happiness = 50 }
       diagnosis "boom" { happiness = function() error("kaboom") end }
+      diagnosis "grim" { happiness = 10, features = { "spike" } }
       segue "showDiagnosis" { kind = "push", happiness = function(ctx) return ctx.diagnosis end }
+      segue_kind "broken" { perform = function(nav, scene) nav:push(scene) error("no way") end }
+      segue "odd" { kind = "broken" }
+      feature "spike" { draw = function(face) if face.happiness < 20 then error("spiky") end end }
       """)
     let pane = try TmuxPane(folder: dir)
-    try pane.type("echo BEFORE-PLAY; \(binary) play boom.lua; echo STATUS=$?")
-    let lines = try pane.waitFor("] boom")
-    try pane.press(try #require(keyShown(for: "boom", in: lines)))
-    let after = try pane.waitFor("STATUS=1")
+    try pane.type("\(binary) play boom.lua; echo STATUS=$?")
+    let menu = try pane.waitFor("] odd")
+    func menuKept(_ lines: [String]) -> Bool {
+      lines.contains { $0.contains("] fine") } && brailleBox(lines) == nil
+        && statusLine(lines).contains("happiness –")
+    }
+    for (button, place, message) in [
+      ("boom", "boom.lua:2:", "kaboom"), ("odd", "boom.lua:5:", "no way"),
+      ("grim", "boom.lua:7:", "spiky"),
+    ] {
+      try pane.press(try #require(keyShown(for: button, in: menu)))
+      let lines = try pane.waitFor("\(place) \(message)") { lines in
+        lines.contains { $0.contains(place) && $0.contains(message) }
+      }
+      #expect(menuKept(lines), "the menu stays after \(button)")
+    }
+    try pane.press(try #require(keyShown(for: "fine", in: menu)))
+    let face = try pane.waitFor("happiness 50 · scale 0.90")
+    #expect(brailleBox(face) != nil)
+    #expect(!face.contains { $0.contains("boom.lua:") }, "the error goes with the next step")
+    try pane.press("q")
+    try pane.waitFor("STATUS=0")
     try pane.waitForMainScreen()
-    #expect(
-      after.contains { $0.contains("psychologist: error: boom.lua:2:") && $0.contains("kaboom") })
-    #expect(after.contains { $0.contains("BEFORE-PLAY") })
+  }
+
+  /// Ctrl-Z gives the shell a sane terminal (main screen, cooked, echo, no mouse); `fg`
+  /// draws the same scene again and keys work.
+  @Test func ctrlZSuspendsAndFgResumes() throws {
+    let dir = try temporaryFolder()
+    let pane = try TmuxPane()
+    try pane.type("echo BEFORE-PLAY; \(binary) play \(seed)")
+    try expectSuspendAndResume(pane, dir) { try pane.press("C-z") }
+    try pane.press("Up")
+    try pane.waitFor("happiness 80 · scale 0.90")
+    try pane.press("q")
+    try pane.waitForMainScreen()
+  }
+
+  /// SIGTSTP from outside suspends as Ctrl-Z does; `fg` (SIGCONT) resumes.
+  @Test func sigtstpFromOutsideSuspendsAndFgResumes() throws {
+    let dir = try temporaryFolder()
+    let pane = try TmuxPane()
+    try pane.type("sh -c 'echo $$ > \(dir)/pid; exec \(binary) play \(seed)'")
+    try expectSuspendAndResume(pane, dir) {
+      let pid = try #require(
+        pid_t(
+          try String(contentsOfFile: dir + "/pid", encoding: .utf8)
+            .trimmingCharacters(in: .whitespacesAndNewlines)))
+      #expect(kill(pid, SIGTSTP) == 0)
+    }
+    try pane.press("j")
+    try pane.waitFor("happiness 60 · scale 0.90")
+    try pane.press("q")
+    try pane.waitForMainScreen()
+  }
+
+  /// On the started play: taps bite, suspends, checks the shell's terminal, resumes with
+  /// `fg` and checks the face is drawn again with the terminal taken over.
+  private func expectSuspendAndResume(
+    _ pane: TmuxPane, _ dir: String, sourceLocation: SourceLocation = #_sourceLocation,
+    suspend: () throws -> Void
+  ) throws {
+    let menu = try pane.waitFor("happiness – · scale –")
+    try pane.press(try #require(keyShown(for: "bite", in: menu)))
+    try pane.waitFor("happiness 70 · scale 0.90")
+    try suspend()
+    try pane.waitFor("Stopped", sourceLocation: sourceLocation)
+    try pane.waitForMainScreen(sourceLocation: sourceLocation)
+    #expect(try !pane.mouseOn(), sourceLocation: sourceLocation)
+    try expectSaneTerminal(pane, dir, sourceLocation: sourceLocation)
+    try pane.type("fg")
+    let back = try pane.waitFor("happiness 70 · scale 0.90", sourceLocation: sourceLocation)
+    #expect(try pane.alternateOn() && pane.mouseOn(), sourceLocation: sourceLocation)
+    #expect(brailleBox(back) != nil && !back.contains { $0.contains("Stopped") })
+  }
+
+  /// The shell's `stty -a` in the pane shows canonical mode and echo on.
+  private func expectSaneTerminal(
+    _ pane: TmuxPane, _ dir: String, sourceLocation: SourceLocation = #_sourceLocation
+  ) throws {
+    try pane.type("stty -a > \(dir)/stty")
+    try pane.waitFor("stty -a written") { _ in
+      (try? String(contentsOfFile: dir + "/stty", encoding: .utf8))?.contains("icanon") == true
+    }
+    let words = try String(contentsOfFile: dir + "/stty", encoding: .utf8)
+      .split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == ";" })
+    #expect(words.contains("icanon") && words.contains("echo"), sourceLocation: sourceLocation)
+    #expect(!words.contains("-icanon") && !words.contains("-echo"), sourceLocation: sourceLocation)
   }
 
   @Test func refusesWithoutATerminal() throws {
