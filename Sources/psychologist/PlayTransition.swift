@@ -17,7 +17,7 @@ struct PendingTransition {
 extension Player {
   /// Notes the transition of a step just applied (taps and going back move scenes).
   func prepareTransition(after a: PlayAction, from before: Navigator<SceneContent>) {
-    guard let session, let script, let shown else { return }
+    guard let session, script != nil, let shown else { return }
     let tapped: String?
     switch a {
     case .tap(let name): tapped = name
@@ -37,7 +37,7 @@ extension Player {
   /// only where it changed and drained to the terminal before the next; input or a signal
   /// ends it at once (the loop then handles them and draws the end).
   func animate(_ terminal: Terminal) throws {
-    guard let pending = transition, let session, let script else { return }
+    guard let pending = transition, let session, script != nil else { return }
     transition = nil
     var screen = PlayScreen(columns: size.columns, rows: size.rows, colors: colors)
     screen.message = message
