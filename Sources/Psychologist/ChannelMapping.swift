@@ -22,7 +22,9 @@ public struct ColumnRange: Equatable, Sendable {
   /// `x` scaled to 0…1 (clamped; a range of one value puts everything in the middle).
   func unit(_ x: Double) -> Double {
     guard high > low else { return 0.5 }
-    return min(max((x - low) / (high - low), 0), 1)
+    // Halved first: `x - low` of two finite numbers can overflow (1e308 - -1e308), and
+    // inf / inf is NaN, which min and max would pass on.
+    return min(max((x / 2 - low / 2) / (high / 2 - low / 2), 0), 1)
   }
 
   /// The range widened to take `x` in.
