@@ -36,6 +36,22 @@ import TestSupport
     try fm.createSymbolicLink(atPath: folder, withDestinationPath: elsewhere)
   }
 
+  /// Starts `batch mood.lua … --input - --output-dir out` in `dir` (output discarded), its
+  /// standard input a pipe the test writes rows into.
+  func startBatchOnStdin(in dir: String, _ more: [String] = []) throws -> (Process, Pipe) {
+    let p = Process()
+    p.executableURL = URL(fileURLWithPath: binary)
+    p.arguments =
+      ["batch", "mood.lua", "--diagnosis", "mood", "--input", "-", "--output-dir", "out"] + more
+    p.currentDirectoryURL = URL(fileURLWithPath: dir)
+    let input = Pipe()
+    p.standardInput = input
+    p.standardOutput = FileHandle.nullDevice
+    p.standardError = FileHandle.nullDevice
+    try p.run()
+    return (p, input)
+  }
+
   @Test func aBatchReRunWhoseFolderIsSwappedForASymlinkWritesNothingOutside() throws {
     let dir = try workFolder()
     defer { try? fm.removeItem(atPath: dir) }
@@ -51,18 +67,7 @@ import TestSupport
     #expect(first.status == 0, "\(first.stderr)")
 
     // The second run reads stdin: half its rows, then the swap, then the rest.
-    let p = Process()
-    p.executableURL = URL(fileURLWithPath: binary)
-    p.arguments = [
-      "batch", "mood.lua", "--diagnosis", "mood", "--input", "-", "--output-dir", "out",
-      "--jobs", "2",
-    ]
-    p.currentDirectoryURL = URL(fileURLWithPath: dir)
-    let input = Pipe()
-    p.standardInput = input
-    p.standardOutput = FileHandle.nullDevice
-    p.standardError = FileHandle.nullDevice
-    try p.run()
+    let (p, input) = try startBatchOnStdin(in: dir, ["--jobs", "2"])
     try input.fileHandleForWriting.write(contentsOf: Data(rows("n", 100).utf8))
     #expect(waitFor(out + "/n99.svg"))
     try swap(out, to: moved, linkTo: elsewhere)
@@ -177,17 +182,7 @@ import TestSupport
   @Test func anInterruptedBatchExits130WithEveryFileWhole() throws {
     let dir = try workFolder()
     defer { try? fm.removeItem(atPath: dir) }
-    let p = Process()
-    p.executableURL = URL(fileURLWithPath: binary)
-    p.arguments = [
-      "batch", "mood.lua", "--diagnosis", "mood", "--input", "-", "--output-dir", "out",
-    ]
-    p.currentDirectoryURL = URL(fileURLWithPath: dir)
-    let input = Pipe()
-    p.standardInput = input
-    p.standardOutput = FileHandle.nullDevice
-    p.standardError = FileHandle.nullDevice
-    try p.run()
+    let (p, input) = try startBatchOnStdin(in: dir)
     try input.fileHandleForWriting.write(contentsOf: Data(rows("r", 10).utf8))
     #expect(waitFor(dir + "/out/r9.svg"))
     // The reader waits for more input; SIGINT (the test runner may block SIGTERM in its
