@@ -31,7 +31,8 @@ package enum BatchStop: Sendable, Equatable {
 /// position among the rows this batch takes (0, 1, 2, … with no gaps).
 final class BatchLedger: @unchecked Sendable {
   private let monitor = Monitor()
-  private let keepFaces: Bool
+  /// Whether faces are kept for a sheet.
+  let keepsFaces: Bool
   private let failFast: Bool
   private let limitRun: Int?
   private let say: @Sendable (String) -> Void
@@ -55,7 +56,7 @@ final class BatchLedger: @unchecked Sendable {
   init(
     keepFaces: Bool, failFast: Bool, limitRun: Int?, say: @escaping @Sendable (String) -> Void
   ) {
-    self.keepFaces = keepFaces
+    self.keepsFaces = keepFaces
     self.failFast = failFast
     self.limitRun = limitRun
     self.say = say
@@ -165,6 +166,4 @@ final class BatchLedger: @unchecked Sendable {
   /// The sheet's cells in row order (the same whatever the number of workers).
   var sheetEntries: [SheetEntry] { monitor.locked { entries } }
 
-  /// Whether faces are kept for a sheet.
-  var keepsFaces: Bool { keepFaces }
 }

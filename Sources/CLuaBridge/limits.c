@@ -24,6 +24,15 @@ static void record_where(psy_limits *lim) {
     if (psy_where(L, level, lim->where, sizeof lim->where) > 0) return;
 }
 
+/* Whether `growth` more bytes would pass the cap; a refusal is recorded with its place.
+   (`growth > limit` first: `used + growth` could wrap.) */
+static int refuse(psy_limits *lim, size_t growth) {
+  if (!lim->limit || (growth <= lim->limit && lim->used + growth <= lim->limit)) return 0;
+  lim->refused = 1;
+  record_where(lim);
+  return 1;
+}
+
 static void *psy_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
   psy_limits *lim = ud;
   size_t old = ptr ? osize : 0;
@@ -33,12 +42,7 @@ static void *psy_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     return NULL;
   }
   if (nsize > old) {
-    size_t growth = nsize - old;
-    if (lim->limit && (lim->used + growth > lim->limit || growth > lim->limit)) {
-      lim->refused = 1;
-      record_where(lim);
-      return NULL;
-    }
+    if (refuse(lim, nsize - old)) return NULL;
     if (nsize > PSY_LATE_BLOCK &&
         atomic_load_explicit(&lim->armed, memory_order_relaxed) == PSY_EXPIRED) {
       /* The error this makes is a time limit's: it must name file:line all the same. */
@@ -86,11 +90,7 @@ const char *psy_memory_where(lua_State *L) { return psy_limits_of(L)->where; }
    it; refused like an allocation, without allocating anything. */
 int psy_charge(lua_State *L, size_t bytes) {
   psy_limits *lim = psy_limits_of(L);
-  if (lim->limit && (bytes > lim->limit || lim->used + bytes > lim->limit)) {
-    lim->refused = 1;
-    record_where(lim);
-    return 1;
-  }
+  if (refuse(lim, bytes)) return 1;
   lim->used += bytes;
   return 0;
 }

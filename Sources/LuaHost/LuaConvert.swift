@@ -95,12 +95,8 @@ extension LuaState {
   /// Copies the value at idx into Swift (never raises: raw reads, no conversions in place;
   /// the walk of a table steps through the protected `psy_next`).
   func value(_ L: OpaquePointer, at idx: Int32) throws -> LuaValue {
-    guard lua_type(L, idx) == LUA_TTABLE else {
-      var none = TableCopy()
-      return try value(L, at: idx, depth: 0, &none)
-    }
     var copy = TableCopy()
-    defer { psy_uncharge(L, copy.charged) }
+    defer { if copy.charged > 0 { psy_uncharge(L, copy.charged) } }
     return try value(L, at: idx, depth: 0, &copy)
   }
 

@@ -290,11 +290,6 @@ public final class LuaState {
     if kind == .memory && error.message == "not enough memory" {
       error.message = "not enough memory (limit \(limits.memory >> 20) MiB)"
     }
-    // After the deadline the allocator refuses growth, so a long C call ends as Lua's
-    // "not enough memory": say what really stopped it.
-    if kind == .timeLimit && error.message == "not enough memory" {
-      error.message = "time limit exceeded (\(limits.seconds) s)"
-    }
     // Every error names file:line: Lua's memory errors and error values that are not
     // located strings (error({}), error("x", 0), a yield outside a coroutine) carry none,
     // so take the place from the allocator's record or the traceback.

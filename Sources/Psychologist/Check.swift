@@ -23,9 +23,10 @@ extension Script {
     var limited: Set<Location> = []
     for device in devices {
       let declared = problems(on: device)
+      let faulty = Set(declared.map(\.location))
       for orientation in orientations {
         for p in declared { found.add(p, on: device, orientation) }
-        let skipped = Set(declared.map(\.location)).union(limited)
+        let skipped = faulty.union(limited)
         for (p, limitAt) in runDeclarations(on: device, orientation, skipping: skipped) {
           if let limitAt {
             limited.insert(limitAt)

@@ -37,14 +37,6 @@ extension Session {
     return try movie(from: before, frameAt: frames)
   }
 
-  /// Goes back as `back` does and returns the transition (nil when there was nothing to go
-  /// back to): a pop, a dismissal or a tap outside a popover, each the reverse of its segue.
-  public func backAnimated() throws -> TransitionMovie? {
-    let before = navigator
-    guard back() else { return nil }
-    return try movie(from: before, frameAt: nil)
-  }
-
   /// The `segue_kind` that a tap of `name` performs, if its kind is one.
   func customKind(for name: String) -> CustomKind? {
     let registry = script.registry

@@ -258,7 +258,7 @@ final class Player {
             resized = true
           } else if s == SIGTSTP || s == SIGCONT {
             // Stopped in suspend until SIGCONT; the shell had the screen meanwhile.
-            if s == SIGTSTP { terminal.suspend(group: false) } else { terminal.takeOver() }
+            if s == SIGTSTP { terminal.suspend(group: false) } else { terminal.resume() }
             resized = true
           } else {
             terminal.restore()

@@ -69,6 +69,9 @@ final class Terminal {
   /// The read end of the self-pipe: one byte a caught signal (its number).
   let signalFD: Int32
   private var active = true
+  /// `suspend` took the terminal over again once continued: the SIGCONT the loop reads
+  /// next has nothing left to do.
+  private var resumedInSuspend = false
   private var raw = termios()
 
   /// Takes the terminal over. Throws a usage error when stdin or stdout is not a terminal.
@@ -145,6 +148,14 @@ final class Terminal {
     // Stopped here until SIGCONT.
     install(SIGTSTP, writeToLoop)
     takeOver()
+    resumedInSuspend = true
+  }
+
+  /// SIGCONT, as the loop reads it: takes the terminal over again, unless `suspend` already
+  /// did (a second raw-mode switch would flush the keys typed meanwhile). After a SIGSTOP
+  /// from outside, nothing did.
+  func resume() {
+    if resumedInSuspend { resumedInSuspend = false } else { takeOver() }
   }
 
   deinit { restore() }
