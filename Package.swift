@@ -12,33 +12,38 @@ let package = Package(
     .systemLibrary(
       name: "CLua", pkgConfig: "lua5.4", providers: [.apt(["liblua5.4-dev"])]),
     .target(name: "CLuaBridge", dependencies: ["CLua"]),
-    .target(name: "LuaHost", dependencies: ["CLuaBridge", "CLua"]),
-    .target(name: "Render"),
+    // How numbers and text a person reads are written (formatNumber, terminalSafe): the
+    // lowest module, so LuaHost, Render and Storyboard share one formatter and one list of
+    // characters a terminal must not obey.
+    .target(name: "Readable"),
+    .target(name: "LuaHost", dependencies: ["CLuaBridge", "CLua", "Readable"]),
+    .target(name: "Render", dependencies: ["Readable"]),
     // SVG to PNG: librsvg and cairo opened with dlopen when a PNG is first asked for, so
     // the command line starts as fast as without them.
     .target(name: "CRaster"),
     .target(name: "Raster", dependencies: ["CRaster"]),
-    .target(name: "Face", dependencies: ["Render"]),
+    .target(name: "Face", dependencies: ["Readable", "Render"]),
     // Its generics (Navigator<Content>) are specialized in the host only if their bodies
     // cross the module boundary (unspecialized, a batch row spent a tenth of its time
     // looking up generic metadata): Navigator's members are @inlinable, so no unsafe flag
     // keeps other packages from depending on this one.
-    .target(name: "Storyboard"),
+    .target(name: "Storyboard", dependencies: ["Readable"]),
     .target(
-      name: "Psychologist", dependencies: ["LuaHost", "Face", "Render", "Raster", "Storyboard"]),
+      name: "Psychologist",
+      dependencies: ["LuaHost", "Face", "Readable", "Render", "Raster", "Storyboard"]),
     // The command line's plumbing: argument parsing, buffered stdout, the environment.
-    .target(name: "CLISupport", dependencies: ["LuaHost", "Psychologist", "Render"]),
+    .target(name: "CLISupport", dependencies: ["LuaHost", "Psychologist", "Readable", "Render"]),
     // Rows of input to faces: readers, the worker pool, names, output, sheet, progress.
     .target(
       name: "Batch",
-      dependencies: ["CLISupport", "LuaHost", "Psychologist", "Render", "Storyboard"]),
+      dependencies: ["CLISupport", "LuaHost", "Psychologist", "Readable", "Render", "Storyboard"]),
     // The pure part of `play` (screen layout, key parsing): shared by the CLI and the bench.
-    .target(name: "PlayUI", dependencies: ["Psychologist", "Render", "Storyboard"]),
+    .target(name: "PlayUI", dependencies: ["Psychologist", "Readable", "Render", "Storyboard"]),
     .executableTarget(
       name: "PsychologistCLI",
       dependencies: [
-        "Batch", "CLISupport", "Face", "LuaHost", "PlayUI", "Psychologist", "Raster", "Render",
-        "Storyboard",
+        "Batch", "CLISupport", "Face", "LuaHost", "PlayUI", "Psychologist", "Raster", "Readable",
+        "Render", "Storyboard",
       ],
       path: "Sources/psychologist"),
     .executableTarget(
@@ -48,7 +53,7 @@ let package = Package(
     .testTarget(name: "LuaHostTests", dependencies: ["LuaHost"]),
     // Running xmllint, rsvg-convert and a PNG decoder for the Face and Render tests.
     .target(name: "TestSupport", path: "Tests/TestSupport"),
-    .testTarget(name: "RenderTests", dependencies: ["Render", "TestSupport"]),
+    .testTarget(name: "RenderTests", dependencies: ["Readable", "Render", "TestSupport"]),
     .testTarget(name: "RasterTests", dependencies: ["Raster", "TestSupport"]),
     .testTarget(
       name: "FaceTests", dependencies: ["Face", "Render", "TestSupport"], exclude: ["Golden"]),

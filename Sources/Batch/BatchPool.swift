@@ -2,6 +2,7 @@ import CLISupport
 import Psychologist
 import Glibc
 import LuaHost
+import Readable
 import Render
 import Synchronization
 

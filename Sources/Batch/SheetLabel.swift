@@ -1,6 +1,7 @@
 // `--label "{model} · {mpg}"`: the text under each face on the contact sheet, from the row.
 
 import LuaHost
+import Readable
 import Render
 
 /// A label template: `{column}` is replaced by the row's field (numbers as the sheet writes

@@ -2,6 +2,7 @@
 // reader can decode the faces without the script at hand.
 
 import Psychologist
+import Readable
 import Render
 
 /// The legend of a diagnosis's channel mapping, one line a channel.

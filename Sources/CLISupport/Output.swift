@@ -1,6 +1,7 @@
 import Glibc
 import LuaHost
 import Psychologist
+import Readable
 import Render
 
 /// A buffered writer on a file descriptor (stdout for `print` and results): one `write(2)`

@@ -76,6 +76,48 @@ int psy_pushcall(lua_State *L, int ref, int slots) {
   return base;
 }
 
+/* Whether the error on top is Lua's memory error: raised as one, or passed on as its
+   message (a coroutine's, re-raised by wrap), with the handler's traceback after it. */
+static int is_memory_error(lua_State *L, int status) {
+  static const char words[] = "not enough memory";
+  const size_t n = sizeof words - 1;
+  if (status == LUA_ERRMEM) return 1;
+  if (lua_type(L, -1) != LUA_TSTRING) return 0;
+  size_t len;
+  const char *s = lua_tolstring(L, -1, &len);
+  return len >= n && memcmp(s, words, n) == 0 && (len == n || s[n] == '\n');
+}
+
+static int p_restate(lua_State *L) {
+  size_t len;
+  const char *error = lua_tolstring(L, 1, &len);
+  const char *where = lua_touserdata(L, 2);
+  const char *rest = memchr(error, '\n', len); /* the traceback, if any */
+  lua_pushfstring(L, "%s%s%s", where, where[0] ? ": " : "", psy_limits_of(L)->exceeded);
+  if (rest) lua_pushlstring(L, rest, len - (size_t)(rest - error));
+  else lua_pushliteral(L, "");
+  lua_concat(L, 2);
+  return 1;
+}
+
+/* A deadline that lands in an allocation (string.rep, table.concat growing its buffer)
+   ends the call with Lua's memory error, which names no place: the allocator, which
+   refused to grow because time was up, recorded where the script was. Replaces the
+   error on top by the time limit's, there; keeps it when even that cannot be made. */
+static int restate_as_time_limit(lua_State *L, int status) {
+  psy_limits *lim = psy_limits_of(L);
+  if (lua_type(L, -1) != LUA_TSTRING || !lua_checkstack(L, 4)) return status;
+  lua_pushcfunction(L, p_restate);
+  lua_pushvalue(L, -2);
+  lua_pushlightuserdata(L, lim->where);
+  if (lua_pcall(L, 2, 1, 0) != LUA_OK) {
+    lua_pop(L, 1);
+    return status;
+  }
+  lua_remove(L, -2);
+  return LUA_ERRRUN;
+}
+
 int psy_call(lua_State *L, int nargs, int nresults, int handler, int *timed_out) {
   psy_limits *lim = psy_limits_of(L);
   int outermost = lim->depth++ == 0;
@@ -83,6 +125,8 @@ int psy_call(lua_State *L, int nargs, int nresults, int handler, int *timed_out)
   int status = lua_pcall(L, nargs, nresults, handler);
   lim->depth--;
   *timed_out = outermost ? psy_disarm(L) : psy_expired(L);
+  if (*timed_out && status != LUA_OK && is_memory_error(L, status))
+    status = restate_as_time_limit(L, status);
   return status;
 }
 

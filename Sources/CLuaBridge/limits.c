@@ -126,17 +126,17 @@ static double now_seconds(void) {
 
 static int expired(psy_limits *lim) { return atomic_load(&lim->armed) == PSY_EXPIRED; }
 
-/* "file:line: time limit exceeded (S s)", placed at the function `level` up the stack. */
-static int raise_time_limit(lua_State *L, int level) {
+int psy_raise_time_limit(lua_State *L, int level) {
+  const char *exceeded = psy_limits_of(L)->exceeded;
   luaL_where(L, level);
-  lua_pushfstring(L, "time limit exceeded (%f s)", psy_limits_of(L)->seconds);
+  lua_pushstring(L, exceeded[0] ? exceeded : "time limit exceeded");
   lua_concat(L, 2);
   return lua_error(L);
 }
 
 static void psy_hook(lua_State *L, lua_Debug *ar) {
   (void)ar;
-  if (expired(psy_limits_of(L))) raise_time_limit(L, 0);
+  if (expired(psy_limits_of(L))) psy_raise_time_limit(L, 0);
 }
 
 /* Every instruction of every thread in the running chain now checks. */
@@ -240,7 +240,14 @@ void psy_arm(lua_State *L) {
   atomic_store_explicit(&lim->armed, lim->generation, memory_order_release);
 }
 
-void psy_set_time_limit(lua_State *L, double seconds) { psy_limits_of(L)->seconds = seconds; }
+void psy_set_time_limit(lua_State *L, double seconds, const char *exceeded) {
+  psy_limits *lim = psy_limits_of(L);
+  lim->seconds = seconds;
+  size_t n = strlen(exceeded);
+  if (n >= sizeof lim->exceeded) n = sizeof lim->exceeded - 1;
+  memcpy(lim->exceeded, exceeded, n);
+  lim->exceeded[n] = 0;
+}
 
 void psy_set_owner(lua_State *L, void *owner) { psy_limits_of(L)->owner = owner; }
 void *psy_owner(lua_State *L) { return psy_limits_of(L)->owner; }
@@ -263,7 +270,7 @@ int psy_expired(lua_State *L) { return expired(psy_limits_of(L)); }
 
 /* Level 1: the Lua code that called the C function now running. */
 void psy_check_deadline(lua_State *L) {
-  if (expired(psy_limits_of(L))) raise_time_limit(L, 1);
+  if (expired(psy_limits_of(L))) psy_raise_time_limit(L, 1);
 }
 
 void psy_close(lua_State *L) {

@@ -32,11 +32,17 @@ typedef struct psy_limits {
   lua_State *threads[PSY_MAX_THREADS]; /* the running chain: main, then resumed coroutines */
   int nthreads;
   char where[256];               /* file:line of the last refused allocation */
+  char exceeded[64];             /* the host's words for an expired call ("time limit exceeded (1 s)") */
 } psy_limits;
 
 static inline psy_limits *psy_limits_of(lua_State *L) {
   return *(psy_limits **)lua_getextraspace(L);
 }
+/* Raises "file:line: " and the host's words for an expired call, file:line being the
+   place of the function `level` up the stack (0: the running one, as in a hook; 1: the
+   Lua code that called the running C function). Every time-limit error is raised here. */
+int psy_raise_time_limit(lua_State *L, int level);
+
 /* co is about to run (resumed from L): 1 ok, 0 entered but time is up,
    -1 not entered (nested too deeply). */
 int psy_enter_thread(lua_State *L, lua_State *co);

@@ -3,7 +3,6 @@
    that keep the time limit on the running thread. */
 #include <errno.h>
 #include <fcntl.h>
-#include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -94,42 +93,15 @@ static int safe_setmetatable(lua_State *L) {
 
 /* ---- warn: lua.c's warning system, off until "@on" ---------------------- */
 
+/* Lua hands a warning over in pieces (warn("a", "b") is two); the host gets each piece,
+   and `complete` with the last, and shows the whole as it shows every message: with the
+   characters a terminal must not obey escaped, from its one list of them. */
 typedef struct {
+  psy_warn_fn write;
+  void *ctx;
   int on;        /* "@on" seen (and no "@off" since) */
   int continued; /* the last piece had tocont: this one continues it */
 } warn_state;
-
-/* Length of the bidirectional control or C1 control starting at s (UTF-8), else 0:
-   U+0080-009F, U+061C, U+200E/F, U+2028/9, U+202A-202E, U+2066-2069, as the host's
-   isTerminalControl. */
-static int bidi_length(const unsigned char *s) {
-  if (s[0] == 0xC2 && s[1] >= 0x80 && s[1] <= 0x9F) return 2;
-  if (s[0] == 0xD8 && s[1] == 0x9C) return 2;
-  if (s[0] == 0xE2 && s[1] == 0x80 &&
-      (s[2] == 0x8E || s[2] == 0x8F || (s[2] >= 0xA8 && s[2] <= 0xAE)))
-    return 3;
-  if (s[0] == 0xE2 && s[1] == 0x81 && s[2] >= 0xA6 && s[2] <= 0xA9) return 3;
-  return 0;
-}
-
-/* A warning reaches the terminal as text: control and bidirectional characters are shown
-   as escapes (\x1b, \u{202e}), as in every message of the host. */
-static void put_visible(const char *msg, FILE *out) {
-  for (const unsigned char *s = (const unsigned char *)msg; *s;) {
-    int n = bidi_length(s);
-    if (n > 0) {
-      unsigned cp = n == 2 ? ((s[0] & 0x1Fu) << 6) | (s[1] & 0x3Fu)
-                           : ((s[0] & 0x0Fu) << 12) | ((s[1] & 0x3Fu) << 6) | (s[2] & 0x3Fu);
-      if (cp < 0xA0) fprintf(out, "\\x%02x", cp);
-      else fprintf(out, "\\u{%x}", cp);
-      s += n;
-    } else if (*s < 0x20 || *s == 0x7F) {
-      fprintf(out, "\\x%02x", *s++);
-    } else {
-      fputc(*s++, out);
-    }
-  }
-}
 
 static void host_warn(void *ud, const char *msg, int tocont) {
   warn_state *w = ud;
@@ -140,24 +112,29 @@ static void host_warn(void *ud, const char *msg, int tocont) {
       return;
     }
     if (!w->on) return;
-    fputs("Lua warning: ", stderr);
   }
-  put_visible(msg, stderr);
   w->continued = tocont;
-  if (!tocont) {
-    fputc('\n', stderr);
-    fflush(stderr);
-  }
+  w->write(w->ctx, msg, strlen(msg), !tocont);
 }
 
 /* The state lives in a userdata the registry keeps, so it is freed with the state. */
-static void open_warnings(lua_State *L) {
+static int p_set_warn(lua_State *L) {
   static const char warn_key = 0;
   warn_state *w = lua_newuserdatauv(L, sizeof *w, 0);
+  w->write = (psy_warn_fn)lua_touserdata(L, 1);
+  w->ctx = lua_touserdata(L, 2);
   w->on = 0;
   w->continued = 0;
   lua_rawsetp(L, LUA_REGISTRYINDEX, &warn_key);
   lua_setwarnf(L, host_warn, w);
+  return 0;
+}
+
+int psy_set_warn(lua_State *L, psy_warn_fn write, void *ctx) {
+  lua_pushcfunction(L, p_set_warn);
+  lua_pushlightuserdata(L, (void *)write);
+  lua_pushlightuserdata(L, ctx);
+  return lua_pcall(L, 2, 0, 0);
 }
 
 /* ---- print to the host's stream --------------------------------------- */
@@ -356,14 +333,6 @@ void psy_pushrequired(lua_State *L) { lua_rawgetp(L, LUA_REGISTRYINDEX, &files_k
 
 /* ---- coroutines that carry the time limit ------------------------------ */
 
-/* Raises the time limit at the caller's place. */
-static int late_code_stopped(lua_State *L) {
-  luaL_where(L, 1);
-  lua_pushliteral(L, "time limit exceeded");
-  lua_concat(L, 2);
-  return lua_error(L);
-}
-
 /* Enters co into the running chain (it is about to run Lua code: its body, or the
    __close methods lua_resetthread runs), so the watchdog's hook reaches it. Returns 0
    when the chain is full (nothing entered); raises when time is already up. */
@@ -371,7 +340,7 @@ static int enter_thread(lua_State *L, lua_State *co) {
   int entered = psy_enter_thread(L, co);
   if (entered == 0) {
     psy_leave_thread(L);
-    late_code_stopped(L);
+    psy_raise_time_limit(L, 1);
   }
   return entered > 0;
 }
@@ -448,7 +417,7 @@ static int time_stopped(lua_State *L, int co_index) {
 }
 
 static int close_thread(lua_State *L, lua_State *co, int co_index) {
-  if (psy_expired(L)) late_code_stopped(L);
+  psy_check_deadline(L);
   if (time_stopped(L, co_index)) luaL_error(L, "cannot close a coroutine the time limit stopped");
   if (!enter_thread(L, co)) luaL_error(L, "coroutines nested too deeply");
   int status = lua_resetthread(co);
@@ -630,7 +599,6 @@ static int p_openlibs(lua_State *L) {
   int trusted = (int)lua_tointeger(L, 1);
   lua_newtable(L);
   lua_rawsetp(L, LUA_REGISTRYINDEX, &files_key);
-  open_warnings(L);
   if (trusted) {
     luaL_openlibs(L);
   } else {

@@ -1,5 +1,6 @@
 // Errors of the face's state, style and geometry: one clear line each.
 
+import Readable
 import Render
 
 /// A number given to the face that it cannot draw.

@@ -29,8 +29,7 @@ struct TableCopy {
     pending += bytes + (bytes > 0 ? 0 : TableCopy.entryBytes)
     guard pending >= TableCopy.chargeStep || values > TableCopy.maxValues else { return }
     if psy_expired(L) != 0 {
-      throw LuaError(
-        kind: .timeLimit, location: nil, message: "time limit exceeded (\(state.limits.seconds) s)")
+      throw LuaError(kind: .timeLimit, location: nil, message: state.limits.exceededMessage)
     }
     guard values <= TableCopy.maxValues, psy_charge(L, pending) == 0 else {
       let limit =

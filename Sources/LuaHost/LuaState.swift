@@ -1,5 +1,6 @@
 import CLua
 import CLuaBridge
+import Readable
 
 /// How much a script may use: memory (bytes, 0 for no cap) and time per top-level call
 /// (seconds, 0 for none).
@@ -10,6 +11,10 @@ public struct LuaLimits: Sendable, Equatable {
   public var seconds: Double
   /// 256 MiB and 10 s.
   public static let standard = LuaLimits(memory: 256 << 20, seconds: 10)
+  /// The words of every error that ends a call past `seconds`, wherever the deadline
+  /// landed (the VM, a library function's loop, an allocation, the host copying a table):
+  /// `time limit exceeded (1 s)`, after the script's `file:line`.
+  public var exceededMessage: String { "time limit exceeded (\(formatNumber(seconds)) s)" }
   /// Limits of the given size.
   public init(memory: Int, seconds: Double) {
     self.memory = memory
@@ -44,11 +49,12 @@ public final class LuaState {
   public var limits: LuaLimits {
     didSet {
       psy_set_memory_limit(L, limits.memory)
-      psy_set_time_limit(L, limits.seconds)
+      psy_set_time_limit(L, limits.seconds, limits.exceededMessage)
     }
   }
   var boundClasses: [ObjectIdentifier: AnyObject] = [:]
   private let printBox: PrintBox?
+  private let warnings = WarningWriter()
   /// Held by every `LuaReference` of this state; emptied when the state closes.
   let token: LuaStateToken
 
@@ -65,10 +71,11 @@ public final class LuaState {
     self.running = L
     self.token = LuaStateToken(L)
     self.limits = limits
-    psy_set_time_limit(L, limits.seconds)
+    psy_set_time_limit(L, limits.seconds, limits.exceededMessage)
     self.printBox = output.map(PrintBox.init)
     psy_set_owner(L, Unmanaged.passUnretained(self).toOpaque())
     try check(L, psy_openlibs(L, libraries == .trusted ? 1 : 0))
+    try check(L, psy_set_warn(L, warnTrampoline, Unmanaged.passUnretained(warnings).toOpaque()))
     if let printBox {
       try check(L, psy_set_print(L, printTrampoline, Unmanaged.passUnretained(printBox).toOpaque()))
     }
@@ -277,16 +284,8 @@ public final class LuaState {
     {
       kind = .memory
     }
+    // A deadline that landed in an allocation was restated as the time limit by psy_call.
     var error = LuaError(kind: kind, raw: raw)
-    if timedOut && (status == LUA_ERRMEM || error.message == "not enough memory") {
-      // The deadline passed inside a C call that allocates (table.concat, string.rep),
-      // which the allocator then stopped by refusing to grow: a time limit, not memory.
-      let s = limits.seconds
-      let shown = s == s.rounded() && s < 1e15 ? String(Int(s)) : String(s)
-      error = LuaError(
-        kind: .timeLimit, location: nil, message: "time limit exceeded (\(shown) s)",
-        traceback: error.traceback)
-    }
     if kind == .memory && error.message == "not enough memory" {
       error.message = "not enough memory (limit \(limits.memory >> 20) MiB)"
     }

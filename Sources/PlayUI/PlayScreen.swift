@@ -4,6 +4,7 @@
 // into the next one. No I/O here, so the benchmark (Sources/bench) compiles this file too.
 
 import Psychologist
+import Readable
 import Render
 import Storyboard
 

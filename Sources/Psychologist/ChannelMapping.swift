@@ -4,6 +4,7 @@
 
 import Face
 import LuaHost
+import Readable
 import Render
 
 /// The range a numeric column is scaled from: `low` maps to a channel's 0, `high` to its 1.

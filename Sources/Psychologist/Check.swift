@@ -1,5 +1,6 @@
 import Face
 import LuaHost
+import Readable
 import Render
 import Storyboard
 

@@ -1,5 +1,6 @@
 import Face
 import LuaHost
+import Readable
 import Render
 
 /// Reads a declaration's table field by field, collecting a problem for every wrong one

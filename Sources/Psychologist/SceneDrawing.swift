@@ -1,6 +1,7 @@
 import Face
 import Glibc
 import LuaHost
+import Readable
 import Render
 import Storyboard
 

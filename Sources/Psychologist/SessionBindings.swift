@@ -1,6 +1,7 @@
 import Face
 import LuaHost
 import Raster
+import Readable
 import Render
 import Storyboard
 

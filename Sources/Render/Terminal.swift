@@ -10,6 +10,8 @@
   import Darwin
 #endif
 
+import Readable
+
 /// How many colours the terminal shows, if any. The caller decides (the command line reads
 /// the environment); the renderer only follows.
 public enum ColorMode: Sendable {

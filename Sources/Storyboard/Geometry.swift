@@ -1,5 +1,8 @@
 // Small geometry types of the storyboard: points, y growing downwards (as UIKit does).
-// Storyboard does not depend on Render, so it has its own rect and size.
+// Storyboard does not depend on Render, so it has its own rect and size; their numbers
+// read as every number of the program does (`formatNumber`).
+
+import Readable
 
 /// A width and a height in points.
 public struct StoryboardSize: Equatable, Hashable, Sendable, CustomStringConvertible {
@@ -18,7 +21,7 @@ public struct StoryboardSize: Equatable, Hashable, Sendable, CustomStringConvert
   @inlinable public var swapped: StoryboardSize { StoryboardSize(width: height, height: width) }
 
   /// `"320×480"`.
-  public var description: String { "\(points(width))×\(points(height))" }
+  public var description: String { "\(formatNumber(width))×\(formatNumber(height))" }
 }
 
 /// A rectangle in screen points: origin at the top left, y growing downwards.
@@ -49,15 +52,6 @@ public struct StoryboardRect: Equatable, Hashable, Sendable, CustomStringConvert
 
   /// `"(x, y) w×h"`, e.g. `"(0, 64) 320×416"`.
   public var description: String {
-    "(\(points(x)), \(points(y))) \(points(width))×\(points(height))"
+    "(\(formatNumber(x)), \(formatNumber(y))) \(formatNumber(width))×\(formatNumber(height))"
   }
-}
-
-/// A number of points without a trailing `.0` when it is whole.
-func points(_ value: Double) -> String {
-  // Int(_:) rather than rounded(): rounding calls libm, which the stdlib alone does not link.
-  if value.isFinite, abs(value) < 1e15, Double(Int(value)) == value {
-    return String(Int(value))
-  }
-  return String(value)
 }

@@ -1,5 +1,7 @@
 // Errors of the navigator. They carry no file:line: the host adds where the segue was declared.
 
+import Readable
+
 /// Why a navigation operation was refused. Nothing changes when one is thrown.
 public enum StoryboardError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The device has no segues of this kind (e.g. a popover on an iPhone).
@@ -37,7 +39,7 @@ public enum StoryboardError: Error, Equatable, Sendable, CustomStringConvertible
       return "cannot \(kind.rawValue): '\(modal)' is presented modally over the navigation"
         + " (go back first)"
     case .invalidPopoverSize(let width, let height):
-      return "invalid popover size \(points(width))×\(points(height)) (width and height"
+      return "invalid popover size \(formatNumber(width))×\(formatNumber(height)) (width and height"
         + " must be positive)"
     case .nothingToDismiss:
       return "nothing is presented to dismiss"

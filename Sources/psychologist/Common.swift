@@ -2,6 +2,7 @@ import LuaHost
 import CLISupport
 import Psychologist
 import Raster
+import Readable
 import Render
 import Storyboard
 

@@ -1,3 +1,4 @@
+import Readable
 import Render
 import Testing
 

@@ -2,6 +2,7 @@
 
 import Glibc
 
+import Readable
 import Testing
 
 @testable import Render

@@ -19,6 +19,8 @@ typedef int (*psy_dispatch_fn)(lua_State *L, void *box);
 typedef void (*psy_release_fn)(void *box);
 /* Where print writes: ctx is the host's output stream. */
 typedef void (*psy_write_fn)(void *ctx, const char *bytes, size_t length);
+/* Where warn writes: one piece of a warning; complete is 1 with its last piece. */
+typedef void (*psy_warn_fn)(void *ctx, const char *piece, size_t length, int complete);
 
 #define PSY_RAISE (-1)
 #define PSY_RAISE_HERE (-2)
@@ -46,8 +48,10 @@ const char *psy_memory_where(lua_State *L);
 int psy_charge(lua_State *L, size_t bytes);
 void psy_uncharge(lua_State *L, size_t bytes);
 
-/* Seconds one top-level call may run (<= 0: no limit). */
-void psy_set_time_limit(lua_State *L, double seconds);
+/* Seconds one top-level call may run (<= 0: no limit), and the words of the error that
+   ends a call past them ("time limit exceeded (1 s)"; file:line goes in front). The host
+   words it, so the error reads the same wherever the deadline lands. */
+void psy_set_time_limit(lua_State *L, double seconds, const char *exceeded);
 /* Arms the time limit for one top-level call. A watchdog thread installs a
    hook only once the deadline has passed. */
 void psy_arm(lua_State *L);
@@ -63,7 +67,9 @@ int psy_expired(lua_State *L);
    stack top before, or -1 when the stack cannot grow (nothing pushed). */
 int psy_pushcall(lua_State *L, int ref, int slots);
 /* lua_pcall under the handler at index handler; the outermost call of a state
-   arms its time limit. *timed_out is 1 when the limit expired. */
+   arms its time limit. *timed_out is 1 when the limit expired; a memory error the
+   deadline caused (the allocator refuses growth once it has passed) is then restated
+   as the time-limit error, at the place the allocation was refused. */
 int psy_call(lua_State *L, int nargs, int nresults, int handler, int *timed_out);
 /* Loads a text chunk (never bytecode) named chunkname. A chunk named "@path" is a
    file's text and is read as lua5.4 reads files: a byte order mark and a first line
@@ -154,6 +160,8 @@ int psy_set_require_path(lua_State *L, const char *folders);
 void psy_pushrequired(lua_State *L);
 /* print writes to write(ctx, ...) instead of stdout. */
 int psy_set_print(lua_State *L, psy_write_fn write, void *ctx);
+/* warn (once "@on") hands its warnings to write(ctx, ...); without it they are dropped. */
+int psy_set_warn(lua_State *L, psy_warn_fn write, void *ctx);
 
 /* position "file:line:" of the Lua code at the given stack level, or "" */
 int psy_where(lua_State *L, int level, char *buffer, size_t size);
