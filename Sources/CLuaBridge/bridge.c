@@ -103,10 +103,12 @@ static int p_restate(lua_State *L) {
 /* A deadline that lands in an allocation (string.rep, table.concat growing its buffer)
    ends the call with Lua's memory error, which names no place: the allocator, which
    refused to grow because time was up, recorded where the script was. Replaces the
-   error on top by the time limit's, there; keeps it when even that cannot be made. */
-static int restate_as_time_limit(lua_State *L, int status) {
+   error on top by the time limit's, there; keeps it when even that cannot be made.
+   Out of line and cold: the call path stays short. */
+__attribute__((noinline, cold)) static int restate_as_time_limit(lua_State *L, int status) {
   psy_limits *lim = psy_limits_of(L);
-  if (lua_type(L, -1) != LUA_TSTRING || !lua_checkstack(L, 4)) return status;
+  if (!is_memory_error(L, status) || lua_type(L, -1) != LUA_TSTRING || !lua_checkstack(L, 4))
+    return status;
   lua_pushcfunction(L, p_restate);
   lua_pushvalue(L, -2);
   lua_pushlightuserdata(L, lim->where);
@@ -118,37 +120,55 @@ static int restate_as_time_limit(lua_State *L, int status) {
   return LUA_ERRRUN;
 }
 
-int psy_call(lua_State *L, int nargs, int nresults, int handler, int *timed_out) {
+/* lua_pcall, arming the time limit around the outermost call of the state. Inlined in
+   both calls: the scalar call is the host's hot path. */
+__attribute__((always_inline)) static inline int call_under_limit(lua_State *L, int nargs,
+                                                                 int nresults, int handler,
+                                                                 int *timed_out) {
   psy_limits *lim = psy_limits_of(L);
-  int outermost = lim->depth++ == 0;
-  if (outermost) psy_arm(L);
+  /* Outermost when no call is armed: a nested call (from a Swift function that Lua
+     called) finds its caller's generation, or PSY_EXPIRED. Without a time limit nothing
+     is armed and every call is outermost, to no effect. */
+  int outermost = atomic_load_explicit(&lim->armed, memory_order_relaxed) == 0;
+  if (outermost) psy_limits_arm(lim);
   int status = lua_pcall(L, nargs, nresults, handler);
-  lim->depth--;
-  *timed_out = outermost ? psy_disarm(L) : psy_expired(L);
-  if (*timed_out && status != LUA_OK && is_memory_error(L, status))
-    status = restate_as_time_limit(L, status);
+  *timed_out = outermost ? psy_limits_disarm(lim) : psy_expired(L);
+  if (status != LUA_OK && *timed_out) status = restate_as_time_limit(L, status);
   return status;
 }
 
-int psy_call_scalar(lua_State *L, int ref, psy_scalar argument, psy_scalar *result, int *base,
-                    int *timed_out) {
-  *base = psy_pushcall(L, ref, 1);
-  if (*base < 0) return PSY_NOSTACK;
-  if (argument.type == LUA_TNUMBER) {
-    if (argument.isinteger) lua_pushinteger(L, argument.integer);
-    else lua_pushnumber(L, argument.number);
-  } else {
-    lua_pushnil(L);
-  }
-  int status = psy_call(L, 1, 1, *base + 1, timed_out);
+int psy_call(lua_State *L, int nargs, int nresults, int handler, int *timed_out) {
+  return call_under_limit(L, nargs, nresults, handler, timed_out);
+}
+
+/* Slots the scalar call pushes: the handler, the function and its argument. */
+#define SCALAR_CALL_SLOTS 3
+
+int psy_call_scalar(lua_State *L, int ref, psy_scalar *value, int *timed_out) {
+  /* The stack check, without a call into Lua while the frame is small: Lua gives every
+     frame (the top level, each C function it calls) LUA_MINSTACK slots above its base
+     and never takes them back (a stack shrinks to no less than any frame's top). */
+  if (lua_gettop(L) > LUA_MINSTACK - SCALAR_CALL_SLOTS && !lua_checkstack(L, SCALAR_CALL_SLOTS))
+    return PSY_NOSTACK;
+  lua_pushcfunction(L, message_handler);
+  lua_rawgeti(L, LUA_REGISTRYINDEX, ref);
+  if (value->type != LUA_TNUMBER) lua_pushnil(L);
+  else if (value->isinteger) lua_pushinteger(L, value->integer);
+  else lua_pushnumber(L, value->number);
+  int status = call_under_limit(L, 1, 1, -3, timed_out);
   if (status != LUA_OK) return status;
-  result->type = lua_type(L, -1);
-  if (result->type == LUA_TNUMBER) {
-    result->isinteger = lua_isinteger(L, -1);
-    if (result->isinteger) result->integer = lua_tointegerx(L, -1, NULL);
-    else result->number = lua_tonumberx(L, -1, NULL);
+  /* an integer first: the usual result, in two calls into Lua */
+  if (lua_isinteger(L, -1)) {
+    value->type = LUA_TNUMBER;
+    value->isinteger = 1;
+    value->integer = lua_tointegerx(L, -1, NULL);
+  } else {
+    value->type = lua_type(L, -1);
+    value->isinteger = 0;
+    if (value->type == LUA_TNUMBER) value->number = lua_tonumberx(L, -1, NULL);
+    else if (value->type != LUA_TNIL) return LUA_OK; /* left for the caller */
   }
-  if (result->type == LUA_TNUMBER || result->type == LUA_TNIL) lua_settop(L, *base);
+  lua_settop(L, -3);
   return LUA_OK;
 }
 

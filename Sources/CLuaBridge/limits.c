@@ -28,7 +28,6 @@ static void record_where(psy_limits *lim) {
    (`growth > limit` first: `used + growth` could wrap.) */
 static int refuse(psy_limits *lim, size_t growth) {
   if (!lim->limit || (growth <= lim->limit && lim->used + growth <= lim->limit)) return 0;
-  lim->refused = 1;
   record_where(lim);
   return 1;
 }
@@ -52,10 +51,7 @@ static void *psy_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
   }
   void *p = realloc(ptr, nsize);
   if (p == NULL) {
-    if (nsize > old) {
-      lim->refused = 1;
-      record_where(lim);
-    }
+    if (nsize > old) record_where(lim);
     return NULL;
   }
   lim->used = lim->used - old + nsize;
@@ -83,7 +79,6 @@ lua_State *psy_newstate(size_t memory_limit) {
 
 size_t psy_memory_used(lua_State *L) { return psy_limits_of(L)->used; }
 void psy_set_memory_limit(lua_State *L, size_t limit) { psy_limits_of(L)->limit = limit; }
-int psy_memory_refused(lua_State *L) { return psy_limits_of(L)->refused; }
 const char *psy_memory_where(lua_State *L) { return psy_limits_of(L)->where; }
 
 /* What the host holds for the script (strokes, copies) counts as if Lua had allocated
@@ -228,17 +223,12 @@ static void unhook_chain(psy_limits *lim) {
   pthread_mutex_unlock(&wd_mutex);
 }
 
-void psy_arm(lua_State *L) {
-  psy_limits *lim = psy_limits_of(L);
-  lim->refused = 0;
-  lim->where[0] = 0;
-  if (lim->seconds <= 0) return;
+void psy_arm_prepare(psy_limits *lim) {
   if (!lim->registered) wd_register(lim);
   if (atomic_load_explicit(&lim->hooked, memory_order_relaxed)) unhook_chain(lim); /* a late expiry's */
-  if (++lim->generation == PSY_EXPIRED || lim->generation == 0) lim->generation = 1;
-  /* release: the watchdog that sees this generation sees `seconds` too */
-  atomic_store_explicit(&lim->armed, lim->generation, memory_order_release);
 }
+
+void psy_arm(lua_State *L) { psy_limits_arm(psy_limits_of(L)); }
 
 void psy_set_time_limit(lua_State *L, double seconds, const char *exceeded) {
   psy_limits *lim = psy_limits_of(L);
@@ -252,19 +242,13 @@ void psy_set_time_limit(lua_State *L, double seconds, const char *exceeded) {
 void psy_set_owner(lua_State *L, void *owner) { psy_limits_of(L)->owner = owner; }
 void *psy_owner(lua_State *L) { return psy_limits_of(L)->owner; }
 
-int psy_disarm(lua_State *L) {
-  psy_limits *lim = psy_limits_of(L);
-  /* Plain loads and stores: a locked exchange here cost a tenth of a call. If
-     the watchdog expires the call between the two, the call has ended anyway;
-     the hook it leaves behind is removed by the next psy_arm. */
-  if (atomic_load_explicit(&lim->armed, memory_order_acquire) != PSY_EXPIRED) {
-    atomic_store_explicit(&lim->armed, 0, memory_order_relaxed);
-    return 0;
-  }
+int psy_disarm_expired(psy_limits *lim) {
   atomic_store_explicit(&lim->armed, 0, memory_order_relaxed);
   unhook_chain(lim);
   return 1;
 }
+
+int psy_disarm(lua_State *L) { return psy_limits_disarm(psy_limits_of(L)); }
 
 int psy_expired(lua_State *L) { return expired(psy_limits_of(L)); }
 

@@ -18,13 +18,11 @@
 typedef struct psy_limits {
   void *owner; /* the host's object for this state */
   size_t used, limit;
-  int refused;
   atomic_uint armed;
   atomic_int hooked;             /* the chain carries the watchdog's hook */
   unsigned generation;           /* the owner's counter */
   double seconds;                /* written before armed, read after it */
   int registered;                /* known to the watchdog (owner's thread only) */
-  int depth;                     /* nested host calls into Lua */
   /* the watchdog's own, under wd_mutex */
   unsigned seen_generation;
   double seen_at, seen_seconds;
@@ -42,6 +40,35 @@ static inline psy_limits *psy_limits_of(lua_State *L) {
    place of the function `level` up the stack (0: the running one, as in a hook; 1: the
    Lua code that called the running C function). Every time-limit error is raised here. */
 int psy_raise_time_limit(lua_State *L, int level);
+
+/* The slow parts of arming and disarming, out of line: registering a state with the
+   watchdog on its first armed call, removing the hook a late expiry left behind, and
+   unhooking the chain after an expired call (psy_disarm_expired returns 1). */
+void psy_arm_prepare(psy_limits *lim);
+int psy_disarm_expired(psy_limits *lim);
+
+/* Arms the time limit for one top-level call. Inline: a call from the host pays a few
+   stores, not a function call (see the watchdog in limits.c). */
+static inline void psy_limits_arm(psy_limits *lim) {
+  lim->where[0] = 0;
+  if (lim->seconds <= 0) return;
+  if (!lim->registered || atomic_load_explicit(&lim->hooked, memory_order_relaxed))
+    psy_arm_prepare(lim);
+  if (++lim->generation == PSY_EXPIRED || lim->generation == 0) lim->generation = 1;
+  /* release: the watchdog that sees this generation sees `seconds` too */
+  atomic_store_explicit(&lim->armed, lim->generation, memory_order_release);
+}
+
+/* Disarms; returns 1 if the call's deadline had passed. Plain loads and stores: a locked
+   exchange here cost a tenth of a call. If the watchdog expires the call between the
+   two, the call has ended anyway; the hook it leaves behind is removed by the next arm. */
+static inline int psy_limits_disarm(psy_limits *lim) {
+  if (atomic_load_explicit(&lim->armed, memory_order_acquire) != PSY_EXPIRED) {
+    atomic_store_explicit(&lim->armed, 0, memory_order_relaxed);
+    return 0;
+  }
+  return psy_disarm_expired(lim);
+}
 
 /* co is about to run (resumed from L): 1 ok, 0 entered but time is up,
    -1 not entered (nested too deeply). */

@@ -161,24 +161,24 @@ public final class LuaState {
     default: return try callGeneral(function, with: argument)
     }
     // Numbers in and out: the whole call is one step in C.
-    var result = psy_scalar()
-    var base: Int32 = 0
     var timedOut: Int32 = 0
-    let status = psy_call_scalar(L, function.ref, scalar, &result, &base, &timedOut)
+    let status = psy_call_scalar(L, function.ref, &scalar, &timedOut)
+    if status == LUA_OK {
+      switch scalar.type {
+      case LUA_TNUMBER:
+        return scalar.isinteger != 0 ? .integer(Int(scalar.integer)) : .number(scalar.number)
+      case LUA_TNIL: return .nil
+      default:
+        // Another type's result is on top, the handler below it.
+        let base = lua_gettop(L) - 2
+        defer { lua_settop(L, base) }
+        return try value(L, at: -1)
+      }
+    }
     if status == PSY_NOSTACK {
       throw LuaError(kind: .memory, location: nil, message: "Lua stack overflow")
     }
-    guard status == LUA_OK else {
-      throw callError(L, handler: base + 1, status: status, timedOut: timedOut != 0)
-    }
-    switch result.type {
-    case LUA_TNUMBER:
-      return result.isinteger != 0 ? .integer(Int(result.integer)) : .number(result.number)
-    case LUA_TNIL: return .nil
-    default:
-      defer { lua_settop(L, base) }
-      return try value(L, at: -1)
-    }
+    throw callError(L, handler: lua_gettop(L) - 1, status: status, timedOut: timedOut != 0)
   }
 
   private func callGeneral(_ function: LuaReference, with argument: LuaValue) throws -> LuaValue {

@@ -420,4 +420,27 @@ func shell(_ command: String) throws -> Int32 {
     // Nothing was left behind: a fresh run sees an empty stack.
     #expect(try state.run(Array("return select('#', ...)".utf8), chunkName: "=t") == [0])
   }
+
+  /// The scalar call checks its stack room by the frame's size (Lua's LUA_MINSTACK slots)
+  /// and asks Lua only past it: from a callback holding 0 to 5,000 values, calls on both
+  /// sides of that line return their results and leave the callback's frame as it was.
+  @Test(arguments: [0, 16, 17, 18, 19, 40, 5000])
+  func callsFromAFullFrame(_ held: Int) throws {
+    let state = try LuaState()
+    try state.run(
+      Array("function f(x) if x == 1 then return 'one' end return x * 2 end".utf8),
+      chunkName: "@f.lua")
+    guard case .function(let f) = try state.global("f") else { Issue.record("no f"); return }
+    try state.register("hold") { call in
+      for _ in 0..<3 {
+        let number = try call.state.call(f, with: .integer(21))
+        let text = try call.state.call(f, with: .integer(1))
+        #expect(number == .integer(42) && text == .text("one"))
+      }
+      let last = held > 0 ? try call.value(held) : .integer(0)
+      #expect(call.count == held && last == .integer(held))
+    }
+    let source = "local t = {} for i = 1, \(held) do t[i] = i end hold(table.unpack(t))"
+    try state.run(Array(source.utf8), chunkName: "=t")
+  }
 }

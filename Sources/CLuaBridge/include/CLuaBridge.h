@@ -38,8 +38,6 @@ void psy_set_owner(lua_State *L, void *owner);
 void *psy_owner(lua_State *L);
 size_t psy_memory_used(lua_State *L);
 void psy_set_memory_limit(lua_State *L, size_t limit);
-/* 1 when the last allocation failure was the cap (not the time limit). */
-int psy_memory_refused(lua_State *L);
 /* "file:line" of the Lua code running when growth was last refused, or "". */
 const char *psy_memory_where(lua_State *L);
 /* Counts bytes the host holds for the script against its memory limit: nonzero (and
@@ -84,14 +82,13 @@ typedef struct {
   lua_Number number;
 } psy_scalar;
 
-/* The whole of a call with one scalar argument, in one step from Swift: calls
-   registry function ref under the handler with `argument`, keeping one result.
-   On LUA_OK a scalar result is in *result and the stack is as before; any
-   other result (a string, a table) is left on top above base, its type in
-   result->type, for the caller to read and pop. On an error the message is
-   on top, above *base. */
-int psy_call_scalar(lua_State *L, int ref, psy_scalar argument, psy_scalar *result, int *base,
-                    int *timed_out);
+/* The whole of a call with one scalar argument, in one step from Swift: calls registry
+   function ref under the handler with *value as its argument, keeping one result. On
+   LUA_OK a scalar result (a number or nil) is in *value and the stack is as before; any
+   other result (a string, a table) is left on top above the handler, its type in
+   value->type, for the caller to read and then pop with the handler. On an error the
+   message is on top, above the handler. PSY_NOSTACK: nothing was pushed. */
+int psy_call_scalar(lua_State *L, int ref, psy_scalar *value, int *timed_out);
 
 /* ---- protected helpers: LUA_OK, or an error status with the error
         value pushed instead of the result, or PSY_NOSTACK when the stack
