@@ -57,8 +57,14 @@ let batchCommandSpec = CommandSpec(
     "status is then 1. Three rows in a row that hit --time-limit stop the batch (--keep-going",
     "goes on). A summary line goes to stderr at the end.",
     "",
+    "--format terminal draws the sheet on stdout instead, sized to the terminal (COLUMNS",
+    "and LINES when stdout is no terminal; --columns N faces a row), and writes no face files",
+    "unless --output-dir is given. On a terminal it stops after each page; into a pipe or a",
+    "file, or when the rows come from stdin, the pages follow one another (| less -R pages).",
+    "",
     "examples:",
     "  psychologist batch examples/mood.lua --diagnosis mood --input examples/mood.csv --output-dir faces --sheet faces.svg",
+    "  psychologist batch examples/cars.lua --diagnosis car --input examples/mtcars.csv --format terminal",
     "  parallel psychologist batch mood.lua --diagnosis mood --input rows.jsonl --output-dir faces --shard {}/4 ::: 1 2 3 4",
   ])
 
@@ -127,8 +133,9 @@ func batchCommand(_ args: ParsedArguments) throws -> ExitCode {
   options.terminalSheet = terminal?.options
   options.faceFiles = terminal == nil || args.value("--output-dir") != nil
   let started = monotonicSeconds()
-  // A progress bar would be drawn over the pages.
-  options.progress = isTerminal(2) && !(terminal != nil && isTerminal(1))
+  // The faces coming in show the progress; a bar would be drawn over the pages (or over
+  // less's screen when they are piped to it).
+  options.progress = isTerminal(2) && terminal == nil
   FileOutput.standard.flush()
 
   let summary: BatchSummary
