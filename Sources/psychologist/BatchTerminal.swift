@@ -3,6 +3,7 @@
 
 import Batch
 import CLISupport
+import Glibc
 import Render
 
 /// `batch`'s `--format`: what it does and which values it takes.
@@ -13,7 +14,8 @@ let batchFormatOption = OptionSpec(
 )
 
 /// The terminal sheet `--format terminal` asks for, and the pager that pauses it on a
-/// terminal (nil: unpaged); nil for `--format svg` or none.
+/// terminal (nil: unpaged); nil for `--format svg` or none. Its size: stdout's terminal,
+/// else COLUMNS and LINES, else stderr's terminal, else 80×24 (clamped by the layout).
 func batchTerminalSheet(_ args: ParsedArguments, columns: Int?) throws(UsageError)
   -> (options: TerminalSheetOptions, pager: SheetPager?)?
 {
@@ -27,7 +29,15 @@ func batchTerminalSheet(_ args: ParsedArguments, columns: Int?) throws(UsageErro
   }
   let env = environment()
   let colors = try colorMode(args, env: env)
-  let (width, height) = TerminalRenderer.terminalSize(environment: env)
+  var (width, height) = TerminalRenderer.terminalSize(environment: env)
+  // `| less -R`: stdout is a pipe and COLUMNS is seldom exported, but stderr is still the
+  // terminal the pages will be read on.
+  var size = winsize()
+  if !isTerminal(1), env["COLUMNS"] == nil, ioctl(2, UInt(TIOCGWINSZ), &size) == 0,
+    size.ws_col > 0, size.ws_row > 0
+  {
+    (width, height) = (Int(size.ws_col), Int(size.ws_row))
+  }
   let paged = SheetPager.wanted
   let layout = TerminalSheetLayout.fitting(
     width: width, height: height, columns: columns, paged: paged, colors: colors)
