@@ -32,8 +32,14 @@ final class SheetPager: @unchecked Sendable {
     guard let terminal else { return .next }
     pages += 1
     let text = "-- page \(pages) · space or Enter: next page · q: quit --"
-    terminal.write(Array((colors == .none ? text : "\u{1B}[7m\(text)\u{1B}[0m").utf8))
+    let prompt = Array((colors == .none ? text : "\u{1B}[7m\(text)\u{1B}[0m").utf8)
+    terminal.write(prompt)
     defer { terminal.write(Array("\r\u{1B}[K".utf8)) }
+    /// Stopped and continued: the shell wrote its lines meanwhile, so the prompt again.
+    func suspend(group: Bool) {
+      terminal.suspend(group: group)
+      terminal.write(Array("\r\u{1B}[K".utf8) + prompt)
+    }
     while true {
       while let key = keys.first {
         keys.removeFirst()
@@ -41,7 +47,7 @@ final class SheetPager: @unchecked Sendable {
         case .character(" "), .enter, .character("f"), .down: return .next
         case .character("q"), .character("Q"), .escape: return .quit
         case .interrupt: return .interrupt
-        case .suspend: terminal.suspend(group: true)
+        case .suspend: suspend(group: true)
         default: continue
         }
       }
@@ -50,7 +56,7 @@ final class SheetPager: @unchecked Sendable {
       if ready.signal {
         for s in terminal.caughtSignals() {
           switch s {
-          case SIGTSTP: terminal.suspend(group: false)
+          case SIGTSTP: suspend(group: false)
           case SIGCONT: terminal.resume()
           case SIGWINCH: break
           default: return .interrupt  // SIGINT, SIGTERM, SIGHUP, SIGQUIT

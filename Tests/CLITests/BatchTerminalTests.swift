@@ -189,8 +189,9 @@ struct BatchPagerTests {
   private func expectRestored(
     _ pane: TmuxPane, _ dir: String, sourceLocation: SourceLocation = #_sourceLocation
   ) throws {
-    try pane.waitFor("stty saved") { _ in FileManager.default.fileExists(atPath: dir + "/after") }
-    usleep(100_000)
+    try pane.waitFor("stty saved") { _ in
+      ((try? String(contentsOfFile: dir + "/after", encoding: .utf8)) ?? "").hasSuffix("\n")
+    }
     let before = try String(contentsOfFile: dir + "/before", encoding: .utf8)
     let after = try String(contentsOfFile: dir + "/after", encoding: .utf8)
     #expect(
@@ -214,6 +215,35 @@ struct BatchPagerTests {
     try pane.press("q")
     lines = try pane.waitFor("STATUS=0")
     #expect(!lines.contains { $0.contains("Volvo 142E") }, "the last rows are not drawn after q")
+    try expectRestored(pane, dir)
+  }
+
+  @Test func ctrlZAtThePromptSuspendsWithTheTerminalRestoredAndFgGoesOn() throws {
+    let dir = try temporaryFolder()
+    defer { removeFolder(dir) }
+    let (pane, _) = try startSheet(dir)
+    try pane.press("C-z")
+    try pane.waitFor("Stopped")
+    try pane.type("stty -a > \(dir)/stopped")
+    try pane.waitFor("stty -a written") { _ in
+      (try? String(contentsOfFile: dir + "/stopped", encoding: .utf8))?.contains("icanon") == true
+    }
+    let words = try String(contentsOfFile: dir + "/stopped", encoding: .utf8)
+      .split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == ";" })
+    #expect(words.contains("icanon") && words.contains("echo"), "cooked while stopped")
+    try pane.type("fg")
+    // Back in raw mode once the prompt is drawn again, below the shell's lines (a key typed
+    // before would be flushed with the mode switch).
+    try pane.waitFor("the prompt again") { lines in
+      let fg = lines.lastIndex { $0.hasPrefix("$ fg") } ?? Int.max
+      return (lines.lastIndex { $0.contains("-- page 1") } ?? -1) > fg
+    }
+    try pane.press("Space")
+    try pane.waitFor("-- page 2")
+    try pane.press("q")
+    // The shell ran the rest of the line when the job stopped: the summary says it ended.
+    try pane.waitFor("q pressed")
+    try pane.type(sttyCommand(dir + "/after"))
     try expectRestored(pane, dir)
   }
 
