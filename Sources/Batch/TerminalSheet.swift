@@ -33,7 +33,7 @@ package struct TerminalSheetLayout: Sendable {
     if let columns { faceColumns = width / max(columns, 1) - gap }
     // Cells are about twice as tall as wide, so a face half as many lines as cells is round.
     let tallest = max(height - 3, 2)
-    faceColumns = max(4, min(faceColumns, 2 * tallest, width))
+    faceColumns = max(4, min(faceColumns, 2 * tallest, width, largestFace))
     let count = columns ?? max(1, (width + gap) / (faceColumns + gap))
     return TerminalSheetLayout(
       faceColumns: faceColumns, faceRows: (faceColumns + 1) / 2, columns: count, width: width,
@@ -42,6 +42,9 @@ package struct TerminalSheetLayout: Sendable {
 
   /// Blank cells between two faces.
   static let gap = 1
+  /// The widest face, whatever the terminal: beyond it a face shows nothing more, and each
+  /// would cost a raster the size of a screen.
+  static let largestFace = 100
 }
 
 /// What the user answered at the end of a page.

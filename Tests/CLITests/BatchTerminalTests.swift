@@ -159,6 +159,27 @@ private func faceCount(_ row: GridRow) -> Int {
       ])
   }
 
+  @Test func sizesFromTheEnvironmentAreClamped() throws {
+    let args = [
+      "batch", "examples/cars.lua", "--diagnosis", "car", "--input", "examples/mtcars.csv",
+      "--format", "terminal",
+    ]
+    for (columns, lines, extra) in [
+      ("99999999", "99999999", ["--columns", "1"]), ("2", "1", []), ("-5", "nan", []),
+    ] {
+      let r = try psychologist(
+        args + extra, environment: ["COLUMNS": columns, "LINES": lines], timeout: 20)
+      #expect(r.status == 0, "\(columns)×\(lines): \(r.stderr)")
+      let text = String(decoding: r.stdout, as: UTF8.self)
+      let widest = text.split(separator: "\n").map(\.unicodeScalars.count).max() ?? 0
+      // At most 1000 columns, and a face at most 100 wide; never less than a 4-cell face.
+      #expect(widest <= 1000 && widest >= 4, "\(columns)×\(lines): \(widest) wide")
+      #expect(
+        gridRows(text).allSatisfy { $0.faceLines.allSatisfy { $0.unicodeScalars.count <= 100 } })
+      #expect(r.stderr.contains("32 faces shown"))
+    }
+  }
+
   @Test func refusesAnUnknownFormatAndTwoSheetsOnStdout() throws {
     var r = try psychologist([
       "batch", "examples/cars.lua", "--diagnosis", "car", "--input", "examples/mtcars.csv",
