@@ -35,6 +35,10 @@ package struct BatchOptions: Sendable {
   package var ranges: String?
   /// Device, orientation, limits and plugins of every worker's script.
   package var scriptOptions: ScriptOptions
+  /// Whether each face is written to the output folder (`--format terminal` alone: no).
+  package var faceFiles = true
+  /// The sheet drawn on standard output (`--format terminal`), if asked for.
+  package var terminalSheet: TerminalSheetOptions?
 
   /// Options with defaults for the rest.
   package init(
@@ -65,6 +69,10 @@ package struct BatchSummary: Sendable {
   package var inputFailed = false
   /// Ctrl-C stopped the batch early.
   package var interrupted = false
+  /// q at the end of a terminal sheet's page stopped it: the rest was not drawn.
+  package var quit = false
+  /// Faces shown on the terminal sheet.
+  package var shown = 0
   /// Why the batch stopped before the end of its input, if it did.
   package var stop: BatchStop?
   /// `--fail-fast` stopped the batch early.
@@ -114,6 +122,13 @@ package enum Batch {
         mapping, file: options.ranges, fd: fd, format: options.format, inputName: inputName)
       for w in workers { w.session.columnRanges = ranges }
     }
+    let stream = options.terminalSheet.map { sheet in
+      TerminalSheetStream(
+        sheet, title: options.sheetLayout.heading,
+        legend: SheetLegend.lines(
+          workers[0].diagnosis.channels, ranges: workers[0].session.columnRanges)
+      ) { shared.writeAsIs(1, $0) }
+    }
     let queue = RowQueue(capacity: 64 * jobs)
     let progress = options.progress ? BatchProgress(shared: shared, totalBytes: inputSize) : nil
     let say: @Sendable (String) -> Void = { message in
@@ -123,8 +138,8 @@ package enum Batch {
       }
     }
     let tally = BatchLedger(
-      keepFaces: options.sheet != nil, failFast: options.failFast, limitRun: options.limitRun,
-      say: say)
+      keepFaces: options.sheet != nil, stream: stream, failFast: options.failFast,
+      limitRun: options.limitRun, say: say)
     // Rows before a stopping point are still drawn, so only Ctrl-C drops queued rows.
     let stopping: @Sendable () -> Bool = { BatchInterrupt.raised || tally.stopping }
 
@@ -161,7 +176,7 @@ package enum Batch {
       progress?.bytesRead(reader.bytesRead)
       taken += 1
       row.fileName = BatchNames.fileName(id: row.id, row: row.number)
-      if row.error == nil && !names.insert(row.fileName).inserted {
+      if options.faceFiles && row.error == nil && !names.insert(row.fileName).inserted {
         row.error =
           "its file name '\(row.fileName).svg' is taken by an earlier row (ids must differ)"
       }
@@ -183,10 +198,13 @@ package enum Batch {
     progress?.finish()
     for w in workers { w.output.flush() }
     tally.flush()
+    if !BatchInterrupt.raised { stream?.finish() }
 
     var summary = tally.summary
     if summary.stop == nil { summary.rows = taken }
-    summary.interrupted = BatchInterrupt.raised
+    summary.quit = stream?.quitByKey ?? false
+    summary.shown = stream?.shown ?? 0
+    summary.interrupted = BatchInterrupt.raised && !summary.quit
     if let readError {
       say("\(inputName): cannot read: \(readError.reason)")
       summary.inputFailed = true
@@ -232,12 +250,18 @@ final class BatchWorker: @unchecked Sendable {
   let session: Session
   /// The sheet's label template, if any.
   let label: String?
+  /// Whether each face is written to a file.
+  let faceFiles: Bool
+  /// The terminal sheet's layout, when its small faces are drawn.
+  let terminalLayout: TerminalSheetLayout?
 
   init(_ options: BatchOptions, folder: OutputDirectory, shared: SharedOutput, mutedLoad: Bool)
     throws
   {
     faces = try BatchOutput(folder)
     label = options.sheetLayout.label
+    faceFiles = options.faceFiles
+    terminalLayout = options.terminalSheet?.layout
     output = WorkerOutput(shared)
     output.muted = mutedLoad
     guard FileSystem.exists(options.script) else {
@@ -269,9 +293,14 @@ final class BatchWorker: @unchecked Sendable {
     var bytes: [UInt8] = []
     var drawing = Drawing(width: 0, height: 0, items: [])
     var happiness: Double?
+    var cells: [String]?
     do {
-      (drawing, happiness) = try face(row.fields)
-      bytes = render(drawing, format: .svg)
+      (drawing, happiness) = try face(row.fields, drawn: faceFiles || tally.keepsEntries)
+      if faceFiles { bytes = render(drawing, format: .svg) }
+      if let terminalLayout {
+        let items = try session.contentItems(session.navigator.focus, in: TerminalSheet.faceRect)
+        cells = TerminalSheet.face(items, layout: terminalLayout)
+      }
     } catch {
       output.flush()
       let (location, message): (String, String)
@@ -298,7 +327,7 @@ final class BatchWorker: @unchecked Sendable {
       return
     }
     do {
-      try faces.write(row.fileName + ".svg", bytes)
+      if faceFiles { try faces.write(row.fileName + ".svg", bytes) }
     } catch {
       tally.finish(
         seq,
@@ -313,7 +342,8 @@ final class BatchWorker: @unchecked Sendable {
         row: row.number,
         id: label.map { SheetLabel.render($0, fields: row.fields, row: row.number) } ?? row.id
           ?? row.fileName, happiness: happiness,
-        face: BatchSheet.faceDocument(drawing, row: row.number))
+        face: tally.keepsEntries ? BatchSheet.faceDocument(drawing, row: row.number) : nil,
+        cells: cells)
       : nil
     tally.finish(seq, .wrote(entry))
   }
@@ -324,10 +354,12 @@ final class BatchWorker: @unchecked Sendable {
       ? SheetEntry(row: row.number, id: row.id ?? row.fileName, happiness: nil, face: nil) : nil
   }
 
-  /// The face the diagnosis gives `input`, and its happiness.
-  func face(_ input: LuaValue) throws -> (Drawing, Double?) {
+  /// The face the diagnosis gives `input` (an empty drawing unless `drawn`: the terminal
+  /// sheet alone draws its own), and its happiness.
+  func face(_ input: LuaValue, drawn: Bool = true) throws -> (Drawing, Double?) {
     session.restart()
     try session.tap(diagnosis.name, input: input)
-    return (try session.drawing(screen: false), session.happiness)
+    let drawing = drawn ? try session.drawing(screen: false) : Drawing(width: 0, height: 0)
+    return (drawing, session.happiness)
   }
 }

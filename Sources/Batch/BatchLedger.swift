@@ -31,8 +31,12 @@ package enum BatchStop: Sendable, Equatable {
 /// position among the rows this batch takes (0, 1, 2, … with no gaps).
 final class BatchLedger: @unchecked Sendable {
   private let monitor = Monitor()
-  /// Whether faces are kept for a sheet.
+  /// Whether faces are drawn for a sheet (the SVG one, the terminal one or both).
   let keepsFaces: Bool
+  /// Whether the cells are kept to the end, for the SVG sheet.
+  let keepsEntries: Bool
+  /// The terminal sheet, shown as rows are settled.
+  private let stream: TerminalSheetStream?
   private let failFast: Bool
   private let limitRun: Int?
   private let say: @Sendable (String) -> Void
@@ -54,9 +58,12 @@ final class BatchLedger: @unchecked Sendable {
   /// A ledger printing messages with `say`; `limitRun` consecutive time-limit failures stop
   /// the batch (nil: never).
   init(
-    keepFaces: Bool, failFast: Bool, limitRun: Int?, say: @escaping @Sendable (String) -> Void
+    keepFaces: Bool, stream: TerminalSheetStream? = nil, failFast: Bool, limitRun: Int?,
+    say: @escaping @Sendable (String) -> Void
   ) {
-    self.keepsFaces = keepFaces
+    self.keepsFaces = keepFaces || stream != nil
+    self.keepsEntries = keepFaces
+    self.stream = stream
     self.failFast = failFast
     self.limitRun = limitRun
     self.say = say
@@ -121,12 +128,12 @@ final class BatchLedger: @unchecked Sendable {
     case .wrote(let entry):
       written += 1
       limitHits = 0
-      if let entry { entries.append(entry) }
+      if let entry { take(entry) }
     case .failed(let message, let row, let output, let timeLimit, let entry):
       say(message)
       failedRows.append(row)
       outputFailed = outputFailed || output
-      if let entry { entries.append(entry) }
+      if let entry { take(entry) }
       limitHits = timeLimit ? limitHits + 1 : 0
       if failFast {
         stopAt(seq, .failFast(row: row))
@@ -136,6 +143,12 @@ final class BatchLedger: @unchecked Sendable {
     case .skipped:
       break
     }
+  }
+
+  /// A settled row's cell: kept for the SVG sheet, shown on the terminal one.
+  private func take(_ entry: SheetEntry) {
+    if keepsEntries { entries.append(entry) }
+    stream?.add(entry)
   }
 
   private func stopAt(_ seq: Int, _ reason: BatchStop) {

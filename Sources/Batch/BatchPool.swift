@@ -160,6 +160,12 @@ final class SharedOutput: @unchecked Sendable {
     if terminal && fd == 1 {
       bytes = Array(terminalSafe(String(decoding: bytes, as: UTF8.self), lines: true).utf8)
     }
+    writeAsIs(fd, bytes)
+  }
+
+  /// Writes bytes the batch made itself (the terminal sheet: its labels are escaped, its
+  /// colour codes are meant) under the lock, as they are.
+  func writeAsIs(_ fd: Int32, _ bytes: [UInt8]) {
     monitor.locked {
       if !bytes.withUnsafeBytes({ FileSystem.writeAll(fd, $0) }) && firstFailure == nil {
         firstFailure = String(cString: strerror(errno))

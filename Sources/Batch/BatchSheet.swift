@@ -7,6 +7,8 @@ struct SheetEntry: Sendable {
   var id: String
   var happiness: Double?
   var face: [UInt8]?
+  /// The face as braille lines, for `--format terminal` (nil: not asked for, or failed).
+  var cells: [String]? = nil
 }
 
 /// The contact sheet: every face of a batch in a grid, in row order, each labelled with its

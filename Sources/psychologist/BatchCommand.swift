@@ -48,6 +48,7 @@ let batchCommandSpec = CommandSpec(
       "--keep-going",
       help: "go on after 3 rows in a row hit --time-limit (default: stop there, the rest would too)"
     ),
+    batchFormatOption, colorOption,
   ],
   details: [
     "Each row becomes the diagnosis function's input table (CSV fields that read as numbers",
@@ -56,8 +57,15 @@ let batchCommandSpec = CommandSpec(
     "status is then 1. Three rows in a row that hit --time-limit stop the batch (--keep-going",
     "goes on). A summary line goes to stderr at the end.",
     "",
+    "--format terminal draws the sheet on stdout instead, sized to the terminal (when stdout",
+    "is none: COLUMNS and LINES, else stderr's terminal; --columns N faces a row), and writes",
+    "no face files unless --output-dir is given. On a terminal it stops after each page; into",
+    "a pipe or a file, or when the rows come from stdin, the pages follow one another (so",
+    "| less -R pages them).",
+    "",
     "examples:",
     "  psychologist batch examples/mood.lua --diagnosis mood --input examples/mood.csv --output-dir faces --sheet faces.svg",
+    "  psychologist batch examples/cars.lua --diagnosis car --input examples/mtcars.csv --format terminal",
     "  parallel psychologist batch mood.lua --diagnosis mood --input rows.jsonl --output-dir faces --shard {}/4 ::: 1 2 3 4",
   ])
 
@@ -122,13 +130,20 @@ func batchCommand(_ args: ParsedArguments) throws -> ExitCode {
   options.shard = shard
   options.failFast = args.has("--fail-fast")
   if args.has("--keep-going") { options.limitRun = nil }
+  let terminal = try batchTerminalSheet(args, columns: options.sheetLayout.columns)
+  options.terminalSheet = terminal?.options
+  options.faceFiles = terminal == nil || args.value("--output-dir") != nil
   let started = monotonicSeconds()
-  options.progress = isTerminal(2)
+  // The faces coming in show the progress; a bar would be drawn over the pages (or over
+  // less's screen when they are piped to it).
+  options.progress = isTerminal(2) && terminal == nil
   FileOutput.standard.flush()
 
   let summary: BatchSummary
+  defer { terminal?.pager?.restore() }
   do {
     summary = try Batch.run(options) { message in report(message) }
+    terminal?.pager?.restore()
   } catch let e as BatchSetupError {
     throw UsageError(e.description)
   } catch let e as BatchOutputError {
@@ -144,6 +159,7 @@ func batchCommand(_ args: ParsedArguments) throws -> ExitCode {
     return .interrupted
   }
   let took = seconds(monotonicSeconds() - started)
+  let place = options.faceFiles ? "written to \(dir)" : "shown"
   var status = ExitCode.ok
   if failed > 0 {
     let shown = summary.failedRows.prefix(10).map(String.init).joined(separator: ", ")
@@ -158,7 +174,7 @@ func batchCommand(_ args: ParsedArguments) throws -> ExitCode {
     case nil: break
     }
     report(
-      "\(failed) of \(plural(summary.rows, "row")) failed (\(failed == 1 ? "row" : "rows") \(shown)\(more))\(stop); \(plural(summary.written, "face")) written to \(dir) in \(took)"
+      "\(failed) of \(plural(summary.rows, "row")) failed (\(failed == 1 ? "row" : "rows") \(shown)\(more))\(stop); \(plural(summary.written, "face")) \(place) in \(took)"
     )
     status = .script
   }
@@ -167,8 +183,10 @@ func batchCommand(_ args: ParsedArguments) throws -> ExitCode {
   if summary.outputFailed { status = status.worst(.output) }
   if status == .ok {
     // One line even when all went well: a log or a CI job shows what was done.
-    let line =
-      "psychologist: \(plural(summary.written, "face")) in \(visible(folder(dir))) (0 failed) in \(took)\n"
+    var what = "\(plural(summary.written, "face")) in \(visible(folder(dir)))"
+    if !options.faceFiles { what = "\(plural(summary.shown, "face")) shown" }
+    let quit = summary.quit ? "; q pressed, the rest not shown" : ""
+    let line = "psychologist: \(what) (0 failed\(quit)) in \(took)\n"
     _ = Array(line.utf8).withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
   }
   return status

@@ -73,9 +73,14 @@ final class Terminal {
   /// next has nothing left to do.
   private var resumedInSuspend = false
   private var raw = termios()
+  /// What taking the terminal over writes, and what giving it back writes.
+  private let enter: [UInt8]
+  private let leave: [UInt8]
 
   /// Takes the terminal over. Throws a usage error when stdin or stdout is not a terminal.
-  init() throws {
+  /// `fullScreen` false (a pager's prompt) only reads keys: no alternate screen, no mouse,
+  /// output as usual (newlines, Ctrl-C and Ctrl-Z still signal).
+  init(fullScreen: Bool = true) throws {
     guard isatty(1) != 0 else {
       throw UsageError(notATerminal)
     }
@@ -90,18 +95,22 @@ final class Terminal {
     }
     signalFD = fds[0]
     signalPipeWrite = fds[1]
-    if leaveBytes == nil {
-      leaveBytes = UnsafeMutablePointer<UInt8>.allocate(capacity: leaveSequence.count)
-      leaveBytes!.initialize(from: leaveSequence, count: leaveSequence.count)
-      leaveCount = leaveSequence.count
-    }
+    (enter, leave) = fullScreen ? (enterSequence, leaveSequence) : ([], [])
+    // The handler's copy of `leave`; never freed (a handler may be reading it).
+    leaveCount = 0
+    leaveBytes = UnsafeMutablePointer<UInt8>.allocate(capacity: max(leave.count, 1))
+    leaveBytes!.initialize(from: leave, count: leave.count)
+    leaveCount = leave.count
     _ = tcgetattr(0, savedMode)
     raw = savedMode.pointee
     // Raw: bytes as typed, no echo, no signals from keys (Ctrl-C arrives as 0x03).
     raw.c_iflag &= ~tcflag_t(BRKINT | ICRNL | INPCK | ISTRIP | IXON)
-    raw.c_oflag &= ~tcflag_t(OPOST)
     raw.c_cflag |= tcflag_t(CS8)
-    raw.c_lflag &= ~tcflag_t(ECHO | ICANON | IEXTEN | ISIG)
+    raw.c_lflag &= ~tcflag_t(ECHO | ICANON | IEXTEN)
+    if fullScreen {
+      raw.c_oflag &= ~tcflag_t(OPOST)
+      raw.c_lflag &= ~tcflag_t(ISIG)
+    }
     withUnsafeMutableBytes(of: &raw.c_cc) { cc in
       cc[Int(VMIN)] = 1
       cc[Int(VTIME)] = 0
@@ -129,7 +138,7 @@ final class Terminal {
     guard active else { return }
     _ = tcsetattr(0, TCSAFLUSH, &raw)
     terminalActive = 1
-    write(enterSequence)
+    write(enter)
   }
 
   /// Ctrl-Z or SIGTSTP: gives the terminal back and stops by SIGTSTP's default action (the
@@ -137,7 +146,7 @@ final class Terminal {
   func suspend(group: Bool) {
     guard active else { return }
     terminalActive = 0
-    write(leaveSequence)
+    write(leave)
     _ = tcsetattr(0, TCSAFLUSH, savedMode)
     reset(SIGTSTP)
     var set = sigset_t()
@@ -165,7 +174,7 @@ final class Terminal {
     guard active else { return }
     active = false
     terminalActive = 0
-    write(leaveSequence)
+    write(leave)
     _ = tcsetattr(0, TCSAFLUSH, savedMode)
     for s in loopSignals + fatalSignals { reset(s) }
     close(signalFD)

@@ -1,0 +1,47 @@
+// `batch --format terminal`: what the command line decides for the terminal sheet (sizes
+// from the terminal, colours, whether to page); Batch draws it.
+
+import Batch
+import CLISupport
+import Glibc
+import Render
+
+/// `batch`'s `--format`: what it does and which values it takes.
+let batchFormatOption = OptionSpec(
+  "--format", value: "F",
+  help:
+    "svg (default): a face file per row; terminal: the faces as a grid of small braille faces on stdout, the legend on top, a page at a time on a terminal (space or Enter: next page, q: quit), no files unless --output-dir is given"
+)
+
+/// The terminal sheet `--format terminal` asks for, and the pager that pauses it on a
+/// terminal (nil: unpaged); nil for `--format svg` or none. Its size: stdout's terminal,
+/// else COLUMNS and LINES, else stderr's terminal, else 80×24 (clamped by the layout).
+func batchTerminalSheet(_ args: ParsedArguments, columns: Int?) throws(UsageError)
+  -> (options: TerminalSheetOptions, pager: SheetPager?)?
+{
+  guard let format = args.value("--format"), format != "svg" else { return nil }
+  guard format == "terminal" else {
+    throw UsageError("--format must be svg or terminal, got '\(format)'")
+  }
+  if args.value("--sheet") == "-" {
+    throw UsageError(
+      "--format terminal and --sheet - both write to standard output: give --sheet a file name")
+  }
+  let env = environment()
+  let colors = try colorMode(args, env: env)
+  var (width, height) = TerminalRenderer.terminalSize(environment: env)
+  // `| less -R`: stdout is a pipe and COLUMNS is seldom exported, but stderr is still the
+  // terminal the pages will be read on.
+  var size = winsize()
+  if !isTerminal(1), env["COLUMNS"] == nil, ioctl(2, UInt(TIOCGWINSZ), &size) == 0,
+    size.ws_col > 0, size.ws_row > 0
+  {
+    (width, height) = (Int(size.ws_col), Int(size.ws_row))
+  }
+  let paged = SheetPager.wanted
+  let layout = TerminalSheetLayout.fitting(
+    width: width, height: height, columns: columns, paged: paged, colors: colors)
+  let pager = paged ? SheetPager(colors: colors) : nil
+  let pause: TerminalSheetOptions.Pause? = pager.map { p in { @Sendable in p.pause($0) } }
+  return (TerminalSheetOptions(layout: layout, pause: pause), pager)
+}
