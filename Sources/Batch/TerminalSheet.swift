@@ -4,6 +4,7 @@
 
 import Glibc
 import Psychologist
+import Readable
 import Render
 
 /// How the terminal sheet is laid out; the command line decides from the terminal's size.
