@@ -33,6 +33,8 @@ package struct BatchOptions: Sendable {
   package var sheetLayout = SheetLayout()
   /// A file of column ranges (`column,low,high` lines) scaling the channels, if given.
   package var ranges: String?
+  /// A background and label for each row's own SVG (nil: the face alone).
+  package var decoration: FaceDecoration?
   /// Device, orientation, limits and plugins of every worker's script.
   package var scriptOptions: ScriptOptions
 
@@ -67,6 +69,11 @@ package struct BatchSummary: Sendable {
   package var interrupted = false
   /// Why the batch stopped before the end of its input, if it did.
   package var stop: BatchStop?
+  /// Rows `--at` could not place on the sheet (no number for x or y), in sheet order.
+  package var unplaced: [Int] = []
+  /// The sheet could not be laid out as asked (a stream without `--at`'s or `--sort`'s
+  /// column): a usage error, said already.
+  package var sheetRefused = false
   /// `--fail-fast` stopped the batch early.
   package var stoppedEarly: Bool {
     if case .failFast = stop { return true }
@@ -109,11 +116,18 @@ package enum Batch {
       workers.append(
         try BatchWorker(options, folder: folder, shared: shared, mutedLoad: index > 0))
     }
+    var knownRanges: [String: ColumnRange] = [:]
     if let mapping = workers[0].diagnosis.channels {
       let ranges = try ColumnRanges.forBatch(
         mapping, file: options.ranges, fd: fd, format: options.format, inputName: inputName)
       for w in workers { w.session.columnRanges = ranges }
+      knownRanges = mapping.ranges.merging(ranges) { $1 }
+    } else if options.sheetLayout.at != nil, let file = options.ranges {
+      knownRanges = try ColumnRanges.read(file)
     }
+    let sheetColumns = options.sheet == nil ? nil : SheetColumns(options.sheetLayout)
+    let columnsChecked =
+      try sheetColumns?.check(fd: fd, format: options.format, inputName: inputName) ?? true
     let queue = RowQueue(capacity: 64 * jobs)
     let progress = options.progress ? BatchProgress(shared: shared, totalBytes: inputSize) : nil
     let say: @Sendable (String) -> Void = { message in
@@ -171,7 +185,8 @@ package enum Batch {
           seq,
           .failed(
             message: "\(inputName):\(row.line): row \(row.number): \(error)", row: row.number,
-            output: false, timeLimit: false, entry: BatchWorker.blankEntry(row, tally)))
+            output: false, timeLimit: false,
+            entry: BatchWorker.blankEntry(row, tally, options.sheetLayout)))
         progress?.rowDone()
         continue reading
       }
@@ -196,6 +211,15 @@ package enum Batch {
       var layout = options.sheetLayout
       layout.legend = SheetLegend.lines(
         workers[0].diagnosis.channels, ranges: workers[0].session.columnRanges)
+      layout.ranges = knownRanges
+      if layout.at != nil { summary.unplaced = SheetScatter.unplaced(entries) }
+      if !columnsChecked,
+        let problem = sheetColumns?.problem(entries: entries, inputName: inputName)
+      {
+        say("cannot lay the contact sheet out: \(problem)")
+        summary.sheetRefused = true
+        return summary
+      }
       let svg = BatchSheet.render(
         entries, title: "\(options.script) · \(options.diagnosis)", layout: layout)
       if sheet == "-" {
@@ -232,12 +256,18 @@ final class BatchWorker: @unchecked Sendable {
   let session: Session
   /// The sheet's label template, if any.
   let label: String?
+  /// The sheet's layout (the columns its entries read).
+  let layout: SheetLayout
+  /// What each row's own SVG gets beyond its face.
+  let decoration: FaceDecoration?
 
   init(_ options: BatchOptions, folder: OutputDirectory, shared: SharedOutput, mutedLoad: Bool)
     throws
   {
     faces = try BatchOutput(folder)
     label = options.sheetLayout.label
+    layout = options.sheetLayout
+    decoration = options.decoration
     output = WorkerOutput(shared)
     output.muted = mutedLoad
     guard FileSystem.exists(options.script) else {
@@ -271,7 +301,11 @@ final class BatchWorker: @unchecked Sendable {
     var happiness: Double?
     do {
       (drawing, happiness) = try face(row.fields)
-      bytes = render(drawing, format: .svg)
+      if let decoration {
+        bytes = render(decoration.apply(drawing, label: rowLabel(row)), format: .svg)
+      } else {
+        bytes = render(drawing, format: .svg)
+      }
     } catch {
       output.flush()
       let (location, message): (String, String)
@@ -289,7 +323,7 @@ final class BatchWorker: @unchecked Sendable {
         .failed(
           message: "\(location): row \(row.number) (\(place)\(idText)): \(message)",
           row: row.number, output: false, timeLimit: timeLimit,
-          entry: BatchWorker.blankEntry(row, tally)))
+          entry: BatchWorker.blankEntry(row, tally, layout)))
       return
     }
     output.flush()
@@ -304,24 +338,35 @@ final class BatchWorker: @unchecked Sendable {
         seq,
         .failed(
           message: "\(place): row \(row.number): cannot write \(error)", row: row.number,
-          output: true, timeLimit: false, entry: BatchWorker.blankEntry(row, tally)))
+          output: true, timeLimit: false, entry: BatchWorker.blankEntry(row, tally, layout)))
       return
     }
-    let entry =
-      tally.keepsFaces
-      ? SheetEntry(
-        row: row.number,
-        id: label.map { SheetLabel.render($0, fields: row.fields, row: row.number) } ?? row.id
-          ?? row.fileName, happiness: happiness,
-        face: BatchSheet.faceDocument(drawing, row: row.number))
-      : nil
+    var entry: SheetEntry?
+    if tally.keepsFaces {
+      entry = SheetEntry(
+        row: row.number, id: rowLabel(row), happiness: happiness,
+        face: BatchSheet.faceDocument(drawing, row: row.number), layout: layout,
+        fields: row.fields)
+      entry?.faceWidth = drawing.width
+      entry?.faceHeight = drawing.height
+    }
     tally.finish(seq, .wrote(entry))
   }
 
+  /// The text under a row's face: `--label`'s template filled in, else its id or number.
+  func rowLabel(_ row: BatchRow) -> String {
+    label.map { SheetLabel.render($0, fields: row.fields, row: row.number) } ?? row.id
+      ?? row.fileName
+  }
+
   /// A failed row's empty cell on the sheet (nil without a sheet).
-  static func blankEntry(_ row: BatchRow, _ tally: BatchLedger) -> SheetEntry? {
+  static func blankEntry(_ row: BatchRow, _ tally: BatchLedger, _ layout: SheetLayout)
+    -> SheetEntry?
+  {
     tally.keepsFaces
-      ? SheetEntry(row: row.number, id: row.id ?? row.fileName, happiness: nil, face: nil) : nil
+      ? SheetEntry(
+        row: row.number, id: row.id ?? row.fileName, happiness: nil, face: nil, layout: layout,
+        fields: row.fields) : nil
   }
 
   /// The face the diagnosis gives `input`, and its happiness.
