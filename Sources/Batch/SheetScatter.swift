@@ -176,15 +176,19 @@ enum SheetScatter {
   /// size bounds.
   static func faceBox(_ points: [(Double, Double)]) -> Double {
     guard points.count > 1 else { return largestFace }
-    let order = points.indices.sorted { points[$0].0 < points[$1].0 }
+    // Sorted by x then y, the search stops once the x gap alone exceeds the best distance,
+    // and after 64 steps either way: a column of points at one x would otherwise make it
+    // quadratic, and by then the nearest is near enough for a median.
+    let order = points.indices.sorted {
+      (points[$0].0, points[$0].1) < (points[$1].0, points[$1].1)
+    }
     var nearest: [Double] = []
     nearest.reserveCapacity(points.count)
     for (k, i) in order.enumerated() {
       var best = Double.infinity
-      // Sorted by x, the search stops once the x gap alone exceeds the best distance.
       for step in [-1, 1] {
         var j = k + step
-        while j >= 0 && j < order.count {
+        while j >= 0 && j < order.count && abs(j - k) <= 64 {
           let (a, b) = (points[i], points[order[j]])
           let dx = b.0 - a.0
           if dx * dx >= best * best { break }
@@ -217,7 +221,7 @@ enum SheetScatter {
     var out: [Double] = []
     while out.count < 12 {
       let v = value(k)
-      guard v <= r.high + abs(r.high) * 1e-12 else { break }
+      guard v.isFinite, v <= r.high + abs(r.high) * 1e-12 else { break }
       if v >= r.low - abs(r.low) * 1e-12 { out.append(v) }
       k += 1
     }

@@ -86,6 +86,24 @@ import Testing
     #expect(h.x < Double(wide.width) / 3)
   }
 
+  /// Values at the ends of the doubles give finite positions and ticks: no NaN or
+  /// infinity reaches the sheet (rsvg would drop the element, or the whole sheet).
+  @Test func atSurvivesTheEndsOfTheDoubles() throws {
+    let dir = try folder(
+      "x,y,c\n1e308,-1e308,0\n-1e308,1.7976931348623157e308,1\n5e-324,0,0.5\n")
+    defer { removeFolder(dir) }
+    let r = try batch(dir, ["--sheet", "s.svg", "--at", "x=x,y=y"])
+    #expect(r.status == 0, "\(r.stderr)")
+    let svg = try String(contentsOfFile: dir + "/s.svg", encoding: .utf8)
+    #expect(try xmlProblem(svg) == nil)
+    #expect(!svg.lowercased().contains("nan") && !svg.lowercased().contains("inf"))
+    let image = try rasterize(Data(svg.utf8))
+    let (l, h) = (
+      centroid(image, SheetLayoutTests.paleBlue), centroid(image, SheetLayoutTests.paleRed)
+    )
+    #expect(l.n > 100 && h.n > 100 && l.x > h.x && l.y > h.y, "\(l) \(h)")
+  }
+
   /// A PNG sheet with --at: the same picture through librsvg.
   @Test func atWritesAPNGSheet() throws {
     let dir = try folder(SheetLayoutTests.rows)
