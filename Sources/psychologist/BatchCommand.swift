@@ -48,7 +48,7 @@ let batchCommandSpec = CommandSpec(
     OptionSpec(
       "--ranges", value: "FILE",
       help:
-        "column ranges scaling the diagnosis's channels, one column,low,high a line (default: the input's own min and max; needed for stdin; shards given one file scale alike)"
+        "column ranges scaling the diagnosis's channels and --at's axes, one column,low,high a line (default: the input's own min and max; needed for stdin; shards given one file scale alike)"
     ),
     OptionSpec(
       "--jobs", value: "N",
@@ -199,6 +199,9 @@ private func sheetOptions(_ args: ParsedArguments, into options: inout BatchOpti
   if let at = args.value("--at") {
     guard let parsed = SheetPlacement(parsing: at) else {
       throw UsageError("--at must be x=COLUMN,y=COLUMN (e.g. --at x=wt,y=mpg), got '\(at)'")
+    }
+    if options.sheetLayout.columns != nil {
+      throw UsageError("--columns sets the grid's width; --at places the faces on axes instead")
     }
     options.sheetLayout.at = parsed
   }

@@ -150,6 +150,8 @@ import Testing
     )
     let sort = try batch(dir, ["--sort", "c"])
     #expect(sort.status == 2 && sort.stderr.contains("--sort lays out the contact sheet"))
+    let both = try batch(dir, ["--sheet", "s.svg", "--at", "x=weight,y=economy", "--columns", "3"])
+    #expect(both.status == 2 && both.stderr.contains("--at places the faces on axes instead"))
     let colour = try batch(dir, ["--background", "whit"])
     #expect(colour.status == 2 && colour.stderr.contains("--background must be a colour"))
   }
