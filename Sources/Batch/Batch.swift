@@ -125,7 +125,8 @@ package enum Batch {
     } else if options.sheetLayout.at != nil, let file = options.ranges {
       knownRanges = try ColumnRanges.read(file)
     }
-    let sheetColumns = options.sheet == nil ? nil : SheetColumns(options.sheetLayout)
+    let sheetColumns = SheetColumns(
+      options.sheetLayout, usesLabel: options.sheet != nil || options.decoration?.label == true)
     let columnsChecked =
       try sheetColumns?.check(fd: fd, format: options.format, inputName: inputName) ?? true
     let queue = RowQueue(capacity: 64 * jobs)

@@ -58,12 +58,18 @@ struct SheetColumns {
   var numeric: [(column: String, option: String)] = []
   /// Columns that must merely exist (`--sort`'s), with the option naming them.
   var present: [(column: String, option: String)] = []
+  /// Columns `--label`'s template names: checked in a file, not in a stream (a row without
+  /// one just shows nothing there).
+  var labelled: [(column: String, option: String)] = []
 
-  /// What `layout` needs; nil when it needs no column.
-  init?(_ layout: SheetLayout) {
+  /// What `layout` needs (its label's columns when `usesLabel`); nil when it needs none.
+  init?(_ layout: SheetLayout, usesLabel: Bool) {
     if let at = layout.at { numeric = [(at.x, "--at x"), (at.y, "--at y")] }
     if let sort = layout.sort { present = [(sort.column, "--sort")] }
-    if numeric.isEmpty && present.isEmpty { return nil }
+    if usesLabel, let label = layout.label {
+      labelled = SheetLabel.columns(label).map { ($0, "--label") }
+    }
+    if numeric.isEmpty && present.isEmpty && labelled.isEmpty { return nil }
   }
 
   private var all: [String] { numeric.map(\.column) + present.map(\.column) }
@@ -111,7 +117,7 @@ struct SheetColumns {
       seen.names = reader.headerNames
       seen.known = Set(seen.names)
     }
-    if let problem = problem(seen, inputName: inputName, listsColumns: true) {
+    if let problem = problem(seen, inputName: inputName, listsColumns: true, also: labelled) {
       throw BatchSetupError(description: problem)
     }
     return true
@@ -131,11 +137,13 @@ struct SheetColumns {
       if let column = present.first?.column, e.sortKey != nil { seen.filled.insert(column) }
     }
     seen.known = seen.filled
-    return problem(seen, inputName: inputName, listsColumns: false)
+    return problem(seen, inputName: inputName, listsColumns: false, also: [])
   }
 
-  private func problem(_ seen: Seen, inputName: String, listsColumns: Bool) -> String? {
-    for (column, option) in numeric + present where !seen.known.contains(column) {
+  private func problem(
+    _ seen: Seen, inputName: String, listsColumns: Bool, also: [(column: String, option: String)]
+  ) -> String? {
+    for (column, option) in numeric + present + also where !seen.known.contains(column) {
       let names = listsColumns ? "; its columns are \(seen.names.joined(separator: ", "))" : ""
       let which = listsColumns ? "has no column" : "gave no row with a column"
       return

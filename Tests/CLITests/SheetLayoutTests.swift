@@ -129,6 +129,10 @@ import Testing
     (["--at", "x=weight,y=c,z=c"], "--at must be x=COLUMN,y=COLUMN"),
     (["--sort", "-nmae"], "--sort: rows.csv has no column 'nmae' (did you mean 'name'?)"),
     (["--sort", "-"], "--sort must be a column"),
+    (
+      ["--label", "{name} {{x}} {row} {nmae}"],
+      "--label: rows.csv has no column 'nmae' (did you mean 'name'?)"
+    ),
   ])
   func badColumnsAreUsageErrors(_ options: [String], _ message: String) throws {
     let dir = try folder("weight,economy,c,name,blank\n1,10,0,apple,\n3,6,NA,Banana,NA\n")
