@@ -95,7 +95,10 @@ struct SheetColumns {
     let reader = BatchReader(fd: fd, format: format)
     var seen = Seen()
     let wanted = all
+    // A CSV's header names its columns: only --at's numbers need every row read.
+    let headerOnly = format == .csv && numeric.isEmpty
     while let row = try reader.next() {
+      if headerOnly { break }
       guard row.error == nil else { continue }
       if format == .jsonl {
         let keys = row.fields.entries.compactMap(\.key.text).sorted()
