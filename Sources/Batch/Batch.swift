@@ -33,6 +33,8 @@ package struct BatchOptions: Sendable {
   package var sheetLayout = SheetLayout()
   /// A file of column ranges (`column,low,high` lines) scaling the channels, if given.
   package var ranges: String?
+  /// A background and label for each row's own SVG (nil: the face alone).
+  package var decoration: FaceDecoration?
   /// Device, orientation, limits and plugins of every worker's script.
   package var scriptOptions: ScriptOptions
   /// Whether each face is written to the output folder (`--format terminal` alone: no).
@@ -75,6 +77,11 @@ package struct BatchSummary: Sendable {
   package var shown = 0
   /// Why the batch stopped before the end of its input, if it did.
   package var stop: BatchStop?
+  /// Rows `--at` could not place on the sheet (no number for x or y), in sheet order.
+  package var unplaced: [Int] = []
+  /// The sheet could not be laid out as asked (a stream without `--at`'s or `--sort`'s
+  /// column): a usage error, said already.
+  package var sheetRefused = false
   /// `--fail-fast` stopped the batch early.
   package var stoppedEarly: Bool {
     if case .failFast = stop { return true }
@@ -117,10 +124,14 @@ package enum Batch {
       workers.append(
         try BatchWorker(options, folder: folder, shared: shared, mutedLoad: index > 0))
     }
+    var knownRanges: [String: ColumnRange] = [:]
     if let mapping = workers[0].diagnosis.channels {
       let ranges = try ColumnRanges.forBatch(
         mapping, file: options.ranges, fd: fd, format: options.format, inputName: inputName)
       for w in workers { w.session.columnRanges = ranges }
+      knownRanges = mapping.ranges.merging(ranges) { $1 }
+    } else if options.sheetLayout.at != nil, let file = options.ranges {
+      knownRanges = try ColumnRanges.read(file)
     }
     let stream = options.terminalSheet.map { sheet in
       TerminalSheetStream(
@@ -129,6 +140,10 @@ package enum Batch {
           workers[0].diagnosis.channels, ranges: workers[0].session.columnRanges)
       ) { shared.writeAsIs(1, $0) }
     }
+    let sheetColumns = SheetColumns(
+      options.sheetLayout, usesLabel: options.sheet != nil || options.decoration?.label == true)
+    let columnsChecked =
+      try sheetColumns?.check(fd: fd, format: options.format, inputName: inputName) ?? true
     let queue = RowQueue(capacity: 64 * jobs)
     let progress = options.progress ? BatchProgress(shared: shared, totalBytes: inputSize) : nil
     let say: @Sendable (String) -> Void = { message in
@@ -186,7 +201,8 @@ package enum Batch {
           seq,
           .failed(
             message: "\(inputName):\(row.line): row \(row.number): \(error)", row: row.number,
-            output: false, timeLimit: false, entry: BatchWorker.blankEntry(row, tally)))
+            output: false, timeLimit: false,
+            entry: BatchWorker.blankEntry(row, tally, options.sheetLayout)))
         progress?.rowDone()
         continue reading
       }
@@ -214,6 +230,15 @@ package enum Batch {
       var layout = options.sheetLayout
       layout.legend = SheetLegend.lines(
         workers[0].diagnosis.channels, ranges: workers[0].session.columnRanges)
+      layout.ranges = knownRanges
+      if layout.at != nil { summary.unplaced = SheetScatter.unplaced(entries) }
+      if !columnsChecked,
+        let problem = sheetColumns?.problem(entries: entries, inputName: inputName)
+      {
+        say("cannot lay the contact sheet out: \(problem)")
+        summary.sheetRefused = true
+        return summary
+      }
       let svg = BatchSheet.render(
         entries, title: "\(options.script) · \(options.diagnosis)", layout: layout)
       if sheet == "-" {
@@ -254,6 +279,10 @@ final class BatchWorker: @unchecked Sendable {
   let faceFiles: Bool
   /// The terminal sheet's layout, when its small faces are drawn.
   let terminalLayout: TerminalSheetLayout?
+  /// The sheet's layout (the columns its entries read).
+  let layout: SheetLayout
+  /// What each row's own SVG gets beyond its face.
+  let decoration: FaceDecoration?
 
   init(_ options: BatchOptions, folder: OutputDirectory, shared: SharedOutput, mutedLoad: Bool)
     throws
@@ -262,6 +291,8 @@ final class BatchWorker: @unchecked Sendable {
     label = options.sheetLayout.label
     faceFiles = options.faceFiles
     terminalLayout = options.terminalSheet?.layout
+    layout = options.sheetLayout
+    decoration = options.decoration
     output = WorkerOutput(shared)
     output.muted = mutedLoad
     guard FileSystem.exists(options.script) else {
@@ -296,7 +327,13 @@ final class BatchWorker: @unchecked Sendable {
     var cells: [String]?
     do {
       (drawing, happiness) = try face(row.fields, drawn: faceFiles || tally.keepsEntries)
-      if faceFiles { bytes = render(drawing, format: .svg) }
+      if faceFiles {
+        if let decoration {
+          bytes = render(decoration.apply(drawing, label: rowLabel(row)), format: .svg)
+        } else {
+          bytes = render(drawing, format: .svg)
+        }
+      }
       if let terminalLayout {
         let items = try session.contentItems(session.navigator.focus, in: TerminalSheet.faceRect)
         cells = TerminalSheet.face(items, layout: terminalLayout)
@@ -318,7 +355,7 @@ final class BatchWorker: @unchecked Sendable {
         .failed(
           message: "\(location): row \(row.number) (\(place)\(idText)): \(message)",
           row: row.number, output: false, timeLimit: timeLimit,
-          entry: BatchWorker.blankEntry(row, tally)))
+          entry: BatchWorker.blankEntry(row, tally, layout)))
       return
     }
     output.flush()
@@ -333,25 +370,36 @@ final class BatchWorker: @unchecked Sendable {
         seq,
         .failed(
           message: "\(place): row \(row.number): cannot write \(error)", row: row.number,
-          output: true, timeLimit: false, entry: BatchWorker.blankEntry(row, tally)))
+          output: true, timeLimit: false, entry: BatchWorker.blankEntry(row, tally, layout)))
       return
     }
-    let entry =
-      tally.keepsFaces
-      ? SheetEntry(
-        row: row.number,
-        id: label.map { SheetLabel.render($0, fields: row.fields, row: row.number) } ?? row.id
-          ?? row.fileName, happiness: happiness,
+    var entry: SheetEntry?
+    if tally.keepsFaces {
+      entry = SheetEntry(
+        row: row.number, id: rowLabel(row), happiness: happiness,
         face: tally.keepsEntries ? BatchSheet.faceDocument(drawing, row: row.number) : nil,
-        cells: cells)
-      : nil
+        layout: layout, fields: row.fields)
+      entry?.faceWidth = drawing.width
+      entry?.faceHeight = drawing.height
+      entry?.cells = cells
+    }
     tally.finish(seq, .wrote(entry))
   }
 
+  /// The text under a row's face: `--label`'s template filled in, else its id or number.
+  func rowLabel(_ row: BatchRow) -> String {
+    label.map { SheetLabel.render($0, fields: row.fields, row: row.number) } ?? row.id
+      ?? row.fileName
+  }
+
   /// A failed row's empty cell on the sheet (nil without a sheet).
-  static func blankEntry(_ row: BatchRow, _ tally: BatchLedger) -> SheetEntry? {
+  static func blankEntry(_ row: BatchRow, _ tally: BatchLedger, _ layout: SheetLayout)
+    -> SheetEntry?
+  {
     tally.keepsFaces
-      ? SheetEntry(row: row.number, id: row.id ?? row.fileName, happiness: nil, face: nil) : nil
+      ? SheetEntry(
+        row: row.number, id: row.id ?? row.fileName, happiness: nil, face: nil, layout: layout,
+        fields: row.fields) : nil
   }
 
   /// The face the diagnosis gives `input` (an empty drawing unless `drawn`: the terminal

@@ -64,6 +64,8 @@ package final class BatchReader {
   private var lineNumber = 0
   private var rowNumber = 0
   private var header: [LuaValue]?
+  /// A CSV's column names, once its header is read (empty for JSON Lines).
+  package var headerNames: [String] { header?.compactMap(\.text) ?? [] }
   /// Bytes consumed so far (for progress).
   package private(set) var bytesRead = 0
   /// Set by the caller to stop reading (Ctrl-C): `next()` then returns nil.

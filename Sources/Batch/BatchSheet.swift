@@ -1,3 +1,4 @@
+import LuaHost
 import Psychologist
 import Render
 
@@ -9,11 +10,35 @@ struct SheetEntry: Sendable {
   var face: [UInt8]?
   /// The face as braille lines, for `--format terminal` (nil: not asked for, or failed).
   var cells: [String]? = nil
+  /// The face document's size (its device's content rect).
+  var faceWidth = 0.0
+  var faceHeight = 0.0
+  /// The row's values in the columns `--at` and `--sort` name (nil: absent or missing).
+  var x: SheetDatum?
+  var y: SheetDatum?
+  var sortKey: SheetDatum?
+
+  /// A cell, with the row's values in the columns `layout` places and sorts by.
+  init(
+    row: Int, id: String, happiness: Double?, face: [UInt8]?, layout: SheetLayout,
+    fields: LuaValue
+  ) {
+    self.row = row
+    self.id = id
+    self.happiness = happiness
+    self.face = face
+    if let at = layout.at {
+      x = SheetDatum(fields, at.x)
+      y = SheetDatum(fields, at.y)
+    }
+    if let sort = layout.sort { sortKey = SheetDatum(fields, sort.column) }
+  }
 }
 
-/// The contact sheet: every face of a batch in a grid, in row order, each labelled with its
-/// id and happiness. Each face is its own SVG document nested as an `<svg>` element, so it
-/// keeps its viewBox and is scaled into its cell whatever its size.
+/// The contact sheet: every face of a batch in a grid, in row order (or `--sort`'s), each
+/// labelled with its id and happiness, or placed at `--at`'s x and y. Each face is its own
+/// SVG document nested as an `<svg>` element, so it keeps its viewBox and is scaled into
+/// its cell whatever its size.
 enum BatchSheet {
   static let cellWidth = 160
   static let faceHeight = 200
@@ -22,6 +47,10 @@ enum BatchSheet {
   static func render(
     _ entries: [SheetEntry], title: String, layout: SheetLayout = SheetLayout()
   ) -> [UInt8] {
+    let entries = layout.sort.map { $0.sorted(entries) } ?? entries
+    if let at = layout.at {
+      return SheetScatter.render(entries, title: title, layout: layout, at: at)
+    }
     let n = max(entries.count, 1)
     var columns = 1
     while columns * columns < n { columns += 1 }
@@ -52,7 +81,9 @@ enum BatchSheet {
       )
       put(" fill=\"none\" stroke=\"#dddddd\"/>\n")
       if let face = e.face {
-        out += nested(face, x: x, y: y, width: cellWidth, height: faceHeight)
+        out += nested(
+          face, x: Double(x), y: Double(y + 4), width: Double(cellWidth),
+          height: Double(faceHeight - 4))
       } else {
         let (cx, cy) = (x + cellWidth / 2, y + faceHeight / 2)
         put(
@@ -77,14 +108,17 @@ enum BatchSheet {
     return out
   }
 
-  /// A face document as a nested `<svg>` placed in its cell: the root's namespace and size
-  /// give way to the cell's position and size. The document was rendered with its row's
+  /// A face document as a nested `<svg>` placed in a box: the root's namespace and size
+  /// give way to the box's position and size. The document was rendered with its row's
   /// id prefix (`faceDocument`), so no two faces share a clip id.
-  static func nested(_ doc: [UInt8], x: Int, y: Int, width: Int, height: Int) -> [UInt8] {
+  static func nested(_ doc: [UInt8], x: Double, y: Double, width: Double, height: Double)
+    -> [UInt8]
+  {
     let viewBox = Array(" viewBox=".utf8)
     guard let v = find(viewBox, in: doc, from: 0) else { return [] }
-    var out = Array(
-      "<svg x=\"\(x)\" y=\"\(y + 4)\" width=\"\(width)\" height=\"\(height - 4)\"".utf8)
+    let (sx, sy) = (SVGNumber.string(x), SVGNumber.string(y))
+    let (sw, sh) = (SVGNumber.string(width), SVGNumber.string(height))
+    var out = Array("<svg x=\"\(sx)\" y=\"\(sy)\" width=\"\(sw)\" height=\"\(sh)\"".utf8)
     out += doc[v...]
     if out.last == 0x0A { out.removeLast() }
     out.append(0x0A)

@@ -10,26 +10,49 @@ import Render
 enum SheetLabel {
   static func render(_ template: String, fields: LuaValue, row: Int) -> String {
     var out = ""
+    walk(template) { piece in
+      switch piece {
+      case .text(let c): out.append(c)
+      case .field("row") where fields["row"] == nil: out += String(row)
+      case .field(let name):
+        if let v = fields[name] { out += v.number.map(formatNumber) ?? v.text ?? v.typeName }
+      }
+    }
+    return out
+  }
+
+  /// The columns `template` names (`{row}` aside: it is the row's number when no column
+  /// has that name), in order, each once.
+  static func columns(_ template: String) -> [String] {
+    var names: [String] = []
+    walk(template) { piece in
+      if case .field(let name) = piece, name != "row", !names.contains(name) { names.append(name) }
+    }
+    return names
+  }
+
+  private enum Piece {
+    case text(Character)
+    case field(String)
+  }
+
+  /// The template's letters and `{fields}`, in order; `{{` and `}}` are braces, and a `{`
+  /// never closed is a letter.
+  private static func walk(_ template: String, _ take: (Piece) -> Void) {
     var chars = template[...]
     while let c = chars.first {
       chars = chars.dropFirst()
-      if (c == "{" || c == "}"), chars.first == c {
-        out.append(c)
+      if c == "{" || c == "}", chars.first == c {
+        take(.text(c))
         chars = chars.dropFirst()
         continue
       }
       guard c == "{", let close = chars.firstIndex(of: "}") else {
-        out.append(c)
+        take(.text(c))
         continue
       }
-      let name = String(chars[..<close])
+      take(.field(String(chars[..<close])))
       chars = chars[chars.index(after: close)...]
-      if name == "row", fields["row"] == nil {
-        out += String(row)
-      } else if let v = fields[name] {
-        out += v.number.map(formatNumber) ?? v.text ?? v.typeName
-      }
     }
-    return out
   }
 }

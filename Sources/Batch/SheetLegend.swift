@@ -57,8 +57,14 @@ package struct SheetLayout: Sendable {
   /// The text under each face, a template of the row's columns (`{model} · {mpg}`);
   /// nil: the row's id.
   package var label: String?
+  /// Faces placed at two columns' values instead of in a grid.
+  package var at: SheetPlacement?
+  /// The order of the faces (nil: row order).
+  package var sort: SheetSort?
   /// The legend's lines, drawn below the grid.
   var legend: [String] = []
+  /// Known column ranges (`--ranges`, the channels' scan, declared): `--at`'s axes use them.
+  var ranges: [String: ColumnRange] = [:]
 
   /// The default: a square grid, no title, no legend.
   package init(columns: Int? = nil, heading: String? = nil) {

@@ -3,6 +3,7 @@ import Batch
 import CLISupport
 import Psychologist
 import Raster
+import Render
 
 /// `batch`'s entry in the command table.
 let batchCommandSpec = CommandSpec(
@@ -31,9 +32,23 @@ let batchCommandSpec = CommandSpec(
       "--label", value: "TEMPLATE",
       help: "the text under each face on the sheet: {column} is the row's field, {row} its number"),
     OptionSpec(
+      "--at", value: "x=COL,y=COL",
+      help:
+        "place the sheet's faces at two numeric columns' values, on axes from their ranges (--ranges applies)"
+    ),
+    OptionSpec(
+      "--sort", value: "[-]COL",
+      help: "the sheet's order: by a column (numbers or text), -COL largest first; missing last"),
+    OptionSpec(
+      "--background", value: "COLOR",
+      help: "fill each row's own SVG first: white, #rrggbb, … (default: none, transparent)"),
+    OptionSpec(
+      "--row-label",
+      help: "write each row's label (--label's template, else its id) under its own SVG's face"),
+    OptionSpec(
       "--ranges", value: "FILE",
       help:
-        "column ranges scaling the diagnosis's channels, one column,low,high a line (default: the input's own min and max; needed for stdin; shards given one file scale alike)"
+        "column ranges scaling the diagnosis's channels and --at's axes, one column,low,high a line (default: the input's own min and max; needed for stdin; shards given one file scale alike)"
     ),
     OptionSpec(
       "--jobs", value: "N",
@@ -127,6 +142,7 @@ func batchCommand(_ args: ParsedArguments) throws -> ExitCode {
   }
   options.sheetLayout.heading = args.value("--title")
   options.sheetLayout.label = args.value("--label")
+  try sheetOptions(args, into: &options)
   options.shard = shard
   options.failFast = args.has("--fail-fast")
   if args.has("--keep-going") { options.limitRun = nil }
@@ -158,7 +174,7 @@ func batchCommand(_ args: ParsedArguments) throws -> ExitCode {
     )
     return .interrupted
   }
-  let took = seconds(monotonicSeconds() - started)
+  let took = seconds(monotonicSeconds() - started) + unplacedNote(summary, options.sheetLayout)
   let place = options.faceFiles ? "written to \(dir)" : "shown"
   var status = ExitCode.ok
   if failed > 0 {
@@ -181,6 +197,7 @@ func batchCommand(_ args: ParsedArguments) throws -> ExitCode {
   // Batch has said why (an unreadable input, a sheet or stdout that could not be written).
   if summary.inputFailed { status = status.worst(.usage) }
   if summary.outputFailed { status = status.worst(.output) }
+  if summary.sheetRefused { status = status.worst(.usage) }
   if status == .ok {
     // One line even when all went well: a log or a CI job shows what was done.
     var what = "\(plural(summary.written, "face")) in \(visible(folder(dir)))"
@@ -190,6 +207,47 @@ func batchCommand(_ args: ParsedArguments) throws -> ExitCode {
     _ = Array(line.utf8).withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
   }
   return status
+}
+
+/// `--at`, `--sort`, `--background`, `--row-label`.
+private func sheetOptions(_ args: ParsedArguments, into options: inout BatchOptions) throws {
+  for name in ["--at", "--sort"] where args.has(name) && options.sheet == nil {
+    throw UsageError("\(name) lays out the contact sheet: give --sheet FILE too")
+  }
+  if let at = args.value("--at") {
+    guard let parsed = SheetPlacement(parsing: at) else {
+      throw UsageError("--at must be x=COLUMN,y=COLUMN (e.g. --at x=wt,y=mpg), got '\(at)'")
+    }
+    if options.sheetLayout.columns != nil {
+      throw UsageError("--columns sets the grid's width; --at places the faces on axes instead")
+    }
+    options.sheetLayout.at = parsed
+  }
+  if let sort = args.value("--sort") {
+    guard let parsed = SheetSort(parsing: sort) else {
+      throw UsageError("--sort must be a column, or -column for largest first, got '\(sort)'")
+    }
+    options.sheetLayout.sort = parsed
+  }
+  var background: Color?
+  if let b = args.value("--background") {
+    guard let parsed = Color(parsing: b) else {
+      throw UsageError(
+        "--background must be a colour (a name such as white, or #rgb / #rrggbb), got '\(b)'")
+    }
+    background = parsed
+  }
+  options.decoration = FaceDecoration(background: background, label: args.has("--row-label"))
+}
+
+/// `; 2 rows not on the sheet (no number for wt or mpg: rows 4, 9)`, or "".
+private func unplacedNote(_ summary: BatchSummary, _ layout: SheetLayout) -> String {
+  guard let at = layout.at, !summary.unplaced.isEmpty else { return "" }
+  let rows = summary.unplaced
+  let shown =
+    rows.prefix(10).map(String.init).joined(separator: ", ") + (rows.count > 10 ? ", …" : "")
+  return
+    "; \(plural(rows.count, "row")) not placed on the sheet (no number for \(at.x) or \(at.y): \(rows.count == 1 ? "row" : "rows") \(shown))"
 }
 
 /// A folder as a summary names it: `faces/`.

@@ -1,0 +1,41 @@
+// `--background COLOR` and `--row-label`: each row's own SVG made fit to be looked at or
+// printed alone, on a background and with its label under the face.
+
+import Render
+
+/// What a row's own SVG gets beyond its face (the sheet's cells are not touched).
+package struct FaceDecoration: Sendable, Equatable {
+  /// A colour filling the canvas first.
+  package var background: Color?
+  /// The row's label (`--label`'s template, else its id) under the face.
+  package var label: Bool
+
+  /// A decoration; nil when it would add nothing.
+  package init?(background: Color?, label: Bool) {
+    if background == nil && !label { return nil }
+    self.background = background
+    self.label = label
+  }
+
+  /// `d` with the background, and with a strip added below the canvas holding `text`
+  /// centred (a strip, so the label never covers the face whatever its style or device).
+  func apply(_ d: Drawing, label text: String) -> Drawing {
+    var out = d
+    if let background { out.background = background }
+    guard label else { return out }
+    let strip = (min(d.width, d.height) * 0.12).rounded()
+    let size = (strip * 0.5).rounded()
+    // Sans-serif letters average about 0.56 of the font size across (as the navigation
+    // bar's title is centred); a longer label is cut to the canvas's width.
+    let room = max(Int(d.width * 0.92 / (size * 0.56)), 1)
+    let shown = text.count > room ? String(text.prefix(room - 1)) + "…" : text
+    let width = Double(shown.count) * size * 0.56
+    out.height += strip
+    out.items.append(
+      Item(
+        .text(
+          shown, at: Point(d.width / 2 - width / 2, d.height + strip / 2 + size / 3), size: size),
+        paint: Paint(stroke: nil, fill: background == .black ? .white : .black)))
+    return out
+  }
+}

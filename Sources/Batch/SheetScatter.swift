@@ -1,0 +1,231 @@
+// `--at x=COL,y=COL`: the contact sheet as a scatter plot, each face placed at its row's
+// x and y, as aplpack's `faces(..., at = cbind(x, y))` places them over a plot: axes from
+// the columns' ranges, tick labels, axis titles naming the columns.
+
+import Glibc
+import Psychologist
+import Readable
+import Render
+
+/// Which two columns place the faces.
+package struct SheetPlacement: Sendable, Equatable {
+  /// The column read along the horizontal axis.
+  package var x: String
+  /// The column read up the vertical axis.
+  package var y: String
+
+  /// `x=wt,y=mpg` (either order); nil for anything else.
+  package init?(parsing text: String) {
+    var x: String?
+    var y: String?
+    for part in text.split(separator: ",", omittingEmptySubsequences: false) {
+      guard let eq = part.firstIndex(of: "=") else { return nil }
+      let value = String(part[part.index(after: eq)...])
+      guard !value.isEmpty else { return nil }
+      switch part[..<eq] {
+      case "x" where x == nil: x = value
+      case "y" where y == nil: y = value
+      default: return nil
+      }
+    }
+    guard let x, let y else { return nil }
+    self.x = x
+    self.y = y
+  }
+}
+
+/// The scatter plot of faces.
+enum SheetScatter {
+  /// The data area's size in pixels; the frame adds half a face all round, so a face at
+  /// the range's end stays inside it.
+  static let plotWidth = 760.0
+  static let plotHeight = 560.0
+  /// Face boxes (each face is drawn 0.9 of its box across) stay within these bounds.
+  static let smallestFace = 28.0
+  static let largestFace = 96.0
+
+  /// Rows that get no place: no number in the x or the y column.
+  static func unplaced(_ entries: [SheetEntry]) -> [Int] {
+    entries.filter { $0.x?.number == nil || $0.y?.number == nil }.map(\.row)
+  }
+
+  /// The axis range of `column`: given (`--ranges`, the channels' scan, the declared
+  /// `ranges`), else the plotted values' own min and max.
+  static func range(_ column: String, _ values: [Double], given: [String: ColumnRange])
+    -> ColumnRange
+  {
+    if let r = given[column] { return r }
+    return ColumnRange(low: values.min() ?? 0, high: values.max() ?? 1)
+  }
+
+  /// `x` in 0…1 along `r` (clamped: a value outside a given range sits at its end, as a
+  /// channel's does). Halved before subtracting, so a range of ±1e308 does not overflow.
+  static func unit(_ x: Double, _ r: ColumnRange) -> Double {
+    guard r.high > r.low else { return 0.5 }
+    return min(max((x / 2 - r.low / 2) / (r.high / 2 - r.low / 2), 0), 1)
+  }
+
+  static func render(
+    _ entries: [SheetEntry], title: String, layout: SheetLayout, at: SheetPlacement
+  ) -> [UInt8] {
+    let placed = entries.filter { $0.x?.number != nil && $0.y?.number != nil }
+    let xr = range(at.x, placed.map { $0.x!.number! }, given: layout.ranges)
+    let yr = range(at.y, placed.map { $0.y!.number! }, given: layout.ranges)
+    let points = placed.map {
+      (unit($0.x!.number!, xr) * plotWidth, (1 - unit($0.y!.number!, yr)) * plotHeight)
+    }
+    let box = faceBox(points)
+    let pad = box / 2 + 6
+    let labelRoom = 16.0
+    let top = Double(layout.heading == nil ? 12 : 44)
+    let left = 78.0
+    let frame = Rect(
+      x: left, y: top, width: plotWidth + 2 * pad, height: plotHeight + 2 * pad + labelRoom)
+    let bottomAxis = frame.maxY + 58
+    let unplaced = unplaced(entries)
+    let noteHeight = unplaced.isEmpty ? 0.0 : 22
+    let width = Int((frame.maxX + 24).rounded(.up))
+    let legend = SheetLegend.svg(
+      layout.legend, y: Int((bottomAxis + noteHeight).rounded(.up)), width: width)
+    let height = Int((bottomAxis + noteHeight).rounded(.up)) + legend.height
+
+    var out: [UInt8] = []
+    func put(_ s: String) { out.append(contentsOf: s.utf8) }
+    func num(_ d: Double) -> String { SVGNumber.string(d) }
+    func text(_ s: String) { SVGRenderer.appendEscaped(s, to: &out) }
+    put("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(width)\" height=\"\(height)\"")
+    put(" viewBox=\"0 0 \(width) \(height)\">\n<title>")
+    text("faces at \(at.x), \(at.y): \(title) (\(plural(entries.count, "row")))")
+    put("</title>\n<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>\n")
+    if let heading = layout.heading {
+      put("<text x=\"\(width / 2)\" y=\"28\" font-family=\"sans-serif\" font-size=\"18\"")
+      put(" text-anchor=\"middle\">")
+      text(heading)
+      put("</text>\n")
+    }
+    // Where a value lands on the sheet.
+    func sx(_ u: Double) -> Double { frame.x + pad + u * plotWidth }
+    func sy(_ v: Double) -> Double { frame.y + pad + (1 - v) * plotHeight }
+    put("<g font-family=\"sans-serif\" font-size=\"12\" fill=\"#333333\">\n")
+    // A grid line and a label at each tick: below the frame for x, left of it for y.
+    let grid =
+      ticks(xr).map { t in
+        let x = num(sx(unit(t, xr)))
+        return (t, (x, num(frame.y), x, num(frame.maxY + 5)), (x, num(frame.maxY + 20), "middle"))
+      }
+      + ticks(yr).map { t in
+        let y = num(sy(unit(t, yr)))
+        return (t, (num(frame.x - 5), y, num(frame.maxX), y), (num(frame.x - 8), y, "end\" dy=\"4"))
+      }
+    for (t, line, label) in grid {
+      put("<line x1=\"\(line.0)\" y1=\"\(line.1)\" x2=\"\(line.2)\" y2=\"\(line.3)\"")
+      put(
+        " stroke=\"#eeeeee\"/>\n<text x=\"\(label.0)\" y=\"\(label.1)\" text-anchor=\"\(label.2)\">"
+      )
+      text(formatNumber(t))
+      put("</text>\n")
+    }
+    put("<rect x=\"\(num(frame.x))\" y=\"\(num(frame.y))\" width=\"\(num(frame.width))\"")
+    put(" height=\"\(num(frame.height))\" fill=\"none\" stroke=\"#888888\"/>\n")
+    put("<text x=\"\(num(frame.midX))\" y=\"\(num(frame.maxY + 42))\" font-size=\"14\"")
+    put(" font-weight=\"bold\" text-anchor=\"middle\">")
+    text(at.x)
+    put("</text>\n")
+    let (ty, tx) = (num(frame.midY), num(frame.x - 56))
+    put("<text x=\"\(tx)\" y=\"\(ty)\" transform=\"rotate(-90 \(tx) \(ty))\" font-size=\"14\"")
+    put(" font-weight=\"bold\" text-anchor=\"middle\">")
+    text(at.y)
+    put("</text>\n</g>\n")
+
+    for (e, p) in zip(placed, points) {
+      let (cx, cy) = (frame.x + pad + p.0, frame.y + pad + p.1)
+      put("<g>\n")
+      if let face = e.face {
+        // The face sits at the centre of its document, 0.9 of its shorter side across.
+        let k = box / min(e.faceWidth, e.faceHeight)
+        let (w, h) = (e.faceWidth * k, e.faceHeight * k)
+        out += BatchSheet.nested(face, x: cx - w / 2, y: cy - h / 2, width: w, height: h)
+      } else {
+        let r = box / 4
+        put("<path d=\"M\(num(cx - r)) \(num(cy - r))L\(num(cx + r)) \(num(cy + r))")
+        put("M\(num(cx + r)) \(num(cy - r))L\(num(cx - r)) \(num(cy + r))\"")
+        put(" stroke=\"#cc0000\" stroke-width=\"3\" fill=\"none\"/>\n")
+      }
+      let label = e.id.count > 22 ? String(e.id.prefix(21)) + "…" : e.id
+      put("<text x=\"\(num(cx))\" y=\"\(num(cy + box * 0.45 + 11))\" font-family=\"sans-serif\"")
+      put(" font-size=\"10\" fill=\"#333333\" text-anchor=\"middle\">")
+      text(label)
+      put("</text>\n</g>\n")
+    }
+    if !unplaced.isEmpty {
+      let shown = unplaced.prefix(10).map(String.init).joined(separator: ", ")
+      put("<text x=\"12\" y=\"\(num(bottomAxis + 14))\" font-family=\"sans-serif\"")
+      put(" font-size=\"12\" fill=\"#555555\">")
+      text(
+        "not placed, without a number for \(at.x) or \(at.y): \(plural(unplaced.count, "row")) ("
+          + "\(unplaced.count == 1 ? "row" : "rows") \(shown)\(unplaced.count > 10 ? ", …" : ""))"
+      )
+      put("</text>\n")
+    }
+    out += legend.text
+    put("</svg>\n")
+    return out
+  }
+
+  /// The faces' box: the median distance from a face to its nearest neighbour, so that
+  /// half the faces clear theirs and the rest overlap by less than half a face, within the
+  /// size bounds.
+  static func faceBox(_ points: [(Double, Double)]) -> Double {
+    guard points.count > 1 else { return largestFace }
+    // Sorted by x then y, the search stops once the x gap alone exceeds the best distance,
+    // and after 64 steps either way: a column of points at one x would otherwise make it
+    // quadratic, and by then the nearest is near enough for a median.
+    let order = points.indices.sorted {
+      (points[$0].0, points[$0].1) < (points[$1].0, points[$1].1)
+    }
+    var nearest: [Double] = []
+    nearest.reserveCapacity(points.count)
+    for (k, i) in order.enumerated() {
+      var best = Double.infinity
+      for step in [-1, 1] {
+        var j = k + step
+        while j >= 0 && j < order.count && abs(j - k) <= 64 {
+          let (a, b) = (points[i], points[order[j]])
+          let dx = b.0 - a.0
+          if dx * dx >= best * best { break }
+          let dy = b.1 - a.1
+          best = min(best, (dx * dx + dy * dy).squareRoot())
+          j += step
+        }
+      }
+      nearest.append(best)
+    }
+    nearest.sort()
+    let median = nearest[nearest.count / 2]
+    return min(max(median, smallestFace), largestFace)
+  }
+
+  /// Round tick values inside `r` (steps of 1, 2, 2.5 or 5 times a power of ten, about
+  /// five of them); both ends when the range is too wide for a finite step.
+  static func ticks(_ r: ColumnRange) -> [Double] {
+    guard r.high > r.low else { return [r.low] }
+    let raw = (r.high / 2 - r.low / 2) / 2.5
+    guard raw.isFinite, raw > 0 else { return [r.low, r.high] }
+    let e = floor(log10(raw))
+    let power = pow(10, abs(e))
+    let unit = e < 0 ? 1 / power : power
+    guard unit.isFinite, unit > 0 else { return [r.low, r.high] }
+    let m = [1.0, 2, 2.5, 5, 10].first { $0 * unit >= raw } ?? 10
+    // k × m × 10^e computed as one product or quotient, so 0.3 is 0.3 and not 0.30000000000000004.
+    func value(_ k: Double) -> Double { e < 0 ? k * m / power : k * m * power }
+    var k = (r.low / (m * unit)).rounded(.up)
+    var out: [Double] = []
+    while out.count < 12 {
+      let v = value(k)
+      guard v.isFinite, v <= r.high + abs(r.high) * 1e-12 else { break }
+      if v >= r.low - abs(r.low) * 1e-12 { out.append(v) }
+      k += 1
+    }
+    return out.isEmpty ? [r.low, r.high] : out
+  }
+}
