@@ -21,8 +21,21 @@ package struct Frame {
   package var styleIndex: [String: UInt16] = ["": 0]
   /// Clickable areas, back to front.
   package var targets: [Target] = []
+  /// The buttons the keys tap, in the order of `buttonKeys` (the menu's page on screen;
+  /// none when the menu cannot be tapped).
+  package var keyedButtons: [String] = []
+  /// The menu's layout in cells, when the menu is on screen (its page and pages).
+  package var menu: MenuLayout?
 
   package static let continuation: UInt32 = 0xFFFF_FFFF
+
+  /// The menu's page `n` pages on from the one shown (back when negative), within the
+  /// pages this frame's menu has; nil when that changes nothing.
+  package func menuPage(turnedBy n: Int) -> Int? {
+    guard let menu, menu.pages > 1 else { return nil }
+    let page = MenuLayout(count: menu.count, slots: menu.slots, page: menu.page + n).page
+    return page == menu.page ? nil : page
+  }
 
   package init(columns: Int, rows: Int) {
     self.columns = max(columns, 0)
@@ -309,7 +322,9 @@ package struct PlayScreen {
     if let message, !message.isEmpty {
       drawMessage(message, into: &frame, above: area)
     }
-    drawStatus(session, chrome?.statusText, into: &frame, row: rows - 1)
+    drawStatus(
+      session, chrome?.statusText, paging: (frame.menu?.pages ?? 1) > 1, into: &frame,
+      row: rows - 1)
     return frame
   }
 
@@ -380,7 +395,9 @@ package struct PlayScreen {
       switch scene.content {
       case .empty: break
       case .menu:
-        drawMenu(session.buttons, keys: canTap, into: &frame, content, tint: tint)
+        drawMenu(
+          session.menuButtons, page: session.menuPage, keys: canTap, into: &frame, content,
+          tint: tint)
       case .face:
         let dotsW = Double(content.width * 2), dotsH = Double(content.height * 4)
         let cr = pane.contentRect
@@ -403,22 +420,36 @@ package struct PlayScreen {
     if chrome.firstPresented >= chrome.panes.count { drawDivider(&frame) }
   }
 
+  /// The menu's page in `r`: one button a row (every other row when they all fit so), each
+  /// with its key when it can be tapped, and a line for the buttons hidden above or below
+  /// naming the key that shows them.
   private func drawMenu(
-    _ buttons: [String], keys: Bool, into frame: inout Frame, _ r: CellRect, tint: UInt16
+    _ buttons: [MenuButton], page: Int, keys: Bool, into frame: inout Frame, _ r: CellRect,
+    tint: UInt16
   ) {
-    let keyList = buttonKeys(buttons.count)
     let step = r.height >= buttons.count * 2 ? 2 : 1
-    for (i, name) in buttons.enumerated() {
-      let y = r.top + i * step + (step == 2 ? 1 : 0)
-      guard y < r.bottom else { break }
+    let menu = MenuLayout(count: buttons.count, slots: r.height / step, page: page)
+    frame.menu = menu
+    func row(_ slot: Int) -> Int { r.top + slot * step + (step == 2 ? 1 : 0) }
+    let keyList = buttonKeys(menu.shown.count)
+    for (k, i) in menu.shown.enumerated() {
+      let y = row(menu.slot(of: i))
       var c = r.left + 2
-      if keys, i < keyList.count {
-        c = frame.put("[\(keyList[i])]", c, y, style: tint, limit: r.right) + 1
+      if keys, k < keyList.count {
+        c = frame.put("[\(keyList[k])]", c, y, style: tint, limit: r.right) + 1
+        frame.keyedButtons.append(buttons[i].name)
       }
-      frame.put(name, c, y, limit: r.right)
+      frame.put(buttons[i].title, c, y, limit: r.right)
       frame.targets.append(
         Target(
-          rect: CellRect(left: r.left, top: y, right: r.right, bottom: y + 1), kind: .button(name)))
+          rect: CellRect(left: r.left, top: y, right: r.right, bottom: y + 1),
+          kind: .button(buttons[i].name)))
+    }
+    let grey = frame.style(colors == .none ? "" : "90")
+    for (slot, above) in [(menu.aboveSlot, true), (menu.belowSlot, false)] {
+      guard let slot else { continue }
+      let text = menu.moreText(above: above, keys: ("PgUp", "PgDn"))
+      frame.put(text, r.left + 2, row(slot), style: grey, limit: r.right)
     }
   }
 
@@ -440,7 +471,8 @@ package struct PlayScreen {
   }
 
   private func drawStatus(
-    _ session: Session?, _ statusText: String?, into frame: inout Frame, row: Int
+    _ session: Session?, _ statusText: String?, paging: Bool, into frame: inout Frame,
+    row: Int
   ) {
     let style = frame.style("7")
     frame.clear(CellRect(left: 0, top: row, right: columns, bottom: row + 1), style: style)
@@ -451,7 +483,7 @@ package struct PlayScreen {
     if let statusText { text += "  │ " + statusText }
     if !note.isEmpty { text += "  │ \(note)" }
     let end = frame.put(text, 0, row, style: style)
-    let help = "↑↓ pan  +- pinch  r rotate  b back  q quit "
+    let help = (paging ? "PgUp PgDn page  " : "") + "↑↓ pan  +- pinch  r rotate  b back  q quit "
     if end + 2 + help.count <= columns {
       frame.put(help, columns - help.count, row, style: style)
     }
