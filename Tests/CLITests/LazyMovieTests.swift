@@ -1,22 +1,19 @@
-import CLISupport
-import Foundation
+import Psychologist
+import TestSupport
 import Testing
-
-@testable import Psychologist
 
 /// `play` asks for a transition after every tap and moves its own cells: the movie draws
 /// the two screens (running the features' Lua) only when its frames are drawn.
 @Test func aTransitionDrawsItsScreensOnlyWhenItsFramesAreDrawn() throws {
-  let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
-    "psy-lazy-movie-\(UUID().uuidString)")
-  try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-  defer { try? FileManager.default.removeItem(at: dir) }
-  let path = dir.appendingPathComponent("s.lua").path
-  try """
-  diagnosis "bite" { happiness = 70 }
-  feature "broken" { everywhere = true, draw = function(face, pen) error("drawn") end }
-  """.write(toFile: path, atomically: true, encoding: .utf8)
-  let script = try Script(path: path, output: FileOutput(fd: 2))
+  let folder = try temporaryFolder()
+  defer { removeFolder(folder) }
+  let path = folder + "/s.lua"
+  let lua = """
+    diagnosis "bite" { happiness = 70 }
+    feature "broken" { everywhere = true, draw = function(face, pen) error("drawn") end }
+    """
+  try writeFile(path, lua)
+  let script = try Script(path: path)
   try script.load()
   let session = try Session(script: script, device: .iphone, orientation: .portrait)
   let before = session.navigator
