@@ -172,6 +172,9 @@ package func buttonKeys(_ count: Int) -> [Character] {
   return Array(pool.prefix(count))
 }
 
+/// How many buttons can have a key: a page of play's menu holds no more.
+package let buttonKeyCount = buttonKeys(.max).count
+
 /// The action of a key, given the buttons the keys tap (the menu's page on screen,
 /// `Frame.keyedButtons`; none when the menu cannot be tapped). Pan and pinch steps are the
 /// seed's gestures in small doses; PgUp and PgDn (or < and >) turn the menu's page.

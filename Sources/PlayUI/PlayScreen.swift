@@ -428,7 +428,9 @@ package struct PlayScreen {
     tint: UInt16
   ) {
     let step = r.height >= buttons.count * 2 ? 2 : 1
-    let menu = MenuLayout(count: buttons.count, slots: r.height / step, page: page)
+    // No more rows than keys: every button shown can be tapped by its key.
+    let rows = min(r.height / step, buttonKeyCount)
+    let menu = MenuLayout(count: buttons.count, slots: rows, page: page)
     frame.menu = menu
     func row(_ slot: Int) -> Int { r.top + slot * step + (step == 2 ? 1 : 0) }
     let keyList = buttonKeys(menu.shown.count)
