@@ -441,7 +441,10 @@ package struct PlayScreen {
         c = frame.put("[\(keyList[k])]", c, y, style: tint, limit: r.right) + 1
         frame.keyedButtons.append(buttons[i].name)
       }
-      frame.put(buttons[i].title, c, y, limit: r.right)
+      let title = MenuLayout.fitted(buttons[i].title, room: r.right - c) {
+        cellWidth($0.value)
+      }
+      frame.put(title, c, y, limit: r.right)
       frame.targets.append(
         Target(
           rect: CellRect(left: r.left, top: y, right: r.right, bottom: y + 1),

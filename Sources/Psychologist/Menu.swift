@@ -28,6 +28,13 @@ extension Session {
   static let menuButtonHeight = 40.0
   static let menuPitch = 48.0
 
+  /// The characters of a title a button `width` points wide has room for (inset 14 each
+  /// side, at the bar's estimate of a character).
+  static func menuRoom(_ width: Double) -> Int {
+    let room = (width - 28) / ScreenChrome<SceneContent>.barCharacterWidth
+    return room >= 1 && room < 1e6 ? Int(room) : room >= 1e6 ? 1_000_000 : 0
+  }
+
   /// The rows of buttons a content rect `height` points high has room for.
   static func menuSlots(height: Double) -> Int {
     let room = height - menuMargin - menuButtonHeight
@@ -60,7 +67,9 @@ extension Session {
       items.append(Item(.rect(frame), paint: Paint(stroke: .gray, lineWidth: 1)))
       items.append(
         Item(
-          .text(buttons[i].title, at: Point(frame.x + 14, frame.y + 26), size: 17),
+          .text(
+            MenuLayout.fitted(buttons[i].title, room: Session.menuRoom(frame.width)),
+            at: Point(frame.x + 14, frame.y + 26), size: 17),
           paint: Paint(stroke: nil, fill: tint)))
     }
     for (slot, above) in [(menu.aboveSlot, true), (menu.belowSlot, false)] {

@@ -84,4 +84,24 @@ public struct MenuLayout: Equatable, Sendable {
     }
     return say(hiddenBelow, "↓", keys?.down)
   }
+
+  /// `title` as a button shows it in `room` units (characters, or cells): whole when it
+  /// fits, else cut with "…" at the end, so a long title never runs out of its button.
+  /// `width` gives a character's units (a wide character takes two cells).
+  public static func fitted(
+    _ title: String, room: Int, width: (Unicode.Scalar) -> Int = { _ in 1 }
+  ) -> String {
+    var total = 0
+    for scalar in title.unicodeScalars { total += width(scalar) }
+    guard total > room else { return title }
+    var kept = String.UnicodeScalarView()
+    var used = 0
+    for scalar in title.unicodeScalars {
+      let w = width(scalar)
+      if used + w > room - 1 { break }
+      kept.append(scalar)
+      used += w
+    }
+    return room > 0 ? String(kept) + "…" : ""
+  }
 }

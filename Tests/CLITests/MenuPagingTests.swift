@@ -122,4 +122,34 @@ import Testing
     // The keys tap the buttons given (the page shown), from [1].
     #expect(action(for: .character("2"), buttons: ["d21", "d22"]) == .tap("d22"))
   }
+
+  @Test func aLongTitleStaysInsideItsButton() throws {
+    let folder = try temporaryFolder()
+    defer { removeFolder(folder) }
+    let title = String(repeating: "Overwhelming ", count: 6)
+    try writeFile(
+      folder + "/long.lua",
+      """
+      segue "showDiagnosis" { kind = { iphone = "push", ipad = "replace" } }
+      diagnosis "long" { happiness = 60, title = "\(title)" }
+      """)
+    let r = try psychologist(
+      [
+        "show", "long.lua", "long", "--screen", "--device", "ipad", "--orientation", "landscape",
+      ], in: folder)
+    #expect(r.status == 0, "\(r.stderr)")
+    let buttons = try texts(r.stdout, fill: "#007aff")
+    #expect(buttons.count == 1 && buttons[0].hasSuffix("…") && buttons[0].hasPrefix("Overwhelming"))
+    // The master's button spans x 16…304 (y 80…120): no text of it right of its border.
+    let image = try rasterize(r.stdout)
+    var tinted = (inside: 0, outside: 0)
+    for y in 80..<120 {
+      for x in 16..<420 {
+        guard let (red, green, blue) = image.at(x, y), red < 60, green > 90, green < 160, blue > 200
+        else { continue }
+        if x < 304 { tinted.inside += 1 } else { tinted.outside += 1 }
+      }
+    }
+    #expect(tinted.inside > 50 && tinted.outside == 0, "\(tinted)")
+  }
 }

@@ -49,3 +49,14 @@ func everyButtonOnExactlyOnePage(count: Int, slots: Int) {
   #expect(last.page == 7 && last.shown == 36..<40 && last.belowSlot == nil)
   #expect(MenuLayout(count: 40, slots: 7, page: -5).page == 0)
 }
+
+@Test func aLongTitleIsCutWithAnEllipsisToItsRoom() {
+  #expect(MenuLayout.fitted("bite", room: 4) == "bite")
+  #expect(MenuLayout.fitted("flaying", room: 4) == "fla…")
+  #expect(MenuLayout.fitted("flaying", room: 1) == "…")
+  #expect(MenuLayout.fitted("flaying", room: 0) == "")
+  // Wide characters take two units: 日本語 is six, cut to "日…" in four.
+  let wide: (Unicode.Scalar) -> Int = { $0.value >= 0x3000 ? 2 : 1 }
+  #expect(MenuLayout.fitted("日本語", room: 6, width: wide) == "日本語")
+  #expect(MenuLayout.fitted("日本語", room: 4, width: wide) == "日…")
+}
