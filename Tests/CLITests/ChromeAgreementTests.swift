@@ -12,7 +12,11 @@ import Testing
 @Suite struct ChromeAgreementTests {
   static let script = """
     diagnosis "bite" { happiness = 70 }
-    diagnosis "play" { happiness = 20 }
+    diagnosis "play" { happiness = 20, title = "Play time" }
+    diagnosis "d1" { happiness = 21, title = "First of four" }
+    diagnosis "d2" { happiness = 22 }
+    diagnosis "d3" { happiness = 23, title = "Third of four" }
+    diagnosis "d4" { happiness = 24 }
     segue "showDiagnosis" {
       kind = { iphone = "push", ipad = "replace" },
       happiness = function(ctx) return ctx.diagnosis end,
@@ -115,6 +119,41 @@ import Testing
         #expect(isDim(c, r) == (dimmed == 1), "\(what): '\(title)' dimmed in cells?")
       }
       #expect(dimmed <= 1, "\(what)")
+
+      // The menu, where it shows: both start with the same button, by its title, and what
+      // either shows plus what it says is hidden is every button (9).
+      let svgButtons = try texts(
+        svg, "//*[local-name()='text'][@fill='#007aff'][not(starts-with(., '‹ '))]/text()")
+      let svgMore = try texts(svg, "//*[local-name()='text'][@font-size='15']/text()")
+      let cellButtons = rows.compactMap { row -> String? in
+        guard !row.contains("‹"), let key = row.range(of: "] ") else { return nil }
+        let rest = row[key.upperBound...]
+        let end = rest.range(of: "  ")?.lowerBound ?? rest.range(of: "│")?.lowerBound
+        return String(rest[..<(end ?? rest.endIndex)])
+      }
+      let cellMore = rows.filter { $0.contains(" more ↓") || $0.contains(" more ↑") }
+      func said(_ lines: [String]) -> Int {
+        lines.reduce(0) { $0 + (Int($1.split(separator: " ").first ?? "") ?? 0) }
+      }
+      if !svgButtons.isEmpty {
+        #expect(svgButtons.first == "bite" && svgButtons.contains("Play time"), "\(what)")
+        #expect(svgButtons.count + said(svgMore) == 9, "\(what): \(svgButtons) \(svgMore)")
+      }
+      let menuShown = session.navigator.layout().panes.contains {
+        if case .menu? = $0.scene?.content { return true }
+        return false
+      }
+      #expect(menuShown == !svgButtons.isEmpty, "\(what)")
+      // play keys the buttons while the menu can be tapped (the cells under a popover or
+      // a form sheet are covered; the SVG keeps them under the shade).
+      let covered = session.navigator.layout().panes.contains {
+        $0.role == .modal || $0.role == .popover
+      }
+      if menuShown && session.menuIsTappable && !covered {
+        #expect(cellButtons.first == "bite" && cellButtons.contains("Play time"), "\(what)")
+        #expect(cellButtons.count + said(cellMore) == 9, "\(what): \(cellButtons) \(cellMore)")
+        #expect(svgButtons.isEmpty == cellButtons.isEmpty, "\(what)")
+      }
 
       // Presented panes: a 2-point border in points, a box in cells; never dimmed.
       let borders = try number(svg, "//*[local-name()='rect'][@stroke-width='2']")
