@@ -29,12 +29,14 @@ package struct Frame {
 
   package static let continuation: UInt32 = 0xFFFF_FFFF
 
-  /// The menu's page `n` pages on from the one shown (back when negative), within the
-  /// pages this frame's menu has; nil when that changes nothing.
-  package func menuPage(turnedBy n: Int) -> Int? {
+  /// The menu's page `n` pages on from `page` (back when negative), within the pages this
+  /// frame's menu has; nil when that changes nothing. (From the session's page, not the
+  /// one shown: replaying a history after an edit turns the pages one by one.)
+  package func menuPage(turnedBy n: Int, from page: Int) -> Int? {
     guard let menu, menu.pages > 1 else { return nil }
-    let page = MenuLayout(count: menu.count, slots: menu.slots, page: menu.page + n).page
-    return page == menu.page ? nil : page
+    let from = MenuLayout(count: menu.count, slots: menu.slots, page: page).page
+    let to = MenuLayout(count: menu.count, slots: menu.slots, page: from + n).page
+    return to == from ? nil : to
   }
 
   package init(columns: Int, rows: Int) {

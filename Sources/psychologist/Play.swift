@@ -133,7 +133,7 @@ final class Player {
     case .rotate: s.rotate()
     case .back: return s.back()
     case .page(let n):
-      guard let page = shown?.menuPage(turnedBy: n) else { return false }
+      guard let page = shown?.menuPage(turnedBy: n, from: s.menuPage) else { return false }
       s.menuPage = page
     case .quit: return false
     }
