@@ -361,6 +361,13 @@ function Session:rotate() end
 ---@return boolean went_back false when there was nothing to go back to
 function Session:back() end
 
+---Turns the menu `n` pages on (back when negative) when it holds more buttons than fit, as
+---`show --screen` pages it, staying within its pages. `n` must be a whole number; the menu
+---must be on screen.
+---@param n integer
+---@return integer page the page shown now, 1 the first
+function Session:page(n) end
+
 ---Taps `name` (as `tap` does) and returns the transition as one animated SVG (SMIL, plays
 ---once, then shows the screen as `svg({ screen = true })` draws it).
 ---@param name string

@@ -27,6 +27,8 @@ package struct MouseEvent: Equatable {
 package enum Key: Equatable {
   case character(Character)
   case up, down, left, right
+  /// Page Up and Page Down (`ESC [ 5 ~`, `ESC [ 6 ~`).
+  case pageUp, pageDown
   case enter, backspace, escape, interrupt
   /// Ctrl-Z: raw mode turns off the terminal's SIGTSTP, so play suspends itself.
   case suspend
@@ -118,6 +120,8 @@ private func escapeSequence(_ bytes: [UInt8], at start: Int) -> (Key, Int)? {
     return (key, length)
   }
   if final == 0x7E, parameters == [0x33] { return (.backspace, length) }  // Delete: ESC [ 3 ~
+  if final == 0x7E, parameters == [0x35] { return (.pageUp, length) }  // ESC [ 5 ~
+  if final == 0x7E, parameters == [0x36] { return (.pageDown, length) }  // ESC [ 6 ~
   return (.unknown, length)
 }
 
@@ -154,6 +158,8 @@ package enum PlayAction: Equatable {
   case rotate
   case back
   case quit
+  /// Turns the menu's page on by this many (back when negative).
+  case page(Int)
 }
 
 /// Letters the commands take, so buttons never get them.
@@ -166,13 +172,19 @@ package func buttonKeys(_ count: Int) -> [Character] {
   return Array(pool.prefix(count))
 }
 
-/// The action of a key, given the menu's buttons (diagnoses then segues) when the menu can
-/// be tapped (else pass none). Pan and pinch steps are the seed's gestures in small doses.
+/// How many buttons can have a key: a page of play's menu holds no more.
+package let buttonKeyCount = buttonKeys(.max).count
+
+/// The action of a key, given the buttons the keys tap (the menu's page on screen,
+/// `Frame.keyedButtons`; none when the menu cannot be tapped). Pan and pinch steps are the
+/// seed's gestures in small doses; PgUp and PgDn (or < and >) turn the menu's page.
 package func action(for key: Key, buttons: [String]) -> PlayAction? {
   switch key {
   case .up: return .pan(-20)
   case .down: return .pan(20)
   case .backspace, .escape: return .back
+  case .pageUp: return .page(-1)
+  case .pageDown: return .page(1)
   case .interrupt: return .quit
   case .character(let c):
     switch c {
@@ -183,6 +195,8 @@ package func action(for key: Key, buttons: [String]) -> PlayAction? {
     case "r": return .rotate
     case "b": return .back
     case "q": return .quit
+    case "<": return .page(-1)
+    case ">": return .page(1)
     default:
       if let index = buttonKeys(buttons.count).firstIndex(of: c) { return .tap(buttons[index]) }
       return nil

@@ -86,23 +86,6 @@ extension Session {
     }
   }
 
-  /// The menu: one button a row, diagnoses then segues.
-  func menuItems(in rect: Rect) -> [Item] {
-    let tint = Color(r: 0, g: 122, b: 255)
-    var items: [Item] = []
-    for (i, name) in buttons.enumerated() {
-      let y = rect.y + 16 + Double(i) * 48
-      guard y + 40 <= rect.maxY else { break }
-      let frame = Rect(x: rect.x + 16, y: y, width: max(rect.width - 32, 10), height: 40)
-      items.append(Item(.rect(frame), paint: Paint(stroke: .gray, lineWidth: 1)))
-      items.append(
-        Item(
-          .text(name, at: Point(frame.x + 14, frame.y + 26), size: 17),
-          paint: Paint(stroke: nil, fill: tint)))
-    }
-    return items
-  }
-
   /// Runs a feature's Lua `draw(face, pen)` and returns what it drew, clipped to the view.
   func draw(
     _ feature: Feature, _ f: FaceScene, _ g: FaceGeometry, clip: Rect,

@@ -50,6 +50,9 @@ public final class Session {
   /// Column ranges found in the data (a batch's scan) or given by `--ranges`: they scale
   /// the diagnoses' `channels` before the ranges a script declares.
   public var columnRanges: [String: ColumnRange] = [:]
+  /// The menu's page when it holds more buttons than fit (see `MenuLayout`; each drawer
+  /// clamps it to the pages it has).
+  public var menuPage = 0
   /// Bytes of pen strokes charged to the script's memory limit by the drawing being made,
   /// and how deeply drawings nest (a feature may draw a face): the outermost gives them back.
   var strokeCharge = 0
@@ -116,6 +119,7 @@ public final class Session {
   public func restart() {
     navigator = Session.start(navigator.device, navigator.orientation)
     diagnosis = nil
+    menuPage = 0
     if !animatedKinds.isEmpty { animatedKinds = [:] }
   }
 
@@ -141,10 +145,7 @@ public final class Session {
   public var orientation: Orientation { navigator.orientation }
 
   /// The buttons of the menu: diagnoses, then segues, in declaration order.
-  public var buttons: [String] {
-    script.registry.diagnoses.map(\.name)
-      + script.registry.segues.map(\.identifier).filter { $0 != "showDiagnosis" }
-  }
+  public var buttons: [String] { menuButtons.map(\.name) }
 
   // MARK: Gestures
 

@@ -176,6 +176,7 @@ extension Script {
     m.method("pinch") { s, call in try s.pinch(try number(call, "pinch")) }
     m.method("rotate") { s, _ in s.rotate() }
     m.method("back") { s, call in try call.push(.boolean(s.back())) }
+    m.method("page", Session.luaPage)
   }
 
   /// svg, terminal, face, snapshot: what the app shows.

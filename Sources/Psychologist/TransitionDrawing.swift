@@ -5,12 +5,13 @@ import Storyboard
 /// animated SVG moves. At t = 0 it draws exactly the screen before, at t = 1 exactly the
 /// screen after (what `show --screen` draws).
 public struct TransitionMovie {
+  /// The two screens drawn and cut into layers, made when first asked for: `play` moves
+  /// its own cells and only needs the placements, so it never draws them.
+  let drawn: DrawnTransition
   /// The screen before the transition.
-  public let first: Drawing
+  public var first: Drawing { get throws { try drawn.get().first } }
   /// The screen after it.
-  public let last: Drawing
-  /// The layers, back to front, each moved by one channel of the frame.
-  let layers: [TransitionLayer]
+  public var last: Drawing { get throws { try drawn.get().last } }
   /// The frame at a moment (the built-in model, or a segue kind's Lua).
   let frameAt: (Double) throws -> TransitionFrame
   /// The document title of the frames in between.
@@ -30,13 +31,14 @@ public struct TransitionMovie {
 
   /// The screen at progress `t` ∈ [0, 1] of the transition.
   public func frame(at t: Double) throws -> Drawing {
-    if !(t > 0) { return first }
-    if t >= 1 { return last }
+    let d = try drawn.get()
+    if !(t > 0) { return d.first }
+    if t >= 1 { return d.last }
     let f = try frameAt(t)
     var items: [Item] = []
-    for layer in layers { items += layer.placing(f).apply(layer.items, window: layer.window) }
+    for layer in d.layers { items += layer.placing(f).apply(layer.items, window: layer.window) }
     return Drawing(
-      width: last.width, height: last.height, title: title, background: .white, items: items)
+      width: d.last.width, height: d.last.height, title: title, background: .white, items: items)
   }
 
   /// `count` (at least 2) frames sampled evenly: the first is the screen before, the last
@@ -51,11 +53,30 @@ public struct TransitionMovie {
   public func animatedSVG(samples: Int = SVGAnimation.defaultSamples) throws -> String {
     let n = max(samples, 2)
     let frames = try (0..<n).map { try frameAt(Double($0) / Double(n - 1)) }
-    let animated = layers.map { layer in
+    let d = try drawn.get()
+    let animated = d.layers.map { layer in
       AnimatedLayer(items: layer.items, window: layer.window, track: frames.map(layer.placing))
     }
     return SVGAnimation.render(
-      first: first, layers: animated, last: last, duration: Transition.duration)
+      first: d.first, layers: animated, last: d.last, duration: Transition.duration)
+  }
+}
+
+/// A transition's screens and layers, drawn once on first use (drawing runs the features'
+/// Lua, so a failure is thrown then, to whoever asked).
+final class DrawnTransition {
+  typealias Screens = (first: Drawing, last: Drawing, layers: [TransitionLayer])
+  private var make: (() throws -> Screens)?
+  private var made: Screens?
+
+  init(_ make: @escaping () throws -> Screens) { self.make = make }
+
+  func get() throws -> Screens {
+    if let made { return made }
+    let m = try make!()
+    made = m
+    make = nil
+    return m
   }
 }
 
@@ -118,36 +139,63 @@ extension Session {
     from before: Navigator<SceneContent>, frameAt custom: ((Double) throws -> TransitionFrame)?
   ) throws -> TransitionMovie {
     let after = navigator
-    let old = try screenParts(before)
-    let new = try screenParts(after)
+    let (beforeLayout, afterLayout) = (before.layout(), after.layout())
     let change = Session.change(from: before, to: after)
     // Going back runs the forward animation backwards: the state after it presents.
-    let (presenter, presented) = change.isBack ? (new, old) : (old, new)
+    let (presenter, presented) =
+      change.isBack ? (afterLayout, beforeLayout) : (beforeLayout, afterLayout)
+    // Whether one pane moves is the layouts' to say (the drawn parts have the same panes),
+    // so the screens are drawn only when someone draws the frames.
     var style = change.style
-    var layers: [TransitionLayer]?
+    var layered = false
     if custom == nil {
       switch style {
       case .push, .crossFade:
-        if let role = change.pane {
-          layers = Session.paneLayers(presenter, presented, role: role)
-        }
+        layered = change.pane.map { Session.hasPane($0, presenter, presented) } ?? false
       case .cover, .popover:
-        layers = Session.presentationLayers(presenter, presented)
+        layered = Session.presents(presented)
       }
     }
-    if layers == nil { style = .crossFade }
-    let screen = Rect(x: 0, y: 0, width: new.width, height: new.height)
+    if !layered { style = .crossFade }
+    let screen = afterLayout.screen
     let moving = presented.panes.last { $0.role == change.pane } ?? presented.panes.last
     let transition = Transition(
-      style, isBack: change.isBack, width: moving?.content.width ?? new.width,
-      travel: new.height - (moving?.frame.y ?? 0))
+      style, isBack: change.isBack, width: moving?.contentRect.width ?? screen.width,
+      travel: screen.height - (moving?.frame.y ?? 0))
+    let drawn = DrawnTransition { [self] in
+      let old = try screenParts(before)
+      let new = try screenParts(after)
+      let (from, to) = change.isBack ? (new, old) : (old, new)
+      var layers: [TransitionLayer]?
+      if layered {
+        switch style {
+        case .push, .crossFade:
+          layers = change.pane.flatMap { Session.paneLayers(from, to, role: $0) }
+        case .cover, .popover: layers = Session.presentationLayers(from, to)
+        }
+      }
+      let whole = Rect(x: 0, y: 0, width: new.width, height: new.height)
+      return (old.drawing, new.drawing, layers ?? Session.screenLayers(from, to, screen: whole))
+    }
     return TransitionMovie(
-      first: old.drawing, last: new.drawing,
-      layers: layers ?? Session.screenLayers(presenter, presented, screen: screen),
+      drawn: drawn,
       frameAt: custom.map { lua in { try lua(change.isBack ? 1 - $0 : $0) } }
         ?? { transition.frame(at: $0) },
-      title: new.title, style: style, isBack: change.isBack, pane: change.pane,
-      movesScreens: layers == nil)
+      title: title(of: after.focus), style: style, isBack: change.isBack, pane: change.pane,
+      movesScreens: !layered)
+  }
+
+  /// Whether both screens show a pane of `role` (a push or replace moves it).
+  static func hasPane(
+    _ role: PaneRole, _ a: ScreenLayout<SceneContent>, _ b: ScreenLayout<SceneContent>
+  ) -> Bool {
+    a.panes.contains { $0.role == role } && b.panes.contains { $0.role == role }
+  }
+
+  /// Whether the frontmost pane is presented (a modal or popover covers or fades in).
+  static func presents(_ layout: ScreenLayout<SceneContent>) -> Bool {
+    guard let role = layout.panes.last?.role else { return false }
+    return role == .modal || role == .popover
   }
 
   /// What one step of navigation did: its animation, whether it went back, and the pane

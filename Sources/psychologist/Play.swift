@@ -132,6 +132,9 @@ final class Player {
       try s.pinch(factor)
     case .rotate: s.rotate()
     case .back: return s.back()
+    case .page(let n):
+      guard let page = shown?.menuPage(turnedBy: n, from: s.menuPage) else { return false }
+      s.menuPage = page
     case .quit: return false
     }
     return true
@@ -164,7 +167,7 @@ final class Player {
 
   func handle(_ key: Key) throws -> Bool {
     if case .mouse(let m) = key { return try handle(m) }
-    guard let a = action(for: key, buttons: canTap ? session?.buttons ?? [] : []) else {
+    guard let a = action(for: key, buttons: canTap ? shown?.keyedButtons ?? [] : []) else {
       return true
     }
     return try perform(a)

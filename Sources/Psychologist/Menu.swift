@@ -1,0 +1,111 @@
+import LuaHost
+import Render
+import Storyboard
+
+/// A button of the menu: what a tap names, and what the button reads.
+public struct MenuButton: Equatable, Sendable {
+  /// The diagnosis's name or the segue's identifier (what `tap` takes).
+  public var name: String
+  /// The declared `title`, else the name.
+  public var title: String
+}
+
+/// The menu as both drawers show it: its buttons with their titles, and (in points) which
+/// page of them fits its pane. `play` lays the same buttons out in rows of cells with the
+/// same `MenuLayout`.
+extension Session {
+  /// The menu's buttons: diagnoses, then segues (but `showDiagnosis`), in declaration order.
+  public var menuButtons: [MenuButton] {
+    let registry = script.registry
+    return registry.diagnoses.map { MenuButton(name: $0.name, title: $0.title ?? $0.name) }
+      + registry.segues.filter { $0.identifier != "showDiagnosis" }.map {
+        MenuButton(name: $0.identifier, title: $0.title ?? $0.identifier)
+      }
+  }
+
+  /// A button's top margin, height and the distance from one to the next, in points.
+  static let menuMargin = 16.0
+  static let menuButtonHeight = 40.0
+  static let menuPitch = 48.0
+
+  /// The characters of a title a button `width` points wide has room for (inset 14 each
+  /// side, at the bar's estimate of a character).
+  static func menuRoom(_ width: Double) -> Int {
+    let room = (width - 28) / ScreenChrome<SceneContent>.barCharacterWidth
+    return room >= 1 && room < 1e6 ? Int(room) : room >= 1e6 ? 1_000_000 : 0
+  }
+
+  /// The rows of buttons a content rect `height` points high has room for.
+  static func menuSlots(height: Double) -> Int {
+    let room = height - menuMargin - menuButtonHeight
+    // Checked as a Double: Int(nan) traps, and a rect is never that large anyway.
+    guard room >= 0, room < 1e9 else { return 0 }
+    return Int(room / menuPitch) + 1
+  }
+
+  /// The menu's page in a content rect `height` points high.
+  func menuLayout(height: Double) -> MenuLayout {
+    MenuLayout(count: menuButtons.count, slots: Session.menuSlots(height: height), page: menuPage)
+  }
+
+  /// The menu in `rect`: the page of buttons that fits, one a row, each reading its title,
+  /// and a grey line for the buttons hidden above or below.
+  func menuItems(in rect: Rect) -> [Item] {
+    let tint = Color(r: 0, g: 122, b: 255)
+    let grey = Color(r: 142, g: 142, b: 147)
+    let buttons = menuButtons
+    let menu = menuLayout(height: rect.height)
+    func row(_ slot: Int) -> Rect {
+      Rect(
+        x: rect.x + Session.menuMargin,
+        y: rect.y + Session.menuMargin + Double(slot) * Session.menuPitch,
+        width: max(rect.width - 2 * Session.menuMargin, 10), height: Session.menuButtonHeight)
+    }
+    var items: [Item] = []
+    for i in menu.shown {
+      let frame = row(menu.slot(of: i))
+      items.append(Item(.rect(frame), paint: Paint(stroke: .gray, lineWidth: 1)))
+      items.append(
+        Item(
+          .text(
+            MenuLayout.fitted(buttons[i].title, room: Session.menuRoom(frame.width)),
+            at: Point(frame.x + 14, frame.y + 26), size: 17),
+          paint: Paint(stroke: nil, fill: tint)))
+    }
+    for (slot, above) in [(menu.aboveSlot, true), (menu.belowSlot, false)] {
+      guard let slot else { continue }
+      let frame = row(slot)
+      items.append(
+        Item(
+          .text(menu.moreText(above: above), at: Point(frame.x + 14, frame.y + 26), size: 15),
+          paint: Paint(stroke: nil, fill: grey)))
+    }
+    return items
+  }
+
+  /// The content rect of the pane showing the menu, if one does.
+  var menuContentRect: StoryboardRect? {
+    navigator.layout().panes.last {
+      if case .menu? = $0.scene?.content { return true }
+      return false
+    }?.contentRect
+  }
+
+  /// `s:page(n)`: turns the menu `n` pages on (back when negative), as `show --screen`
+  /// pages it, staying within the pages there are; returns the page now shown (1 is the
+  /// first).
+  static func luaPage(_ s: Session, _ call: inout LuaCall) throws {
+    let n = call.number(2)
+    guard let n, n.isFinite, n == n.rounded(), abs(n) <= 1e9 else {
+      let got = n.map(formatNumber) ?? call.typeName(2)
+      throw sessionError("page needs a whole number of pages (negative goes back), got \(got)")
+    }
+    guard let rect = s.menuContentRect else {
+      throw sessionError("cannot page the menu: it is not on screen (showing '\(s.sceneTitle)')")
+    }
+    let now = s.menuLayout(height: rect.height)
+    let page = MenuLayout(count: now.count, slots: now.slots, page: now.page + Int(n)).page
+    s.menuPage = page
+    try call.push(.integer(page + 1))
+  }
+}
