@@ -1,4 +1,5 @@
 import LuaHost
+import Readable
 import Render
 import Storyboard
 
