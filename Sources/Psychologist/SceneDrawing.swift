@@ -89,10 +89,9 @@ extension Session {
   func menuItems(in rect: Rect) -> [Item] {
     let tint = Color(r: 0, g: 122, b: 255)
     var items: [Item] = []
-    for (i, name) in buttons.enumerated() {
-      let y = rect.y + 16 + Double(i) * 48
-      guard y + 40 <= rect.maxY else { break }
-      let frame = Rect(x: rect.x + 16, y: y, width: max(rect.width - 32, 10), height: 40)
+    for i in buttons.indices {
+      let name = buttons[i]
+      guard let frame = Session.menuRow(i, in: rect) else { break }
       items.append(Item(.rect(frame), paint: Paint(stroke: .gray, lineWidth: 1)))
       items.append(
         Item(
@@ -100,6 +99,14 @@ extension Session {
           paint: Paint(stroke: nil, fill: tint)))
     }
     return items
+  }
+
+  /// Where the menu's row `index` is drawn in `rect`: 40 high every 48 points from 16
+  /// below the top, 16 in from each side; nil when it does not fit.
+  static func menuRow(_ index: Int, in rect: Rect) -> Rect? {
+    let y = rect.y + 16 + Double(index) * 48
+    guard y + 40 <= rect.maxY else { return nil }
+    return Rect(x: rect.x + 16, y: y, width: max(rect.width - 32, 10), height: 40)
   }
 
   /// Runs a feature's Lua `draw(face, pen)` and returns what it drew, clipped to the view.

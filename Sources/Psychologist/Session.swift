@@ -258,9 +258,12 @@ public final class Session {
       throw sessionError(
         "segue '\(identifier)' gives no kind for \(device.rawValue)", at: segue.location)
     }
+    let button = d?.name ?? identifier
     if let builtin = SegueKind(rawValue: kindName), builtin != .custom {
       do {
-        try navigator.perform(builtin, scene, popoverSize: segue.size)
+        try navigator.perform(
+          builtin, scene, popoverSize: segue.size,
+          anchor: builtin == .popover ? anchor(ofButton: button) : nil)
       } catch StoryboardError.kindNotOnDevice(let kind, let device, _) {
         throw sessionError(
           "segue '\(identifier)': \(kindMissing(kind, on: device))", at: segue.location)
@@ -268,7 +271,7 @@ public final class Session {
         throw sessionError("segue '\(identifier)': \(error)", at: segue.location)
       }
     } else if let custom = registry.kind(kindName), let perform = custom.perform {
-      try performCustom(custom, perform, scene, ctx: ctx, segue: segue)
+      try performCustom(custom, perform, scene, ctx: ctx, segue: segue, button: button)
     } else {
       throw sessionError("segue '\(identifier)': unknown kind '\(kindName)'", at: segue.location)
     }
@@ -294,9 +297,9 @@ public final class Session {
   /// Runs a `segue_kind`'s Lua `perform(nav, scene, ctx)`; it must show the scene somehow.
   private func performCustom(
     _ kind: CustomKind, _ perform: LuaReference, _ scene: Scene<SceneContent>, ctx: LuaValue,
-    segue: Segue
+    segue: Segue, button: String? = nil
   ) throws {
-    let nav = NavigationHandle(session: self, scene: scene, size: segue.size)
+    let nav = NavigationHandle(session: self, scene: scene, size: segue.size, button: button)
     let navValue = try script.state.userdata(nav, as: NavigationHandle.luaClass)
     _ = try located(kind.location) {
       try script.state.call(perform, [navValue, .map(["title": .text(scene.title)]), ctx])
@@ -324,13 +327,31 @@ public final class Session {
       kind, perform, scene, ctx: segueContext(kind.name), segue: segue)
   }
 
-  /// Runs one navigation operation for a custom kind.
-  func navigate(_ op: String, _ scene: Scene<SceneContent>, size: StoryboardSize?) throws {
+  /// The menu's button `name` where the screen shows it now, in screen points: what a
+  /// popover tapped from it hangs from. A button not on screen (the master hidden in
+  /// portrait) hangs from the detail's bar button that reveals the menu, else from nothing.
+  /// The one place that knows where buttons are drawn (`menuRow`).
+  func anchor(ofButton name: String) -> StoryboardRect? {
+    let menu = navigator.layout().panes.last {
+      if case .menu? = $0.scene?.content { return true }
+      return false
+    }
+    guard let index = buttons.firstIndex(of: name), let c = menu?.contentRect,
+      let row = Session.menuRow(index, in: Rect(x: c.x, y: c.y, width: c.width, height: c.height))
+    else { return navigator.barButton?.rect }
+    return StoryboardRect(x: row.x, y: row.y, width: row.width, height: row.height)
+  }
+
+  /// Runs one navigation operation for a custom kind; a popover hangs from `button`.
+  func navigate(
+    _ op: String, _ scene: Scene<SceneContent>, size: StoryboardSize?, button: String? = nil
+  ) throws {
     do {
       switch op {
       case "push": try navigator.push(scene)
       case "present": try navigator.present(scene)
-      case "popover": try navigator.popover(scene, size: size)
+      case "popover":
+        try navigator.popover(scene, size: size, anchor: button.flatMap(anchor(ofButton:)))
       case "replace": try navigator.replace(scene)
       case "dismiss": _ = navigator.dismiss()
       case "pop": _ = navigator.pop()
@@ -420,6 +441,21 @@ public final class Session {
   }
   /// Turns the device a quarter turn.
   public func rotate() { navigator.rotate() }
+  /// Taps the detail's bar button on an iPad in portrait: the master (the menu, or what
+  /// was pushed on it) shows in a popover hanging from it. An error where there is no such
+  /// button (an iPhone, landscape, a modal in front).
+  public func showMaster() throws {
+    guard !navigator.masterIsInPopover else { return }
+    guard navigator.showMaster() else {
+      let why =
+        !device.isPad
+        ? "an \(device.rawValue) has no split view"
+        : orientation == .landscape
+          ? "in landscape the master is always on screen"
+          : "a modal ('\(sceneTitle)') covers the screen; call back() first"
+      throw sessionError("cannot show the master: \(why)")
+    }
+  }
   /// Pops or dismisses; false when there is nothing to go back to.
   @discardableResult public func back() -> Bool { navigator.back() }
 }
@@ -429,13 +465,16 @@ final class NavigationHandle {
   var session: Session?
   let scene: Scene<SceneContent>
   let size: StoryboardSize?
+  /// The menu button tapped, which a popover hangs from.
+  let button: String?
   var operations = 0
   var failure: Error?
 
-  init(session: Session, scene: Scene<SceneContent>, size: StoryboardSize?) {
+  init(session: Session, scene: Scene<SceneContent>, size: StoryboardSize?, button: String?) {
     self.session = session
     self.scene = scene
     self.size = size
+    self.button = button
   }
 
   /// The `nav` a custom segue's perform gets: one method per navigation operation.
@@ -465,7 +504,7 @@ final class NavigationHandle {
       }
       size = StoryboardSize(width: w, height: h)
     }
-    try session.navigate(op, scene, size: size)
+    try session.navigate(op, scene, size: size, button: button)
     // Only showing the scene counts: a kind that just pops or dismisses showed nothing.
     if op != "dismiss" && op != "pop" { operations += 1 }
   }

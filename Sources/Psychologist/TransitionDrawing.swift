@@ -132,15 +132,22 @@ extension Session {
           layers = Session.paneLayers(presenter, presented, role: role)
         }
       case .cover, .popover:
-        layers = Session.presentationLayers(presenter, presented)
+        layers = Session.presentationLayers(presenter, presented, role: change.pane)
       }
     }
     if layers == nil { style = .crossFade }
     let screen = Rect(x: 0, y: 0, width: new.width, height: new.height)
     let moving = presented.panes.last { $0.role == change.pane } ?? presented.panes.last
+    // A popover grows from its arrow's tip (relative to its centre, which it scales about).
+    let arrow = (change.isBack ? before : after).layout().panes.last { $0.role == change.pane }?
+      .arrow
+    var origin: StoryboardPoint?
+    if let arrow, let m = moving {
+      origin = StoryboardPoint(x: arrow.tip.x - m.frame.midX, y: arrow.tip.y - m.frame.midY)
+    }
     let transition = Transition(
       style, isBack: change.isBack, width: moving?.content.width ?? new.width,
-      travel: new.height - (moving?.frame.y ?? 0))
+      travel: new.height - (moving?.frame.y ?? 0), origin: style == .popover ? origin : nil)
     return TransitionMovie(
       first: old.drawing, last: new.drawing,
       layers: layers ?? Session.screenLayers(presenter, presented, screen: screen),
@@ -166,6 +173,11 @@ extension Session {
       return (b.isShowingPopover ? .popover : .cover, false, b.focusRole)
     }
     if shownB < shownA { return (a.isShowingPopover ? .popover : .cover, true, a.focusRole) }
+    if shownA == shownB, a.masterIsInPopover != b.masterIsInPopover {
+      // The bar button showed the master's popover, or a tap outside (or a diagnosis shown
+      // in the detail) dismissed it.
+      return (.popover, a.masterIsInPopover, .master)
+    }
     if b.device.isPad && b.focusRole == .detail { return (.crossFade, false, .detail) }
     return (.crossFade, false, nil)
   }
@@ -203,8 +215,13 @@ extension Session {
 
   /// A modal or popover: the screen below stays, its dimming fades in, and the presented
   /// pane (the frontmost) covers from the bottom or fades in.
-  static func presentationLayers(_ from: ScreenParts, _ to: ScreenParts) -> [TransitionLayer]? {
-    guard let pane = to.panes.last, pane.role == .modal || pane.role == .popover else {
+  static func presentationLayers(
+    _ from: ScreenParts, _ to: ScreenParts, role: PaneRole? = nil
+  ) -> [TransitionLayer]? {
+    // The master in portrait is presented as a popover too.
+    guard let pane = to.panes.last,
+      pane.role == .modal || pane.role == .popover || pane.role == .master && role == .master
+    else {
       return nil
     }
     var layers = [TransitionLayer(from.items, .still)]
