@@ -131,6 +131,11 @@ final class Player {
       guard s.focusedFace != nil else { return false }
       try s.pinch(factor)
     case .rotate: s.rotate()
+    case .showMaster:
+      guard s.device.isPad, s.orientation == .portrait, !s.navigator.masterIsInPopover else {
+        return false
+      }
+      try s.showMaster()
     case .back: return s.back()
     case .quit: return false
     }
