@@ -1,0 +1,107 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// The iPad's split view in portrait and the popovers' arrows, as `show --screen` and a
+/// session's screen snapshot draw them, checked in rsvg's pixels. Where things are comes
+/// from the storyboard's rules, worked out by hand in the comments.
+@Suite struct SplitViewScreenTests {
+  /// The popover's border and arrow colour (iOS 5's dark popover frame).
+  static let dark = (30, 30, 30)
+  /// The bar buttons' tint.
+  static let tint = (0, 122, 255)
+
+  /// Whether any pixel in the rectangle is close to `color`.
+  func any(
+    _ image: Pixels, _ color: (Int, Int, Int), x: ClosedRange<Int>, y: ClosedRange<Int>
+  ) -> Bool {
+    for py in y {
+      for px in x {
+        if let p = image.at(px, py),
+          abs(p.r - color.0) + abs(p.g - color.1) + abs(p.b - color.2) < 90
+        {
+          return true
+        }
+      }
+    }
+    return false
+  }
+
+  /// Expects `color` somewhere in the rectangle (or nowhere), saying where on failure
+  /// rather than printing the whole image.
+  func expectColor(
+    _ image: Pixels, _ color: (Int, Int, Int), x: ClosedRange<Int>, y: ClosedRange<Int>,
+    _ present: Bool, sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    let found = any(image, color, x: x, y: y)
+    #expect(
+      found == present, "\(color) \(present ? "missing" : "found") in x \(x), y \(y)",
+      sourceLocation: sourceLocation)
+  }
+
+  func screen(_ args: [String]) throws -> Pixels {
+    let r = try psychologist(
+      ["show", "examples/ipad.lua"] + args + ["--device", "ipad", "--screen", "--format", "svg"])
+    #expect(r.status == 0, "\(r.stderr)")
+    #expect(try validXML(r.stdout))
+    return try rasterize(r.stdout)
+  }
+
+  @Test func portraitShowsTheBarButtonLandscapeDoesNot() throws {
+    // The detail's bar is y 20…64; its bar button, titled "Psychologist" (12 letters), is
+    // 6 from the left, 30 high, 12·9.5 + 20 = 134 wide: x 6…140, y 27…57, its title tinted.
+    let portrait = try screen(["bite", "--orientation", "portrait"])
+    #expect(portrait.width == 768 && portrait.height == 1024)
+    expectColor(portrait, Self.tint, x: 8...138, y: 29...55, true)
+    // Landscape: the master's bar over the same place holds its centred black title only.
+    let landscape = try screen(["bite", "--orientation", "landscape"])
+    expectColor(landscape, Self.tint, x: 8...138, y: 29...55, false)
+  }
+
+  @Test func aPopoverFromALowRowPointsAtItWithoutCoveringIt() throws {
+    // Landscape, teleplay: the menu's fifth row of the master, y 272…312, x 16…304. The
+    // popover (320×320) goes below, from y 325; its arrow's tip touches the row at
+    // (160, 312), its base is 26 wide on the popover's top edge.
+    let image = try screen(["teleplay", "--orientation", "landscape"])
+    // Halfway down the arrow (y 318.5) it is 13 wide: dark at its middle, not 10 beside.
+    expectColor(image, Self.dark, x: 159...161, y: 317...320, true)
+    expectColor(image, Self.dark, x: 146...148, y: 317...319, false)
+    expectColor(image, Self.dark, x: 172...174, y: 317...319, false)
+    // The row's own label (tinted "teleplay" at y ≈ 298, under the 40 % black dimming) is
+    // not covered.
+    expectColor(image, (0, 73, 153), x: 30...120, y: 285...305, true)
+    // Cartoon, the menu's last row (y 320…360), is beside the arrow and under the popover.
+    let face = blueNear(image, 170, 485 - 144)
+    #expect(face)
+  }
+
+  @Test func theMastersPopoverHangsFromTheBarButton() throws {
+    let folder = try temporaryFolder()
+    defer { removeFolder(folder) }
+    try FileManager.default.copyItem(
+      atPath: packageRoot + "/examples/ipad.lua", toPath: folder + "/ipad.lua")
+    try writeFile(
+      folder + "/main.lua",
+      """
+      require "ipad"
+      local s = session { device = "ipad", orientation = "portrait" }
+      s:show_master()
+      s:snapshot("master.svg", { screen = true })
+      """)
+    let r = try psychologist(["run", "main.lua"], in: folder)
+    #expect(r.status == 0, "\(r.stderr)")
+    let svg = try String(contentsOfFile: folder + "/master.svg", encoding: .utf8)
+    let image = try TestSupport.rasterize(svg)
+    // The bar button x 6…140, y 27…57 (midpoint 73); the popover 320 wide from x 10, from
+    // y 57 + 13 = 70 down to 1014; the arrow's tip at (73, 57), 18 wide at y 66.
+    expectColor(image, Self.dark, x: 72...74, y: 65...67, true)
+    expectColor(image, Self.dark, x: 92...96, y: 65...67, false)
+    // The popover's border on its left and bottom edges, the menu inside: the first row
+    // at y 114 + 16 = 130…170, its label tinted.
+    expectColor(image, Self.dark, x: 8...12, y: 500...502, true)
+    expectColor(image, Self.dark, x: 100...102, y: 1012...1016, true)
+    expectColor(image, Self.tint, x: 40...120, y: 140...165, true)
+    // The bar button is still there, above the arrow.
+    expectColor(image, Self.tint, x: 8...138, y: 29...55, true)
+  }
+}
