@@ -302,41 +302,49 @@ package struct PlayScreen {
       return frame
     }
     let area = rows - 1
-    if let session {
-      try drawScreen(session, into: &frame, rows: area)
+    let chrome = session?.navigator.chrome()
+    if let session, let chrome {
+      try drawScreen(session, chrome, into: &frame, rows: area)
     }
     if let message, !message.isEmpty {
       drawMessage(message, into: &frame, above: area)
     }
-    drawStatus(session, into: &frame, row: rows - 1)
+    drawStatus(session, chrome?.statusText, into: &frame, row: rows - 1)
     return frame
   }
 
+  /// Draws the session's screen from its chrome (`ScreenChrome`, the description `show
+  /// --screen` draws in points): barred panes get a one-row bar and a rule, presented panes
+  /// a box with their title; the divider and the shade come just before the first
+  /// presented pane, as in points.
   private func drawScreen(
-    _ session: Session, into frame: inout Frame, rows area: Int
+    _ session: Session, _ chrome: ScreenChrome<SceneContent>, into frame: inout Frame,
+    rows area: Int
   ) throws {
-    let layout = session.navigator.layout()
-    let map = CellMapping(layout, columns: columns, area: area)
-    func column(_ x: Double) -> Int { map.column(x) }
-    func cells(_ r: StoryboardRect) -> CellRect { map.cells(r) }
+    let map = CellMapping(chrome.layout, columns: columns, area: area)
     let tint = frame.style(colors == .none ? "1" : "1;34")
     let border = frame.style(colors == .none ? "" : "34")
     let bold = frame.style("1")
     let canTap = session.menuIsTappable
-    var dividerColumn: Int?
-    var dimmed = false
-    for pane in layout.panes {
-      var r = cells(pane.frame)
-      let overlay = pane.role == .popover || (pane.role == .modal && session.device.isPad)
-      if overlay && layout.dimmed && !dimmed {
-        frame.dim(CellRect(left: 0, top: 0, right: columns, bottom: area))
-        dimmed = true
+    let dividerColumn = chrome.divider.map { map.column($0.x) }
+    func drawDivider(_ frame: inout Frame) {
+      guard let c = dividerColumn, let d = chrome.divider else { return }
+      let r = map.cells(d)
+      for y in max(r.top, 0)..<min(max(r.bottom, r.top), area) {
+        frame.put("│", c, y, style: border)
       }
+    }
+    for (i, pane) in chrome.panes.enumerated() {
+      if i == chrome.firstPresented {
+        drawDivider(&frame)
+        if chrome.dim != nil { frame.dim(CellRect(left: 0, top: 0, right: columns, bottom: area)) }
+      }
+      var r = map.cells(pane.frame)
       if pane.role == .detail, let d = dividerColumn { r.left = d + 1 }
       frame.clear(r)
       var content: CellRect
-      if overlay {
-        // Keep a border even when the sheet would fill the screen.
+      if pane.isPresented {
+        // Keep a border even when the pane would fill the screen.
         r = CellRect(
           left: max(r.left, 1), top: max(r.top, 0), right: min(r.right, columns - 1),
           bottom: min(r.bottom, area))
@@ -344,17 +352,19 @@ package struct PlayScreen {
         frame.box(r, title: pane.title, style: border)
         content = r.inset(1)
       } else {
-        // Every barred pane (and an iPhone's full-screen modal) gets a one-row bar.
         let barRow = r.top
-        let titleStyle = pane.isFocused ? bold : 0
         let w = r.width
         let title = String(pane.title.prefix(max(w - 2, 0)))
+        let titleLeft = r.left + max((w - title.count) / 2, 0)
         frame.put(
-          title, r.left + max((w - title.count) / 2, 0), barRow, style: titleStyle, limit: r.right)
-        let back = pane.backTitle ?? (pane.role == .modal ? "Back" : nil)
-        if let back {
+          title, titleLeft, barRow, style: pane.pane.isFocused ? bold : 0, limit: r.right)
+        if let back = pane.backTitle {
+          // The chrome's back title, with the key that goes back; when a narrow terminal
+          // has no room for it before the title, the key alone.
           var label = "‹ \(back) [b]"
-          if label.count + title.count / 2 + 2 > w / 2 { label = "‹ [b]" }
+          if r.left + 1 + label.count >= (title.isEmpty ? r.right : titleLeft) {
+            label = "‹ [b]"
+          }
           let end = frame.put(label, r.left + 1, barRow, style: tint, limit: r.right)
           frame.targets.append(
             Target(
@@ -366,12 +376,7 @@ package struct PlayScreen {
         }
         content = CellRect(left: r.left, top: barRow + 2, right: r.right, bottom: r.bottom)
       }
-      if pane.role == .master, let d = layout.divider {
-        let c = column(d.x)
-        dividerColumn = c
-        for y in r.top..<min(r.bottom, area) { frame.put("│", c, y, style: border) }
-      }
-      guard let scene = pane.scene, content.width > 0, content.height > 0 else { continue }
+      guard let scene = pane.pane.scene, content.width > 0, content.height > 0 else { continue }
       switch scene.content {
       case .empty: break
       case .menu:
@@ -390,11 +395,12 @@ package struct PlayScreen {
           TerminalRenderer.lines(
             drawing, columns: content.width, rows: content.height, colors: colors, ascii: false),
           into: content)
-        if pane.isFocused {
+        if pane.pane.isFocused {
           frame.targets.append(Target(rect: content, kind: .face(pointsPerRow: 4 * pointsPerDot)))
         }
       }
     }
+    if chrome.firstPresented >= chrome.panes.count { drawDivider(&frame) }
   }
 
   private func drawMenu(
@@ -433,14 +439,16 @@ package struct PlayScreen {
     for (i, line) in lines.enumerated() { frame.put(line, 1, top + i, style: style) }
   }
 
-  private func drawStatus(_ session: Session?, into frame: inout Frame, row: Int) {
+  private func drawStatus(
+    _ session: Session?, _ statusText: String?, into frame: inout Frame, row: Int
+  ) {
     let style = frame.style("7")
     frame.clear(CellRect(left: 0, top: row, right: columns, bottom: row + 1), style: style)
     var text = " happiness – · scale –"
     if let f = session?.focusedFace?.face {
       text = " happiness \(happinessLabel(f.happiness)) · scale \(twoDecimals(f.scale))"
     }
-    if let s = session { text += "  │ \(s.device.rawValue) \(s.orientation.rawValue)" }
+    if let statusText { text += "  │ " + statusText }
     if !note.isEmpty { text += "  │ \(note)" }
     let end = frame.put(text, 0, row, style: style)
     let help = "↑↓ pan  +- pinch  r rotate  b back  q quit "

@@ -60,9 +60,11 @@ struct ScreenParts {
 }
 
 extension Session {
-  /// The screen of `navigator` (this session's, or one it had) drawn in parts.
+  /// The screen of `navigator` (this session's, or one it had) drawn in parts: its chrome
+  /// (one description, `ScreenChrome`, which `play` draws in cells too) in points.
   func screenParts(_ navigator: Navigator<SceneContent>) throws -> ScreenParts {
-    let layout = navigator.layout()
+    let chrome = navigator.chrome()
+    let layout = chrome.layout
     let s = layout.screen
     let barFill = Color(r: 247, g: 247, b: 247)
     let line = Color(r: 178, g: 178, b: 178)
@@ -70,13 +72,11 @@ extension Session {
     let statusBar = [
       Item(.rect(rect(layout.statusBar)), paint: Paint(stroke: nil, fill: dark)),
       Item(
-        .text(
-          "\(navigator.device.rawValue) \(navigator.orientation.rawValue)", at: Point(6, 15),
-          size: 12),
+        .text(chrome.statusText, at: Point(6, 15), size: 12),
         paint: Paint(stroke: nil, fill: .white)),
     ]
     var divider: [Item] = []
-    if let d = layout.divider {
+    if let d = chrome.divider {
       // A stroke, not a filled rect: the terminal draws fills as background (they clear
       // what lies below), so a filled 1-point divider vanished there.
       let x = d.x + d.width / 2
@@ -85,52 +85,49 @@ extension Session {
           .line(Point(x, d.y), Point(x, d.y + d.height)),
           paint: Paint(stroke: line, lineWidth: d.width)))
     }
-    var dim: [Item] = []
-    if layout.dimmed {
-      let below = Rect(
-        x: 0, y: layout.statusBar.maxY, width: s.width, height: s.height - layout.statusBar.maxY)
-      dim.append(Item(.rect(below), paint: Paint(stroke: nil, fill: .black, opacity: 0.4)))
-    }
+    let dim =
+      chrome.dim.map {
+        [Item(.rect(rect($0)), paint: Paint(stroke: nil, fill: .black, opacity: 0.4))]
+      } ?? []
     var panes: [PaneParts] = []
-    var firstPresented: Int?
-    for pane in layout.panes {
-      if firstPresented == nil, pane.role == .modal || pane.role == .popover {
-        firstPresented = panes.count
-      }
+    for pane in chrome.panes {
       let frame = rect(pane.frame)
-      let border: Color? = pane.role == .popover || pane.role == .modal ? dark : nil
-      var chrome = [Item(.rect(frame), paint: Paint(stroke: border, lineWidth: 2, fill: .white))]
+      let border: Color? = pane.isPresented ? dark : nil
+      var chromeItems = [
+        Item(.rect(frame), paint: Paint(stroke: border, lineWidth: 2, fill: .white))
+      ]
       var bar: [Item] = []
       if let navigationBar = pane.navigationBar {
         let b = rect(navigationBar)
-        chrome.append(Item(.rect(b), paint: Paint(stroke: nil, fill: barFill)))
-        chrome.append(
+        chromeItems.append(Item(.rect(b), paint: Paint(stroke: nil, fill: barFill)))
+        chromeItems.append(
           Item(
             .line(Point(b.x, b.maxY), Point(b.maxX, b.maxY)),
             paint: Paint(stroke: line, lineWidth: 1)))
-        let titleWidth = Double(pane.title.count) * 9.5
+        let titleWidth = ScreenChrome<SceneContent>.titleWidth(pane.title)
         bar.append(
           Item(
             .text(pane.title, at: Point(b.midX - titleWidth / 2, b.midY + 6), size: 17),
             paint: Paint(stroke: nil, fill: .black)))
-        if var back = pane.backTitle {
-          // iOS shortens a back title that would run into the title.
-          if Double(back.count + 2) * 9.5 + 16 > b.width / 2 - titleWidth / 2 { back = "Back" }
+        if let back = pane.backTitle {
           bar.append(
             Item(
-              .text("‹ " + back, at: Point(b.x + 8, b.midY + 6), size: 17),
+              .text(
+                "‹ " + back, at: Point(b.x + ScreenChrome<SceneContent>.backInset, b.midY + 6),
+                size: 17),
               paint: Paint(stroke: nil, fill: Color(r: 0, g: 122, b: 255))))
         }
       }
       let content = rect(pane.contentRect)
-      let body = try pane.scene.map { try contentItems($0, in: content) } ?? []
+      let body = try pane.pane.scene.map { try contentItems($0, in: content) } ?? []
       panes.append(
         PaneParts(
-          role: pane.role, frame: frame, content: content, chrome: chrome, bar: bar, body: body))
+          role: pane.role, frame: frame, content: content, chrome: chromeItems, bar: bar, body: body
+        ))
     }
     return ScreenParts(
       width: s.width, height: s.height, title: title(of: navigator.focus), statusBar: statusBar,
-      panes: panes, divider: divider, dim: dim, firstPresented: firstPresented ?? panes.count)
+      panes: panes, divider: divider, dim: dim, firstPresented: chrome.firstPresented)
   }
 
   func rect(_ r: StoryboardRect) -> Rect {

@@ -1,0 +1,130 @@
+import Foundation
+import PlayUI
+import Psychologist
+import Render
+import Storyboard
+import TestSupport
+import Testing
+
+/// `show --screen` (points, read back from its SVG with xmllint) and `play` (terminal cells)
+/// must show the same chrome: the status text, the bars' titles and back titles, the
+/// presented panes' borders and whether the screen under them is dimmed.
+@Suite struct ChromeAgreementTests {
+  static let script = """
+    diagnosis "bite" { happiness = 70 }
+    diagnosis "play" { happiness = 20 }
+    segue "showDiagnosis" {
+      kind = { iphone = "push", ipad = "replace" },
+      happiness = function(ctx) return ctx.diagnosis end,
+    }
+    segue "peek" { kind = "push", happiness = 60, title = "Hi" }
+    segue "teleplay" {
+      kind = { iphone = "modal", ipad = "popover" }, happiness = 20,
+      size = { width = 320, height = 320 },
+    }
+    segue "cartoon" { kind = "modal", happiness = 100 }
+    """
+
+  /// The states walked on every device and orientation: how to reach each from the menu.
+  static let states: [(name: String, steps: [String])] = [
+    ("menu", []), ("bite", ["bite"]), ("peek", ["peek"]), ("teleplay", ["teleplay"]),
+    ("cartoon", ["cartoon"]), ("bite then teleplay", ["bite", "teleplay"]),
+  ]
+
+  /// Texts an XPath selects in `svg` (one a line, as xmllint prints text nodes).
+  func texts(_ svg: String, _ xpath: String) throws -> [String] {
+    let r = try run(["xmllint", "--xpath", xpath, "-"], input: Data(svg.utf8))
+    // xmllint exits 10 when nothing matched.
+    guard r.status == 0 else { return [] }
+    return String(decoding: r.stdout, as: UTF8.self).split(separator: "\n").map(String.init)
+  }
+
+  func number(_ svg: String, _ xpath: String) throws -> Int {
+    let r = try run(["xmllint", "--xpath", "count(\(xpath))", "-"], input: Data(svg.utf8))
+    return Int(
+      String(decoding: r.stdout, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+      ?? -1
+  }
+
+  @Test(arguments: Device.allCases, Orientation.allCases)
+  func pointsAndCellsShowTheSameChrome(device: Device, orientation: Orientation) throws {
+    let folder = try temporaryFolder()
+    defer { removeFolder(folder) }
+    let path = folder + "/chrome.lua"
+    try writeFile(path, ChromeAgreementTests.script)
+    let script = try Script(path: path)
+    try script.load()
+    for state in ChromeAgreementTests.states {
+      let session = try Session(script: script, device: device, orientation: orientation)
+      // An iPhone's modal covers the menu: the second tap is the iPad's alone.
+      guard state.steps.count < 2 || device.isPad else { continue }
+      for step in state.steps {
+        try session.tap(step)
+      }
+      let what = "\(device) \(orientation) \(state.name)"
+      let svg = SVGRenderer.render(try session.drawing(screen: true))
+      let frame = try PlayScreen(columns: 200, rows: 60, colors: .none).compose(session)
+      // The characters of each row, one a column (no wide characters on these screens).
+      let rows = (0..<frame.rows).map { r in
+        String(
+          String.UnicodeScalarView(
+            frame.glyphs[(r * frame.columns)..<((r + 1) * frame.columns)].map {
+              Unicode.Scalar($0) ?? "?"
+            }))
+      }
+      func isDim(_ column: Int, _ row: Int) -> Bool {
+        let sgr = frame.styles[Int(frame.cellStyles[row * frame.columns + column])]
+        return sgr.split(separator: ";").contains("2")
+      }
+
+      // The status bar's text, at the end of play's status line.
+      let status = try texts(svg, "//*[local-name()='text'][@font-size='12']/text()")
+      #expect(status.count == 1, "\(what)")
+      #expect(rows[59].contains("│ " + (status.first ?? "?")), "\(what): \(rows[59])")
+
+      // Back titles: "‹ X" in points, "‹ X [b]" in cells, the same X (or none at all).
+      let svgBack = try texts(svg, "//*[local-name()='text'][starts-with(., '‹ ')]/text()")
+        .map { String($0.dropFirst(2)) }
+      var cellBack: [String] = []
+      for row in rows {
+        var rest = Substring(row)
+        while let open = rest.range(of: "‹ ") {
+          rest = rest[open.upperBound...]
+          guard let close = rest.range(of: " [b]") else { break }
+          cellBack.append(String(rest[..<close.lowerBound]))
+          rest = rest[close.upperBound...]
+        }
+      }
+      #expect(svgBack.sorted() == cellBack.sorted(), "\(what)")
+
+      // Bar titles: each on a row of cells right above a rule.
+      let dimmed = try number(svg, "//*[local-name()='rect'][@opacity='0.4']")
+      let titles = try texts(
+        svg, "//*[local-name()='text'][@font-size='17'][@fill='black']/text()")
+      for title in titles {
+        let row = rows.firstIndex { $0.contains(" \(title) ") || $0.hasSuffix(" \(title)") }
+        let r = try #require(row, "\(what): no bar shows '\(title)'")
+        #expect(rows[r + 1].contains("───"), "\(what): '\(title)' has no rule under it")
+        // Under a form sheet or popover the bars are dimmed, as the SVG's shade is.
+        let scalars = Array(rows[r].unicodeScalars)
+        let n = title.unicodeScalars.count
+        let c = try #require(
+          (0..<scalars.count).first {
+            String(String.UnicodeScalarView(scalars[$0..<min($0 + n, scalars.count)])) == title
+          })
+        #expect(isDim(c, r) == (dimmed == 1), "\(what): '\(title)' dimmed in cells?")
+      }
+      #expect(dimmed <= 1, "\(what)")
+
+      // Presented panes: a 2-point border in points, a box in cells; never dimmed.
+      let borders = try number(svg, "//*[local-name()='rect'][@stroke-width='2']")
+      let boxes = rows.reduce(0) { $0 + $1.filter { $0 == "┌" }.count }
+      #expect(borders == boxes, "\(what): \(borders) borders, \(boxes) boxes")
+      for (r, row) in rows.enumerated() {
+        for (c, ch) in row.unicodeScalars.enumerated() where ch == "┌" {
+          #expect(!isDim(c, r), "\(what): a presented pane is dimmed")
+        }
+      }
+    }
+  }
+}
