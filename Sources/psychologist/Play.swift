@@ -188,6 +188,7 @@ final class Player {
       switch t.kind {
       case .button(let name): if canTap { return try perform(.tap(name)) }
       case .back: return try perform(.back)
+      case .barButton: return try perform(.showMaster)
       case .face(let pointsPerRow): drag = (m.row, pointsPerRow)
       }
     case .drag:
