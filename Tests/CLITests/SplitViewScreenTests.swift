@@ -104,4 +104,34 @@ import TestSupport
     // The bar button is still there, above the arrow.
     expectColor(image, Self.tint, x: 8...138, y: 29...55, true)
   }
+
+  @Test func aPopoverGrowsOutOfItsButton() throws {
+    let folder = try temporaryFolder()
+    defer { removeFolder(folder) }
+    let r = try psychologist([
+      "show", packageRoot + "/examples/ipad.lua", "teleplay", "--device", "ipad",
+      "--orientation", "landscape", "--screen", "--frames", "5", "--output-dir", folder,
+    ])
+    #expect(r.status == 0, "\(r.stderr)")
+    let mid = try TestSupport.rasterize(
+      try String(contentsOfFile: folder + "/frame-002.svg", encoding: .utf8))
+    // Half-way (eased 0.5) the popover is scaled 0.1 + 0.9 · 0.5 = 0.55 about its arrow's
+    // tip (160, 312): its face's centre (170, 485) is at (165.5, 407), the head's radius
+    // 144 · 0.55 = 79, so the head's top is at (165.5, 328); where the popover rests, the
+    // head's top (170, 341) is inside the smaller head, empty.
+    func bluish(_ x: Int, _ y: Int, radius: Int) -> Bool {
+      for dy in -radius...radius {
+        for dx in -radius...radius {
+          if let p = mid.at(x + dx, y + dy), p.b - p.r > 60, p.b - p.g > 60 { return true }
+        }
+      }
+      return false
+    }
+    let grown = bluish(165, 328, radius: 3)
+    let atRest = bluish(170, 341, radius: 2)
+    #expect(grown && !atRest)
+    // The arrow's tip stays on the button's edge: the arrow is there, faded.
+    let tip = try #require(mid.at(160, 315))
+    #expect(tip.r < 150 && tip.r == tip.g)
+  }
 }
