@@ -74,11 +74,13 @@ public struct BarButton: Equatable, Sendable {
     self.rect = rect
   }
 
-  /// The button's height and its distance from the bar's left edge (iOS's bordered button).
+  /// The button's height (iOS's bordered bar button).
   public static let height = 30.0
+  /// The button's distance from the bar's left edge.
   public static let inset = 6.0
-  /// The width a title character is given (the bar's 17-point text) and the padding around.
+  /// The width a title character is given (the bar's 17-point text).
   public static let characterWidth = 9.5
+  /// The space left and right of the title inside the button.
   public static let padding = 10.0
 }
 

@@ -20,8 +20,9 @@ public struct PopoverArrow: Equatable, Sendable {
   public var tip: StoryboardPoint
   /// The edge of the popover the arrow stands on.
   public var edge: ArrowEdge
-  /// The two corners of the arrow's base, on that edge.
+  /// The first corner of the arrow's base, on that edge (left or top).
   public var baseStart: StoryboardPoint
+  /// The other corner of the base (right or bottom).
   public var baseEnd: StoryboardPoint
 
   /// How far the tip stands out from the popover (iOS 5's arrow was about this tall).
