@@ -56,6 +56,9 @@ public final class Session {
   /// The segue_kind whose transition showed the scene at each depth of `stack` (title and
   /// kind), so going back from it runs its animation in reverse.
   var animatedKinds: [Int: (title: String, kind: String)] = [:]
+  /// The menu button the last popover hangs from, to hang it from the same button where
+  /// a rotation puts it.
+  var popoverButton: String?
   /// The state charged for this session's host memory when a script made it (weak: the
   /// state may close first, and then owes nothing).
   weak var chargedTo: LuaState?
@@ -70,11 +73,14 @@ public final class Session {
     fileprivate let navigator: Navigator<SceneContent>
     fileprivate let diagnosis: Double?
     fileprivate let animatedKinds: [Int: (title: String, kind: String)]
+    fileprivate let popoverButton: String?
   }
 
   /// The session's state now, for `restore`.
   public var checkpoint: Checkpoint {
-    Checkpoint(navigator: navigator, diagnosis: diagnosis, animatedKinds: animatedKinds)
+    Checkpoint(
+      navigator: navigator, diagnosis: diagnosis, animatedKinds: animatedKinds,
+      popoverButton: popoverButton)
   }
 
   /// Puts back the state of `checkpoint` (the script's Lua state stays as it is).
@@ -82,6 +88,7 @@ public final class Session {
     navigator = checkpoint.navigator
     diagnosis = checkpoint.diagnosis
     animatedKinds = checkpoint.animatedKinds
+    popoverButton = checkpoint.popoverButton
   }
 
   /// The menu scene's title, as in the seed's storyboard.
@@ -260,6 +267,7 @@ public final class Session {
     }
     let button = d?.name ?? identifier
     if let builtin = SegueKind(rawValue: kindName), builtin != .custom {
+      if builtin == .popover { popoverButton = button }
       do {
         try navigator.perform(
           builtin, scene, popoverSize: segue.size,
@@ -351,6 +359,7 @@ public final class Session {
       case "push": try navigator.push(scene)
       case "present": try navigator.present(scene)
       case "popover":
+        popoverButton = button
         try navigator.popover(scene, size: size, anchor: button.flatMap(anchor(ofButton:)))
       case "replace": try navigator.replace(scene)
       case "dismiss": _ = navigator.dismiss()
@@ -439,8 +448,15 @@ public final class Session {
   public func setScale(_ s: Double) throws {
     try updateFace("set scale", s) { f throws(FaceError) in try f.setScale(s) }
   }
-  /// Turns the device a quarter turn.
-  public func rotate() { navigator.rotate() }
+  /// Turns the device a quarter turn; a popover shown stays, hanging from its button where
+  /// the new orientation shows it (in portrait the master's buttons are hidden: from the
+  /// bar button that reveals them).
+  public func rotate() {
+    navigator.rotate()
+    if navigator.isShowingPopover, navigator.popoverAnchor != nil, let b = popoverButton {
+      navigator.reanchorPopover(anchor(ofButton: b))
+    }
+  }
   /// Taps the detail's bar button on an iPad in portrait: the master (the menu, or what
   /// was pushed on it) shows in a popover hanging from it. An error where there is no such
   /// button (an iPhone, landscape, a modal in front).

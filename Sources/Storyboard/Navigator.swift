@@ -156,6 +156,20 @@ public struct Navigator<Content> {
     presentations.append(Presentation(scene: scene, popoverSize: size, anchor: anchor))
   }
 
+  /// The rect the topmost popover hangs from (nil: no popover, or one without an anchor).
+  @inlinable
+  public var popoverAnchor: StoryboardRect? {
+    isShowingPopover ? presentations[presentations.count - 1].anchor : nil
+  }
+
+  /// Hangs the topmost popover from `anchor` (where its button is after a rotation);
+  /// nothing when no popover is shown or the anchor is not finite.
+  @inlinable
+  public mutating func reanchorPopover(_ anchor: StoryboardRect?) {
+    guard isShowingPopover, let anchor, anchor.isFinite else { return }
+    presentations[presentations.count - 1].anchor = anchor
+  }
+
   /// Shows the iPad's master in a popover hanging from the detail's bar button, as tapping
   /// that button did on iOS 5/6 (portrait only: in landscape the master is always shown).
   /// Dismisses a popover first. Returns false, changing nothing, on an iPhone, in

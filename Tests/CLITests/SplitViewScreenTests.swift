@@ -105,6 +105,38 @@ import TestSupport
     expectColor(image, Self.tint, x: 8...138, y: 29...55, true)
   }
 
+  @Test func aPopoverFollowsItsButtonAcrossARotation() throws {
+    let folder = try temporaryFolder()
+    defer { removeFolder(folder) }
+    try FileManager.default.copyItem(
+      atPath: packageRoot + "/examples/ipad.lua", toPath: folder + "/ipad.lua")
+    try writeFile(
+      folder + "/main.lua",
+      """
+      require "ipad"
+      local s = session { device = "ipad", orientation = "landscape" }
+      s:perform("teleplay")
+      s:rotate() s:snapshot("portrait.svg", { screen = true })
+      s:rotate() s:snapshot("landscape.svg", { screen = true })
+      print(s.scene, s.happiness)
+      """)
+    let r = try psychologist(["run", "main.lua"], in: folder)
+    #expect(r.status == 0, "\(r.stderr)")
+    #expect(r.out == "Happiness\t20\n")
+    func image(_ name: String) throws -> Pixels {
+      try TestSupport.rasterize(
+        try String(contentsOfFile: folder + "/" + name, encoding: .utf8))
+    }
+    // Portrait: the menu is hidden, so the popover hangs from the bar button (x 6…140,
+    // y 27…57): its arrow's tip at (73, 57), 18 wide at y 66.
+    let portrait = try image("portrait.svg")
+    expectColor(portrait, Self.dark, x: 72...74, y: 65...67, true)
+    // Landscape again: from teleplay's row, as before the turn (the arrow at (160, 318)).
+    let landscape = try image("landscape.svg")
+    expectColor(landscape, Self.dark, x: 159...161, y: 317...320, true)
+    expectColor(landscape, Self.dark, x: 72...74, y: 65...67, false)
+  }
+
   @Test func aPopoverGrowsOutOfItsButton() throws {
     let folder = try temporaryFolder()
     defer { removeFolder(folder) }
