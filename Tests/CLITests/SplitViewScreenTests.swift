@@ -75,23 +75,30 @@ import TestSupport
     #expect(face)
   }
 
-  @Test func theMastersPopoverHangsFromTheBarButton() throws {
+  /// Runs a session script beside a copy of examples/ipad.lua; returns its output and its
+  /// screen snapshots, rendered, by name.
+  func session(_ source: String, snapshots: [String]) throws -> (out: String, images: [Pixels]) {
     let folder = try temporaryFolder()
     defer { removeFolder(folder) }
     try FileManager.default.copyItem(
       atPath: packageRoot + "/examples/ipad.lua", toPath: folder + "/ipad.lua")
-    try writeFile(
-      folder + "/main.lua",
+    try writeFile(folder + "/main.lua", "require \"ipad\"\n" + source)
+    let r = try psychologist(["run", "main.lua"], in: folder)
+    #expect(r.status == 0, "\(r.stderr)")
+    let images = try snapshots.map {
+      try TestSupport.rasterize(try String(contentsOfFile: folder + "/" + $0, encoding: .utf8))
+    }
+    return (r.out, images)
+  }
+
+  @Test func theMastersPopoverHangsFromTheBarButton() throws {
+    let image = try session(
       """
-      require "ipad"
       local s = session { device = "ipad", orientation = "portrait" }
       s:show_master()
       s:snapshot("master.svg", { screen = true })
-      """)
-    let r = try psychologist(["run", "main.lua"], in: folder)
-    #expect(r.status == 0, "\(r.stderr)")
-    let svg = try String(contentsOfFile: folder + "/master.svg", encoding: .utf8)
-    let image = try TestSupport.rasterize(svg)
+      """, snapshots: ["master.svg"]
+    ).images[0]
     // The bar button x 6…140, y 27…57 (midpoint 73); the popover 320 wide from x 10, from
     // y 57 + 13 = 70 down to 1014; the arrow's tip at (73, 57), 18 wide at y 66.
     expectColor(image, Self.dark, x: 72...74, y: 65...67, true)
@@ -106,33 +113,20 @@ import TestSupport
   }
 
   @Test func aPopoverFollowsItsButtonAcrossARotation() throws {
-    let folder = try temporaryFolder()
-    defer { removeFolder(folder) }
-    try FileManager.default.copyItem(
-      atPath: packageRoot + "/examples/ipad.lua", toPath: folder + "/ipad.lua")
-    try writeFile(
-      folder + "/main.lua",
+    let (out, images) = try session(
       """
-      require "ipad"
       local s = session { device = "ipad", orientation = "landscape" }
       s:perform("teleplay")
       s:rotate() s:snapshot("portrait.svg", { screen = true })
       s:rotate() s:snapshot("landscape.svg", { screen = true })
       print(s.scene, s.happiness)
-      """)
-    let r = try psychologist(["run", "main.lua"], in: folder)
-    #expect(r.status == 0, "\(r.stderr)")
-    #expect(r.out == "Happiness\t20\n")
-    func image(_ name: String) throws -> Pixels {
-      try TestSupport.rasterize(
-        try String(contentsOfFile: folder + "/" + name, encoding: .utf8))
-    }
+      """, snapshots: ["portrait.svg", "landscape.svg"])
+    #expect(out == "Happiness\t20\n")
+    let (portrait, landscape) = (images[0], images[1])
     // Portrait: the menu is hidden, so the popover hangs from the bar button (x 6…140,
     // y 27…57): its arrow's tip at (73, 57), 18 wide at y 66.
-    let portrait = try image("portrait.svg")
     expectColor(portrait, Self.dark, x: 72...74, y: 65...67, true)
     // Landscape again: from teleplay's row, as before the turn (the arrow at (160, 318)).
-    let landscape = try image("landscape.svg")
     expectColor(landscape, Self.dark, x: 159...161, y: 317...320, true)
     expectColor(landscape, Self.dark, x: 72...74, y: 65...67, false)
   }
