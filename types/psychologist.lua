@@ -354,8 +354,14 @@ function Session:pan(dy) end
 ---@param factor number
 function Session:pinch(factor) end
 
----Turns the device a quarter turn.
+---Turns the device a quarter turn. On an iPad, turning to portrait hides the master (the
+---focus goes to the detail) and turning to landscape shows both panes; the scenes stay.
 function Session:rotate() end
+
+---Taps the bar button of the iPad's detail in portrait: the master (the menu, or what was
+---pushed on it) shows in a popover hanging from it, until a diagnosis shown in the detail
+---or `back()` dismisses it. An error on an iPhone, in landscape or under a modal.
+function Session:show_master() end
 
 ---Pops or dismisses.
 ---@return boolean went_back false when there was nothing to go back to

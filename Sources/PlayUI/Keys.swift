@@ -156,6 +156,8 @@ package enum PlayAction: Equatable {
   case pan(Double)
   case pinch(Double)
   case rotate
+  /// The detail's bar button (iPad portrait): the master in a popover.
+  case showMaster
   case back
   case quit
   /// Turns the menu's page on by this many (back when negative).
@@ -163,7 +165,7 @@ package enum PlayAction: Equatable {
 }
 
 /// Letters the commands take, so buttons never get them.
-package let commandLetters: Set<Character> = ["b", "j", "k", "q", "r"]
+package let commandLetters: Set<Character> = ["b", "j", "k", "m", "q", "r"]
 
 /// The keys of `count` buttons: 1–9, then letters no command uses.
 package func buttonKeys(_ count: Int) -> [Character] {
@@ -193,6 +195,7 @@ package func action(for key: Key, buttons: [String]) -> PlayAction? {
     case "+", "=": return .pinch(1.1)
     case "-", "_": return .pinch(1 / 1.1)
     case "r": return .rotate
+    case "m": return .showMaster
     case "b": return .back
     case "q": return .quit
     case "<": return .page(-1)

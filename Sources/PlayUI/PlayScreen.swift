@@ -281,6 +281,8 @@ package struct Target {
   package enum Kind {
     case button(String)
     case back
+    /// The detail's bar button that shows the master's popover (iPad portrait).
+    case barButton
     /// The focused face: a drag of one row pans by `pointsPerRow`.
     case face(pointsPerRow: Double)
   }
@@ -370,6 +372,11 @@ package struct PlayScreen {
         frame.box(r, title: pane.title, style: border)
         content = r.inset(1)
       } else {
+        if pane.isBordered {
+          // The master's popover: a box, its navigation bar inside.
+          frame.box(r, title: "", style: border)
+          r = r.inset(1)
+        }
         let barRow = r.top
         let w = r.width
         let title = String(pane.title.prefix(max(w - 2, 0)))
@@ -389,11 +396,23 @@ package struct PlayScreen {
               rect: CellRect(left: r.left, top: barRow, right: end, bottom: barRow + 1), kind: .back
             ))
         }
+        if let button = pane.barButton {
+          // Left in the bar, with the key that taps it: "Psychologist [m]".
+          let left = max(map.column(button.rect.x), r.left + 1)
+          var label = "\(button.title) [m]"
+          if left + label.count >= titleLeft - 1 { label = "☰ [m]" }
+          let end = frame.put(label, left, barRow, style: tint, limit: r.right)
+          frame.targets.append(
+            Target(
+              rect: CellRect(left: left, top: barRow, right: end, bottom: barRow + 1),
+              kind: .barButton))
+        }
         if barRow + 1 < area {
           for c in r.left..<min(r.right, columns) { frame.put("─", c, barRow + 1, style: border) }
         }
         content = CellRect(left: r.left, top: barRow + 2, right: r.right, bottom: r.bottom)
       }
+      if let arrow = pane.arrow { drawArrow(arrow, of: pane, map, into: &frame, style: border) }
       guard let scene = pane.pane.scene, content.width > 0, content.height > 0 else { continue }
       switch scene.content {
       case .empty: break
@@ -421,6 +440,32 @@ package struct PlayScreen {
       }
     }
     if chrome.firstPresented >= chrome.panes.count { drawDivider(&frame) }
+  }
+
+  /// A popover's arrow in cells: a triangle on its box's edge, at the column (or row) of
+  /// the tip, pointing at the button it hangs from.
+  private func drawArrow(
+    _ arrow: PopoverArrow, of pane: PaneChrome<SceneContent>, _ map: CellMapping,
+    into frame: inout Frame, style: UInt16
+  ) {
+    let box = map.cells(pane.frame)
+    var c = min(max(map.column(arrow.tip.x), box.left + 1), box.right - 2)
+    let r = min(max(map.row(arrow.tip.y), box.top + 1), box.bottom - 2)
+    if arrow.edge == .top, box.top >= 0, box.top < frame.rows {
+      // The box's title sits on its top edge: the arrow goes on the nearest bare edge.
+      let line = 0x2500 as UInt32
+      let base = box.top * frame.columns
+      let bare = ((box.left + 1)..<(box.right - 1)).filter {
+        $0 >= 0 && $0 < frame.columns && frame.glyphs[base + $0] == line
+      }
+      if let nearest = bare.min(by: { abs($0 - c) < abs($1 - c) }) { c = nearest }
+    }
+    switch arrow.edge {
+    case .top: frame.put("▲", c, box.top, style: style)
+    case .bottom: frame.put("▼", c, box.bottom - 1, style: style)
+    case .left: frame.put("◀", max(box.left, 1), r, style: style)
+    case .right: frame.put("▶", min(box.right, columns - 1) - 1, r, style: style)
+    }
   }
 
   /// The menu's page in `r`: one button a row (every other row when they all fit so), each

@@ -133,7 +133,14 @@ package struct TerminalTransition {
     for (k, layer) in layers.enumerated() {
       styleMaps[k] = layer.source.styles.map { out.style($0) }
     }
-    let centre = (x: Double(columns) / 2, y: Double(area) / 2)
+    // Each layer scales about the centre of its region, as the points scale a pane about
+    // its own centre (a popover grows out of its arrow's tip only so).
+    let centres = layers.map {
+      (
+        x: Double($0.region.left + $0.region.right) / 2,
+        y: Double($0.region.top + $0.region.bottom) / 2
+      )
+    }
     for row in 0..<area {
       // The source cell copied last, so a wide character's right half follows its left.
       var previous = -1
@@ -144,6 +151,7 @@ package struct TerminalTransition {
         var copied = -1
         let threshold = (TerminalTransition.bayer[(row & 3) * 4 + (column & 3)] + 0.5) / 16
         for (k, layer) in layers.enumerated() where layer.opacity > threshold {
+          let centre = centres[k]
           let sx = (Double(column) + 0.5 - centre.x - layer.dx) / layer.scale + centre.x
           let sy = (Double(row) + 0.5 - centre.y - layer.dy) / layer.scale + centre.y
           guard sx.isFinite, sy.isFinite, sx >= Double(layer.region.left),

@@ -61,6 +61,12 @@ extension Script {
       }
     }
     func show() throws { _ = try session.drawing(screen: true) }
+    // On an iPad in portrait the menu is reached as a person reaches it: the detail's bar
+    // button shows the master's popover, and the button is tapped there.
+    let viaBarButton = device.isPad && orientation == .portrait
+    func openMenu() throws {
+      if viaBarButton { try session.showMaster() }
+    }
     func kindIsFine(_ segue: Segue) -> Bool {
       guard !faulty.contains(segue.location), let name = segue.kind.name(on: device) else {
         return false
@@ -84,6 +90,7 @@ extension Script {
         let suffix = computed ? " (tapped with \(which)input \(luaText(input)))" : ""
         session.restart()
         attempt(d.location, suffix) {
+          try openMenu()
           try session.tap(d.name, input: input)
           try show()
         }
@@ -94,6 +101,7 @@ extension Script {
     where segue.identifier != Registry.showDiagnosis.identifier && kindIsFine(segue) {
       session.restart()
       attempt(segue.location) {
+        try openMenu()
         try session.perform(segue.identifier)
         try show()
       }

@@ -56,12 +56,7 @@ extension Session {
     let grey = Color(r: 142, g: 142, b: 147)
     let buttons = menuButtons
     let menu = menuLayout(height: rect.height)
-    func row(_ slot: Int) -> Rect {
-      Rect(
-        x: rect.x + Session.menuMargin,
-        y: rect.y + Session.menuMargin + Double(slot) * Session.menuPitch,
-        width: max(rect.width - 2 * Session.menuMargin, 10), height: Session.menuButtonHeight)
-    }
+    func row(_ slot: Int) -> Rect { Session.menuRow(slot, in: rect) }
     var items: [Item] = []
     for i in menu.shown {
       let frame = row(menu.slot(of: i))
@@ -82,6 +77,28 @@ extension Session {
           paint: Paint(stroke: nil, fill: grey)))
     }
     return items
+  }
+
+  /// The button in row `slot` of a menu drawn in `rect`.
+  static func menuRow(_ slot: Int, in rect: Rect) -> Rect {
+    Rect(
+      x: rect.x + menuMargin, y: rect.y + menuMargin + Double(slot) * menuPitch,
+      width: max(rect.width - 2 * menuMargin, 10), height: menuButtonHeight)
+  }
+
+  /// The menu's button `name` where the screen shows it now, in screen points: what a
+  /// popover tapped from it hangs from. A button not on screen (the master hidden in
+  /// portrait, or on another page) hangs from the detail's bar button that reveals the
+  /// menu, else from nothing.
+  func anchor(ofButton name: String) -> StoryboardRect? {
+    guard let index = menuButtons.firstIndex(where: { $0.name == name }),
+      let c = menuContentRect
+    else { return navigator.barButton?.rect }
+    let menu = menuLayout(height: c.height)
+    guard menu.shown.contains(index) else { return navigator.barButton?.rect }
+    let row = Session.menuRow(
+      menu.slot(of: index), in: Rect(x: c.x, y: c.y, width: c.width, height: c.height))
+    return StoryboardRect(x: row.x, y: row.y, width: row.width, height: row.height)
   }
 
   /// The content rect of the pane showing the menu, if one does.

@@ -92,7 +92,7 @@ extension Session {
     var panes: [PaneParts] = []
     for pane in chrome.panes {
       let frame = rect(pane.frame)
-      let border: Color? = pane.isPresented ? dark : nil
+      let border: Color? = pane.isBordered ? dark : nil
       var chromeItems = [
         Item(.rect(frame), paint: Paint(stroke: border, lineWidth: 2, fill: .white))
       ]
@@ -117,6 +117,13 @@ extension Session {
                 size: 17),
               paint: Paint(stroke: nil, fill: Color(r: 0, g: 122, b: 255))))
         }
+        if let button = pane.barButton { bar += barButtonItems(button) }
+      }
+      if let arrow = pane.arrow {
+        // Over the border, so the arrow and the body read as one shape.
+        let points = [arrow.baseStart, arrow.tip, arrow.baseEnd].map { Point($0.x, $0.y) }
+        chromeItems.append(
+          Item(.polyline(points), paint: Paint(stroke: dark, lineWidth: 2, fill: dark)))
       }
       let content = rect(pane.contentRect)
       let body = try pane.pane.scene.map { try contentItems($0, in: content) } ?? []
@@ -128,6 +135,23 @@ extension Session {
     return ScreenParts(
       width: s.width, height: s.height, title: title(of: navigator.focus), statusBar: statusBar,
       panes: panes, divider: divider, dim: dim, firstPresented: chrome.firstPresented)
+  }
+
+  /// The bar button that shows the master: a bordered button, its title tinted, cut to
+  /// what fits (the storyboard gives it at most a third of the bar).
+  func barButtonItems(_ button: BarButton) -> [Item] {
+    let tint = Color(r: 0, g: 122, b: 255)
+    let r = rect(button.rect)
+    let fits = Int((r.width - 2 * BarButton.padding) / BarButton.characterWidth)
+    let title =
+      button.title.count <= fits
+      ? button.title : String(button.title.prefix(max(fits - 1, 0))) + "…"
+    return [
+      Item(.rect(r), paint: Paint(stroke: tint, lineWidth: 1)),
+      Item(
+        .text(title, at: Point(r.x + BarButton.padding, r.midY + 6), size: 17),
+        paint: Paint(stroke: nil, fill: tint)),
+    ]
   }
 
   func rect(_ r: StoryboardRect) -> Rect {

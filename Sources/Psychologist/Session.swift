@@ -60,6 +60,9 @@ public final class Session {
   /// The segue_kind whose transition showed the scene at each depth of `stack` (title and
   /// kind), so going back from it runs its animation in reverse.
   var animatedKinds: [Int: (title: String, kind: String)] = [:]
+  /// The menu button the last popover hangs from, to hang it from the same button where
+  /// a rotation puts it.
+  var popoverButton: String?
   /// The state charged for this session's host memory when a script made it (weak: the
   /// state may close first, and then owes nothing).
   weak var chargedTo: LuaState?
@@ -74,11 +77,14 @@ public final class Session {
     fileprivate let navigator: Navigator<SceneContent>
     fileprivate let diagnosis: Double?
     fileprivate let animatedKinds: [Int: (title: String, kind: String)]
+    fileprivate let popoverButton: String?
   }
 
   /// The session's state now, for `restore`.
   public var checkpoint: Checkpoint {
-    Checkpoint(navigator: navigator, diagnosis: diagnosis, animatedKinds: animatedKinds)
+    Checkpoint(
+      navigator: navigator, diagnosis: diagnosis, animatedKinds: animatedKinds,
+      popoverButton: popoverButton)
   }
 
   /// Puts back the state of `checkpoint` (the script's Lua state stays as it is).
@@ -86,6 +92,7 @@ public final class Session {
     navigator = checkpoint.navigator
     diagnosis = checkpoint.diagnosis
     animatedKinds = checkpoint.animatedKinds
+    popoverButton = checkpoint.popoverButton
   }
 
   /// The menu scene's title, as in the seed's storyboard.
@@ -260,9 +267,13 @@ public final class Session {
       throw sessionError(
         "segue '\(identifier)' gives no kind for \(device.rawValue)", at: segue.location)
     }
+    let button = d?.name ?? identifier
     if let builtin = SegueKind(rawValue: kindName), builtin != .custom {
+      if builtin == .popover { popoverButton = button }
       do {
-        try navigator.perform(builtin, scene, popoverSize: segue.size)
+        try navigator.perform(
+          builtin, scene, popoverSize: segue.size,
+          anchor: builtin == .popover ? anchor(ofButton: button) : nil)
       } catch StoryboardError.kindNotOnDevice(let kind, let device, _) {
         throw sessionError(
           "segue '\(identifier)': \(kindMissing(kind, on: device))", at: segue.location)
@@ -270,7 +281,7 @@ public final class Session {
         throw sessionError("segue '\(identifier)': \(error)", at: segue.location)
       }
     } else if let custom = registry.kind(kindName), let perform = custom.perform {
-      try performCustom(custom, perform, scene, ctx: ctx, segue: segue)
+      try performCustom(custom, perform, scene, ctx: ctx, segue: segue, button: button)
     } else {
       throw sessionError("segue '\(identifier)': unknown kind '\(kindName)'", at: segue.location)
     }
@@ -296,9 +307,9 @@ public final class Session {
   /// Runs a `segue_kind`'s Lua `perform(nav, scene, ctx)`; it must show the scene somehow.
   private func performCustom(
     _ kind: CustomKind, _ perform: LuaReference, _ scene: Scene<SceneContent>, ctx: LuaValue,
-    segue: Segue
+    segue: Segue, button: String? = nil
   ) throws {
-    let nav = NavigationHandle(session: self, scene: scene, size: segue.size)
+    let nav = NavigationHandle(session: self, scene: scene, size: segue.size, button: button)
     let navValue = try script.state.userdata(nav, as: NavigationHandle.luaClass)
     _ = try located(kind.location) {
       try script.state.call(perform, [navValue, .map(["title": .text(scene.title)]), ctx])
@@ -326,13 +337,17 @@ public final class Session {
       kind, perform, scene, ctx: segueContext(kind.name), segue: segue)
   }
 
-  /// Runs one navigation operation for a custom kind.
-  func navigate(_ op: String, _ scene: Scene<SceneContent>, size: StoryboardSize?) throws {
+  /// Runs one navigation operation for a custom kind; a popover hangs from `button`.
+  func navigate(
+    _ op: String, _ scene: Scene<SceneContent>, size: StoryboardSize?, button: String? = nil
+  ) throws {
     do {
       switch op {
       case "push": try navigator.push(scene)
       case "present": try navigator.present(scene)
-      case "popover": try navigator.popover(scene, size: size)
+      case "popover":
+        popoverButton = button
+        try navigator.popover(scene, size: size, anchor: button.flatMap(anchor(ofButton:)))
       case "replace": try navigator.replace(scene)
       case "dismiss": _ = navigator.dismiss()
       case "pop": _ = navigator.pop()
@@ -420,8 +435,30 @@ public final class Session {
   public func setScale(_ s: Double) throws {
     try updateFace("set scale", s) { f throws(FaceError) in try f.setScale(s) }
   }
-  /// Turns the device a quarter turn.
-  public func rotate() { navigator.rotate() }
+  /// Turns the device a quarter turn; a popover shown stays, hanging from its button where
+  /// the new orientation shows it (in portrait the master's buttons are hidden: from the
+  /// bar button that reveals them).
+  public func rotate() {
+    navigator.rotate()
+    if navigator.isShowingPopover, navigator.popoverAnchor != nil, let b = popoverButton {
+      navigator.reanchorPopover(anchor(ofButton: b))
+    }
+  }
+  /// Taps the detail's bar button on an iPad in portrait: the master (the menu, or what
+  /// was pushed on it) shows in a popover hanging from it. An error where there is no such
+  /// button (an iPhone, landscape, a modal in front).
+  public func showMaster() throws {
+    guard !navigator.masterIsInPopover else { return }
+    guard navigator.showMaster() else {
+      let why =
+        !device.isPad
+        ? "an \(device.rawValue) has no split view"
+        : orientation == .landscape
+          ? "in landscape the master is always on screen"
+          : "a modal ('\(sceneTitle)') covers the screen; call back() first"
+      throw sessionError("cannot show the master: \(why)")
+    }
+  }
   /// Pops or dismisses; false when there is nothing to go back to.
   @discardableResult public func back() -> Bool { navigator.back() }
 }
@@ -431,13 +468,16 @@ final class NavigationHandle {
   var session: Session?
   let scene: Scene<SceneContent>
   let size: StoryboardSize?
+  /// The menu button tapped, which a popover hangs from.
+  let button: String?
   var operations = 0
   var failure: Error?
 
-  init(session: Session, scene: Scene<SceneContent>, size: StoryboardSize?) {
+  init(session: Session, scene: Scene<SceneContent>, size: StoryboardSize?, button: String?) {
     self.session = session
     self.scene = scene
     self.size = size
+    self.button = button
   }
 
   /// The `nav` a custom segue's perform gets: one method per navigation operation.
@@ -467,7 +507,7 @@ final class NavigationHandle {
       }
       size = StoryboardSize(width: w, height: h)
     }
-    try session.navigate(op, scene, size: size)
+    try session.navigate(op, scene, size: size, button: button)
     // Only showing the scene counts: a kind that just pops or dismisses showed nothing.
     if op != "dismiss" && op != "pop" { operations += 1 }
   }

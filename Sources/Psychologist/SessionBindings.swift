@@ -161,7 +161,7 @@ extension Script {
     addFields(&members)
   }
 
-  /// tap, perform, pan, pinch, rotate, back: what a person does to the app.
+  /// tap, perform, pan, pinch, rotate, show_master, back: what a person does to the app.
   private static func addGestures(_ m: inout LuaClass<Session>.Members) {
     m.method("tap") { s, call in
       guard let name = call.string(2) else { throw sessionError("tap needs a button name") }
@@ -175,6 +175,7 @@ extension Script {
     m.method("pan") { s, call in try s.pan(try number(call, "pan")) }
     m.method("pinch") { s, call in try s.pinch(try number(call, "pinch")) }
     m.method("rotate") { s, _ in s.rotate() }
+    m.method("show_master") { s, _ in try s.showMaster() }
     m.method("back") { s, call in try call.push(.boolean(s.back())) }
     m.method("page", Session.luaPage)
   }

@@ -153,15 +153,22 @@ extension Session {
       case .push, .crossFade:
         layered = change.pane.map { Session.hasPane($0, presenter, presented) } ?? false
       case .cover, .popover:
-        layered = Session.presents(presented)
+        layered = Session.presents(presented, role: change.pane)
       }
     }
     if !layered { style = .crossFade }
     let screen = afterLayout.screen
     let moving = presented.panes.last { $0.role == change.pane } ?? presented.panes.last
+    // A popover grows from its arrow's tip (relative to its centre, which it scales about).
+    let arrow = (change.isBack ? before : after).layout().panes.last { $0.role == change.pane }?
+      .arrow
+    var origin: StoryboardPoint?
+    if let arrow, let m = moving {
+      origin = StoryboardPoint(x: arrow.tip.x - m.frame.midX, y: arrow.tip.y - m.frame.midY)
+    }
     let transition = Transition(
       style, isBack: change.isBack, width: moving?.contentRect.width ?? screen.width,
-      travel: screen.height - (moving?.frame.y ?? 0))
+      travel: screen.height - (moving?.frame.y ?? 0), origin: style == .popover ? origin : nil)
     let drawn = DrawnTransition { [self] in
       let old = try screenParts(before)
       let new = try screenParts(after)
@@ -171,7 +178,7 @@ extension Session {
         switch style {
         case .push, .crossFade:
           layers = change.pane.flatMap { Session.paneLayers(from, to, role: $0) }
-        case .cover, .popover: layers = Session.presentationLayers(from, to)
+        case .cover, .popover: layers = Session.presentationLayers(from, to, role: change.pane)
         }
       }
       let whole = Rect(x: 0, y: 0, width: new.width, height: new.height)
@@ -192,10 +199,11 @@ extension Session {
     a.panes.contains { $0.role == role } && b.panes.contains { $0.role == role }
   }
 
-  /// Whether the frontmost pane is presented (a modal or popover covers or fades in).
-  static func presents(_ layout: ScreenLayout<SceneContent>) -> Bool {
+  /// Whether the frontmost pane is presented (a modal or popover covers or fades in; the
+  /// master in portrait is presented as a popover too, when the change is to it).
+  static func presents(_ layout: ScreenLayout<SceneContent>, role changed: PaneRole?) -> Bool {
     guard let role = layout.panes.last?.role else { return false }
-    return role == .modal || role == .popover
+    return role == .modal || role == .popover || role == .master && changed == .master
   }
 
   /// What one step of navigation did: its animation, whether it went back, and the pane
@@ -214,6 +222,11 @@ extension Session {
       return (b.isShowingPopover ? .popover : .cover, false, b.focusRole)
     }
     if shownB < shownA { return (a.isShowingPopover ? .popover : .cover, true, a.focusRole) }
+    if shownA == shownB, a.masterIsInPopover != b.masterIsInPopover {
+      // The bar button showed the master's popover, or a tap outside (or a diagnosis shown
+      // in the detail) dismissed it.
+      return (.popover, a.masterIsInPopover, .master)
+    }
     if b.device.isPad && b.focusRole == .detail { return (.crossFade, false, .detail) }
     return (.crossFade, false, nil)
   }
@@ -251,8 +264,13 @@ extension Session {
 
   /// A modal or popover: the screen below stays, its dimming fades in, and the presented
   /// pane (the frontmost) covers from the bottom or fades in.
-  static func presentationLayers(_ from: ScreenParts, _ to: ScreenParts) -> [TransitionLayer]? {
-    guard let pane = to.panes.last, pane.role == .modal || pane.role == .popover else {
+  static func presentationLayers(
+    _ from: ScreenParts, _ to: ScreenParts, role: PaneRole? = nil
+  ) -> [TransitionLayer]? {
+    // The master in portrait is presented as a popover too.
+    guard let pane = to.panes.last,
+      pane.role == .modal || pane.role == .popover || pane.role == .master && role == .master
+    else {
       return nil
     }
     var layers = [TransitionLayer(from.items, .still)]

@@ -24,6 +24,14 @@ public struct PaneChrome<Content> {
   public var navigationBar: StoryboardRect? { pane.navigationBar }
   /// Where the scene's content is drawn.
   public var contentRect: StoryboardRect { pane.contentRect }
+  /// The bar button at the left of the navigation bar that shows the master (the iPad's
+  /// detail in portrait), nil when there is none.
+  public var barButton: BarButton? { pane.barButton }
+  /// The arrow from a popover to the button it hangs from, nil when it has none.
+  public var arrow: PopoverArrow? { pane.arrow }
+  /// Whether the pane is drawn in a border: a presented pane, or the iPad's master in its
+  /// popover (which keeps its navigation bar inside the border).
+  public var isBordered: Bool { isPresented || pane.arrow != nil }
 }
 
 /// The whole screen's chrome, computed once from a `ScreenLayout`. Drawers walk `panes` back

@@ -49,9 +49,40 @@ public struct StoryboardRect: Equatable, Hashable, Sendable, CustomStringConvert
   @inlinable public var maxY: Double { y + height }
   /// The size of the rectangle.
   @inlinable public var size: StoryboardSize { StoryboardSize(width: width, height: height) }
+  /// The horizontal centre.
+  @inlinable public var midX: Double { x + width / 2 }
+  /// The vertical centre.
+  @inlinable public var midY: Double { y + height / 2 }
+
+  /// Whether the two rectangles share inner points (touching edges do not count).
+  @inlinable public func intersects(_ other: StoryboardRect) -> Bool {
+    x < other.maxX && other.x < maxX && y < other.maxY && other.y < maxY
+  }
+
+  /// Whether every coordinate is finite.
+  @inlinable public var isFinite: Bool {
+    x.isFinite && y.isFinite && width.isFinite && height.isFinite
+  }
 
   /// `"(x, y) w×h"`, e.g. `"(0, 64) 320×416"`.
   public var description: String {
     "(\(formatNumber(x)), \(formatNumber(y))) \(formatNumber(width))×\(formatNumber(height))"
   }
+}
+
+/// A point in screen points: y grows downwards.
+public struct StoryboardPoint: Equatable, Hashable, Sendable, CustomStringConvertible {
+  /// The horizontal coordinate.
+  public var x: Double
+  /// The vertical coordinate.
+  public var y: Double
+
+  /// The point (`x`, `y`).
+  @inlinable public init(x: Double, y: Double) {
+    self.x = x
+    self.y = y
+  }
+
+  /// `"(x, y)"`.
+  public var description: String { "(\(formatNumber(x)), \(formatNumber(y)))" }
 }

@@ -35,13 +35,21 @@ public struct Pane<Content> {
   public var scene: Scene<Content>?
   /// Whether this pane shows the navigator's focus (the scene gestures apply to).
   public var isFocused: Bool
+  /// The bar button at the left of the navigation bar that shows the master in a popover
+  /// (the iPad's detail in portrait, as UISplitViewController's `barButtonItem`), else nil.
+  public var barButton: BarButton?
+  /// The arrow from a popover to the button it hangs from (a popover segue given an
+  /// anchor, or the iPad's master in portrait), else nil.
+  public var arrow: PopoverArrow?
 
   /// A pane from its parts (`Navigator.layout()` makes them; hosts may build their own).
   public init(
     role: Role, frame: StoryboardRect, navigationBar: StoryboardRect?, title: String,
     backTitle: String?, contentRect: StoryboardRect, scene: Scene<Content>?,
-    isFocused: Bool
+    isFocused: Bool, barButton: BarButton? = nil, arrow: PopoverArrow? = nil
   ) {
+    self.barButton = barButton
+    self.arrow = arrow
     self.role = role
     self.frame = frame
     self.navigationBar = navigationBar
@@ -51,6 +59,29 @@ public struct Pane<Content> {
     self.scene = scene
     self.isFocused = isFocused
   }
+}
+
+/// A button in a navigation bar: its title and where it is.
+public struct BarButton: Equatable, Sendable {
+  /// The title (the master's top scene's).
+  public var title: String
+  /// Where the button is, in screen points (inside the navigation bar).
+  public var rect: StoryboardRect
+
+  /// A bar button from its parts.
+  public init(title: String, rect: StoryboardRect) {
+    self.title = title
+    self.rect = rect
+  }
+
+  /// The button's height (iOS's bordered bar button).
+  public static let height = 30.0
+  /// The button's distance from the bar's left edge.
+  public static let inset = 6.0
+  /// The width a title character is given (the bar's 17-point text).
+  public static let characterWidth = 9.5
+  /// The space left and right of the title inside the button.
+  public static let padding = 10.0
 }
 
 /// Everything needed to draw the whole screen.
@@ -99,17 +130,67 @@ extension Navigator {
   static var popoverMargin: Double { 10 }
 
   /// Whether the iPad's master pane is on screen: always in landscape; in portrait only
-  /// while the focus (below any presentation) is in it, sliding over the detail.
+  /// while the focus (below any presentation) is in it, in a popover.
   @inlinable
   var masterIsShown: Bool {
     device.isPad && (orientation == .landscape || !(focusIsOnDetail && detail != nil))
   }
 
+  /// Whether the iPad's master shows in a popover from the detail's bar button (portrait).
+  @inlinable
+  public var masterIsInPopover: Bool {
+    device.isPad && orientation == .portrait && detail != nil && !focusIsOnDetail
+  }
+
+  /// The detail's bar button that shows the master (iPad portrait with a detail), titled
+  /// with the master's top scene's title; nil where there is none.
+  @inlinable
+  public var barButton: BarButton? {
+    guard device.isPad, orientation == .portrait, detail != nil else { return nil }
+    let title = navigationStack[navigationStack.count - 1].title
+    let bar = geometry(.detail, popoverSize: Navigator.defaultPopoverSize).bar!
+    let width = min(
+      Double(title.count) * BarButton.characterWidth + 2 * BarButton.padding, bar.width / 3)
+    return BarButton(
+      title: title,
+      rect: StoryboardRect(
+        x: bar.x + BarButton.inset, y: bar.y + (bar.height - BarButton.height) / 2,
+        width: width, height: BarButton.height))
+  }
+
+  /// The area popovers are kept in: the screen below the status bar, less a margin.
+  @inlinable
+  var popoverArea: StoryboardRect {
+    let size = device.size(in: orientation)
+    let m = PopoverPlacement.margin
+    let top = Device.statusBarHeight
+    return StoryboardRect(
+      x: m, y: top + m, width: size.width - 2 * m, height: size.height - top - 2 * m)
+  }
+
+  /// The master's popover in portrait: 320 wide, as tall as the screen lets it be below
+  /// the bar button (iOS gave the master's popover the screen's height).
+  @inlinable
+  var masterPopover: PopoverPlacement? {
+    guard let button = barButton else { return nil }
+    let area = popoverArea
+    let size = StoryboardSize(
+      width: Navigator.masterWidth, height: area.maxY - button.rect.maxY - PopoverArrow.height)
+    return PopoverPlacement.place(size: size, anchor: button.rect, in: area)
+  }
+
+  /// Where the topmost popover presentation is, when it hangs from an anchor.
+  @inlinable
+  func placement(size: StoryboardSize, anchor: StoryboardRect?) -> PopoverPlacement? {
+    anchor.map { PopoverPlacement.place(size: size, anchor: $0, in: popoverArea) }
+  }
+
   /// The frame, navigation bar and content rect of a pane of `role` in the current
-  /// device and orientation. `popoverSize` is the requested popover content size.
+  /// device and orientation. `popoverSize` is the requested popover content size and
+  /// `anchor` the button it hangs from.
   @inlinable
   func geometry(
-    _ role: PaneRole, popoverSize: StoryboardSize
+    _ role: PaneRole, popoverSize: StoryboardSize, anchor: StoryboardRect? = nil
   ) -> (frame: StoryboardRect, bar: StoryboardRect?, content: StoryboardRect) {
     let screen = device.size(in: orientation)
     let top = Device.statusBarHeight
@@ -135,6 +216,14 @@ extension Navigator {
     case .navigation:
       return barred(x: 0, width: screen.width)
     case .master:
+      if orientation == .portrait, let p = masterPopover {
+        // The master's navigation bar heads its popover.
+        let f = p.frame
+        return (
+          f, StoryboardRect(x: f.x, y: f.y, width: f.width, height: barHeight),
+          StoryboardRect(x: f.x, y: f.y + barHeight, width: f.width, height: f.height - barHeight)
+        )
+      }
       return barred(x: 0, width: Navigator.masterWidth)
     case .detail:
       // Landscape: right of the master and the 1-point divider; portrait: full width.
@@ -150,7 +239,8 @@ extension Navigator {
           x: (screen.width - sheet.width) / 2, y: (screen.height - sheet.height) / 2,
           width: sheet.width, height: sheet.height))
     case .popover:
-      // Anchored at the top left, just under the navigation bar (where the master's bar
+      if let p = placement(size: popoverSize, anchor: anchor) { return bare(p.frame) }
+      // Without an anchor:  at the top left, just under the navigation bar (where the master's bar
       // button would be), shrunk to fit the screen with the same margin.
       let margin = Navigator.popoverMargin
       let y = top + barHeight + margin
@@ -174,13 +264,15 @@ extension Navigator {
 
     func pane(
       _ role: PaneRole, _ scene: Scene<Content>?, back: String?, focused: Bool,
-      popoverSize: StoryboardSize = Navigator.defaultPopoverSize
+      popoverSize: StoryboardSize = Navigator.defaultPopoverSize, anchor: StoryboardRect? = nil,
+      barButton: BarButton? = nil, arrow: PopoverArrow? = nil
     ) {
-      let g = geometry(role, popoverSize: popoverSize)
+      let g = geometry(role, popoverSize: popoverSize, anchor: anchor)
       panes.append(
         Pane(
           role: role, frame: g.frame, navigationBar: g.bar, title: scene?.title ?? "",
-          backTitle: back, contentRect: g.content, scene: scene, isFocused: focused))
+          backTitle: back, contentRect: g.content, scene: scene, isFocused: focused,
+          barButton: barButton, arrow: arrow))
     }
 
     let top = navigationStack[navigationStack.count - 1]
@@ -195,9 +287,11 @@ extension Navigator {
         divider = StoryboardRect(x: g.frame.maxX, y: g.frame.y, width: 1, height: g.frame.height)
         pane(.detail, detail, back: nil, focused: detailFocused)
       } else {
-        pane(.detail, detail, back: nil, focused: detailFocused)
+        pane(.detail, detail, back: nil, focused: detailFocused, barButton: barButton)
         if masterIsShown {
-          pane(.master, top, back: backTitle, focused: nothingPresented && !detailFocused)
+          pane(
+            .master, top, back: backTitle, focused: nothingPresented && !detailFocused,
+            arrow: masterPopover?.arrow)
         }
       }
       for (index, presentation) in presentations.enumerated() {
@@ -205,7 +299,8 @@ extension Navigator {
         if let popoverSize = presentation.popoverSize {
           pane(
             .popover, presentation.scene, back: nil, focused: focused,
-            popoverSize: popoverSize)
+            popoverSize: popoverSize, anchor: presentation.anchor,
+            arrow: placement(size: popoverSize, anchor: presentation.anchor)?.arrow)
         } else {
           pane(.modal, presentation.scene, back: nil, focused: focused)
         }

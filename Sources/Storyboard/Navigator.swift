@@ -10,9 +10,15 @@
 //   so a popover is always the single topmost presentation.
 // - Push and replace while a modal is presented throw `coveredByModal` (iOS has no
 //   navigation controller in a presented scene); go back first.
-// - In portrait the iPad's master is hidden, except while the focus is in it (after a push,
-//   or a pop, in the master): then it slides over the detail's left side, 320 wide, as
-//   iOS 5.1's split view shows its master, so the focused scene is always on screen.
+// - In portrait the iPad's master is hidden, as UISplitViewController hid it on iOS 5/6:
+//   the detail's navigation bar has a bar button titled with the master's top scene, and
+//   the master shows in a popover hanging from it while the focus is in it (`showMaster`,
+//   a push or a pop in the master). Showing a scene in the detail (replace) or going back
+//   from the master's root dismisses that popover; turning to portrait hides the master
+//   (the focus moves to the detail), turning to landscape shows both panes.
+// - A popover segue hangs from the button tapped (`anchor`). In portrait the master's
+//   buttons leave with its popover (UIKit dismisses a popover before presenting another),
+//   so a popover from them hangs from the bar button that revealed them.
 
 /// The headless storyboard: navigation state, segue operations and the screen layout,
 /// generic over the host's data in each scene.
@@ -39,10 +45,15 @@ public struct Navigator<Content> {
     @usableFromInline var scene: Scene<Content>
     /// nil for a modal, the requested content size for a popover.
     @usableFromInline var popoverSize: StoryboardSize?
+    /// The button a popover hangs from (nil: none given, the old top-left place).
+    @usableFromInline var anchor: StoryboardRect?
 
-    @inlinable init(scene: Scene<Content>, popoverSize: StoryboardSize?) {
+    @inlinable init(
+      scene: Scene<Content>, popoverSize: StoryboardSize?, anchor: StoryboardRect? = nil
+    ) {
       self.scene = scene
       self.popoverSize = popoverSize
+      self.anchor = anchor
     }
   }
 
@@ -71,25 +82,29 @@ public struct Navigator<Content> {
   }
 
   /// Turns the device a quarter turn: swaps the orientation; the navigation state stays.
+  /// On an iPad, turning to portrait hides the master (its popover is not shown until asked
+  /// for), so the focus moves to the detail; turning to landscape shows both panes.
   @inlinable
   public mutating func rotate() {
     orientation = orientation.rotated
+    if device.isPad, orientation == .portrait, detail != nil { focusIsOnDetail = true }
   }
 
   // MARK: Segue operations
 
   /// Performs a segue of a built-in `kind` to `scene`. `popoverSize` is the popover's content
-  /// size (default 320×320) and is ignored by other kinds. A kind the device lacks throws
-  /// `kindNotOnDevice`; `custom` throws `customSegueUnresolved`: the host resolves a custom
-  /// segue into the operations below.
+  /// size (default 320×320) and `anchor` the button it hangs from; other kinds ignore both.
+  /// A kind the device lacks throws `kindNotOnDevice`; `custom` throws
+  /// `customSegueUnresolved`: the host resolves a custom segue into the operations below.
   @inlinable
   public mutating func perform(
-    _ kind: SegueKind, _ scene: Scene<Content>, popoverSize: StoryboardSize? = nil
+    _ kind: SegueKind, _ scene: Scene<Content>, popoverSize: StoryboardSize? = nil,
+    anchor: StoryboardRect? = nil
   ) throws(StoryboardError) {
     switch kind {
     case .push: try push(scene)
     case .modal: try present(scene)
-    case .popover: try popover(scene, size: popoverSize)
+    case .popover: try popover(scene, size: popoverSize, anchor: anchor)
     case .replace: try replace(scene)
     case .custom:
       try device.check(.custom)
@@ -118,10 +133,13 @@ public struct Navigator<Content> {
   }
 
   /// Shows `scene` in a popover (iPad only) over the current screen, its content `size`
-  /// (default 320×320, shrunk to fit the screen). A popover already shown is dismissed first.
+  /// (default 320×320, shrunk to fit the screen), hanging from `anchor` (the tapped button's
+  /// rect in screen points) with an arrow pointing at it; with no anchor (or a non-finite
+  /// one) it sits at the top left under the navigation bar, without an arrow. A popover
+  /// already shown (the master's in portrait too) is dismissed first.
   @inlinable
   public mutating func popover(
-    _ scene: Scene<Content>, size: StoryboardSize? = nil
+    _ scene: Scene<Content>, size: StoryboardSize? = nil, anchor: StoryboardRect? = nil
   ) throws(StoryboardError) {
     try device.check(.popover)
     let size = size ?? Navigator.defaultPopoverSize
@@ -129,7 +147,41 @@ public struct Navigator<Content> {
       throw .invalidPopoverSize(width: size.width, height: size.height)
     }
     dismissPopover()
-    presentations.append(Presentation(scene: scene, popoverSize: size))
+    var anchor = anchor.flatMap { $0.isFinite ? $0 : nil }
+    if anchor != nil, masterIsInPopover, !isPresentingModal, let bar = barButton {
+      // The master's buttons leave with its popover: hang from the button that showed them.
+      anchor = bar.rect
+      focusIsOnDetail = true
+    }
+    presentations.append(Presentation(scene: scene, popoverSize: size, anchor: anchor))
+  }
+
+  /// The rect the topmost popover hangs from (nil: no popover, or one without an anchor).
+  @inlinable
+  public var popoverAnchor: StoryboardRect? {
+    isShowingPopover ? presentations[presentations.count - 1].anchor : nil
+  }
+
+  /// Hangs the topmost popover from `anchor` (where its button is after a rotation);
+  /// nothing when no popover is shown or the anchor is not finite.
+  @inlinable
+  public mutating func reanchorPopover(_ anchor: StoryboardRect?) {
+    guard isShowingPopover, let anchor, anchor.isFinite else { return }
+    presentations[presentations.count - 1].anchor = anchor
+  }
+
+  /// Shows the iPad's master in a popover hanging from the detail's bar button, as tapping
+  /// that button did on iOS 5/6 (portrait only: in landscape the master is always shown).
+  /// Dismisses a popover first. Returns false, changing nothing, on an iPhone, in
+  /// landscape, with no detail, or while a modal is presented.
+  @inlinable
+  @discardableResult public mutating func showMaster() -> Bool {
+    guard device.isPad, orientation == .portrait, detail != nil, !isPresentingModal else {
+      return false
+    }
+    dismissPopover()
+    focusIsOnDetail = false
+    return true
   }
 
   /// Replaces the iPad's detail scene with `scene` and focuses it; the master's stack is
@@ -165,11 +217,21 @@ public struct Navigator<Content> {
   }
 
   /// Goes back as the back button (or a tap outside a popover) does: dismisses the topmost
-  /// popover or modal, else pops the navigation stack (never the root). Returns false when
-  /// there is nothing to go back to.
+  /// popover or modal, else pops the navigation stack (never the root), else dismisses the
+  /// master's popover in portrait (a tap outside it). Returns false when there is nothing
+  /// to go back to.
   @inlinable
   @discardableResult public mutating func back() -> Bool {
-    dismiss() || pop()
+    dismiss() || pop() || dismissMasterPopover()
+  }
+
+  /// Dismisses the master's popover (iPad portrait), focusing the detail; false when it is
+  /// not shown or a modal covers it.
+  @inlinable
+  mutating func dismissMasterPopover() -> Bool {
+    guard masterIsInPopover, !isPresentingModal else { return false }
+    focusIsOnDetail = true
+    return true
   }
 
   // MARK: State
@@ -223,7 +285,7 @@ public struct Navigator<Content> {
   @inlinable
   public var focusContentRect: StoryboardRect {
     let size = presentations.last?.popoverSize ?? Navigator.defaultPopoverSize
-    return geometry(focusRole, popoverSize: size).content
+    return geometry(focusRole, popoverSize: size, anchor: presentations.last?.anchor).content
   }
 
   /// The titles of what is on screen, from the root outwards: the navigation stack (the
@@ -237,7 +299,9 @@ public struct Navigator<Content> {
 
   /// Whether `back()` would do something.
   @inlinable
-  public var canGoBack: Bool { !presentations.isEmpty || navigationStack.count > 1 }
+  public var canGoBack: Bool {
+    !presentations.isEmpty || navigationStack.count > 1 || masterIsInPopover
+  }
 
   /// Whether the root (menu) scene can be tapped: it is the only scene on the navigation
   /// stack and no modal covers it. A popover does not count: tapping outside it dismisses

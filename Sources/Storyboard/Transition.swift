@@ -71,7 +71,8 @@ public enum TransitionStyle: String, CaseIterable, Sendable {
   case push
   /// Modal (cover vertical): the new scene covers from the bottom edge.
   case cover
-  /// Popover: the panel fades in over the screen, which stays put.
+  /// Popover: the panel grows out of the button it hangs from (its arrow's tip) as it fades
+  /// in over the screen, which stays put.
   case popover
   /// Replace, and custom kinds that say nothing: a cross-fade.
   case crossFade
@@ -87,18 +88,28 @@ public struct Transition: Equatable, Sendable {
   public var width: Double
   /// The distance a cover travels up (from the screen's bottom edge to the pane's top).
   public var travel: Double
+  /// Where a popover grows from: its arrow's tip, relative to the centre of the popover's
+  /// pane (nil: it only fades in, as a popover without an anchor does).
+  public var origin: StoryboardPoint?
 
+  /// The size a popover starts growing from, as a part of its size at rest.
+  public static let popoverStartScale = 0.1
   /// UIKit's duration of a navigation or presentation transition, in seconds.
   public static let duration = 0.35
   /// The dimming of a pushed-away scene at the end of a push (iOS 5/6 darkened it a little).
   public static let pushShade = 0.1
 
-  /// A transition of `style`, moving over `width` (push) or `travel` points (cover).
-  public init(_ style: TransitionStyle, isBack: Bool = false, width: Double, travel: Double) {
+  /// A transition of `style`, moving over `width` (push) or `travel` points (cover); a
+  /// popover grows from `origin` (relative to its pane's centre).
+  public init(
+    _ style: TransitionStyle, isBack: Bool = false, width: Double, travel: Double,
+    origin: StoryboardPoint? = nil
+  ) {
     self.style = style
     self.isBack = isBack
     self.width = width
     self.travel = travel
+    self.origin = origin
   }
 
   /// The frame at progress `t` (clamped to 0…1), eased in and out as UIKit eased it.
@@ -113,7 +124,14 @@ public struct Transition: Equatable, Sendable {
     case .cover:
       return TransitionFrame(from: .rest, to: Placement(dy: travel * (1 - e)), dim: e)
     case .popover:
-      return TransitionFrame(from: .rest, to: Placement(opacity: e), dim: e)
+      guard let o = origin else {
+        return TransitionFrame(from: .rest, to: Placement(opacity: e), dim: e)
+      }
+      // Scaled by s about the centre and moved by (1 − s)·origin, the tip stays where it is.
+      let s = Transition.popoverStartScale + (1 - Transition.popoverStartScale) * e
+      return TransitionFrame(
+        from: .rest, to: Placement(dx: (1 - s) * o.x, dy: (1 - s) * o.y, scale: s, opacity: e),
+        dim: e)
     case .crossFade:
       return TransitionFrame(
         from: .rest, to: Placement(opacity: e), fromBar: 1 - e, toBar: e, dim: e)

@@ -131,6 +131,11 @@ final class Player {
       guard s.focusedFace != nil else { return false }
       try s.pinch(factor)
     case .rotate: s.rotate()
+    case .showMaster:
+      guard s.device.isPad, s.orientation == .portrait, !s.navigator.masterIsInPopover else {
+        return false
+      }
+      try s.showMaster()
     case .back: return s.back()
     case .page(let n):
       guard let page = shown?.menuPage(turnedBy: n, from: s.menuPage) else { return false }
@@ -186,6 +191,7 @@ final class Player {
       switch t.kind {
       case .button(let name): if canTap { return try perform(.tap(name)) }
       case .back: return try perform(.back)
+      case .barButton: return try perform(.showMaster)
       case .face(let pointsPerRow): drag = (m.row, pointsPerRow)
       }
     case .drag:

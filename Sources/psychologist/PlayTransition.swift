@@ -21,7 +21,7 @@ extension Player {
     let tapped: String?
     switch a {
     case .tap(let name): tapped = name
-    case .back: tapped = nil
+    case .back, .showMaster: tapped = nil
     default: return
     }
     do {

@@ -73,11 +73,14 @@ import Testing
   #expect(layout.panes[0].contentRect == rect(0, 64, 768, 960))
   #expect(layout.panes[0].isFocused)
 
-  // A push in the master slides it over the detail while the focus is in it.
+  // A push in the master shows it in its popover (from the bar button) while the focus is
+  // in it: 320 wide, its own navigation bar on top, down to the margin at the bottom.
   try nav.push(happiness(1, "Movie"))
   layout = nav.layout()
   #expect(layout.panes.map(\.role) == [.detail, .master])
-  #expect(layout.panes[1].contentRect == rect(0, 64, 320, 960))
+  #expect(layout.panes[1].frame == rect(10, 70, 320, 944))
+  #expect(layout.panes[1].navigationBar == rect(10, 70, 320, 44))
+  #expect(layout.panes[1].contentRect == rect(10, 114, 320, 900))
   #expect(layout.panes[1].isFocused && !layout.panes[0].isFocused)
   try nav.replace(happiness(20))
   #expect(nav.layout().panes.map(\.role) == [.detail])

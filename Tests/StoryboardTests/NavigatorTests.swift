@@ -245,10 +245,10 @@ func rect(_ x: Double, _ y: Double, _ width: Double, _ height: Double) -> Storyb
   nav.rotate()
   #expect(nav.stack == ["Psychologist", "Movie", "Happiness"])
   #expect(nav.focusContentRect == rect(0, 64, 768, 960))
-  let went19 = nav.back()  // pops the master, which now slides over the detail
+  let went19 = nav.back()  // pops the master, which now shows in its popover
   #expect(went19)
   #expect(nav.focusRole == .master)
-  #expect(nav.focusContentRect == rect(0, 64, 320, 960))
+  #expect(nav.focusContentRect == rect(10, 114, 320, 900))
 }
 
 @Test func updateFocusChangesTheFocusedScene() throws {

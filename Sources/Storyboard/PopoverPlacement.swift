@@ -1,0 +1,133 @@
+// Where a popover goes: beside the button that opened it, never over it, on screen, with
+// an arrow from its edge to the button, as UIPopoverController placed it on iOS 5/6.
+
+/// The edge of a popover its arrow stands on.
+public enum ArrowEdge: String, CaseIterable, Sendable {
+  /// The popover is below the button; the arrow points up.
+  case top
+  /// The popover is above the button; the arrow points down.
+  case bottom
+  /// The popover is right of the button; the arrow points left.
+  case left
+  /// The popover is left of the button; the arrow points right.
+  case right
+}
+
+/// A popover's arrow: a triangle standing on one edge of the popover, its tip on the edge
+/// of the button that opened it.
+public struct PopoverArrow: Equatable, Sendable {
+  /// The point touching the button.
+  public var tip: StoryboardPoint
+  /// The edge of the popover the arrow stands on.
+  public var edge: ArrowEdge
+  /// The first corner of the arrow's base, on that edge (left or top).
+  public var baseStart: StoryboardPoint
+  /// The other corner of the base (right or bottom).
+  public var baseEnd: StoryboardPoint
+
+  /// How far the tip stands out from the popover (iOS 5's arrow was about this tall).
+  public static let height = 13.0
+  /// The width of the arrow's base.
+  public static let baseWidth = 26.0
+  /// The least distance from the base to a corner of the popover (its rounded corner).
+  public static let cornerInset = 8.0
+
+  /// An arrow from its parts.
+  public init(
+    tip: StoryboardPoint, edge: ArrowEdge, baseStart: StoryboardPoint, baseEnd: StoryboardPoint
+  ) {
+    self.tip = tip
+    self.edge = edge
+    self.baseStart = baseStart
+    self.baseEnd = baseEnd
+  }
+}
+
+/// A popover's frame and arrow, placed beside its anchor.
+public struct PopoverPlacement: Equatable, Sendable {
+  /// The popover's body (without the arrow).
+  public var frame: StoryboardRect
+  /// The arrow from the body to the anchor.
+  public var arrow: PopoverArrow
+
+  /// The margin kept from the screen's edges and from the status bar.
+  public static let margin = 10.0
+
+  /// Places a popover of content `size` beside `anchor` inside `area` (the screen below the
+  /// status bar, less the margin): below the anchor when it fits there, else above, else
+  /// right, else left; when it fits nowhere, on the side with the most room, shrunk to fit.
+  /// The body never overlaps the anchor (the anchor is first clamped into `area`) and the
+  /// arrow's tip touches the anchor's facing edge.
+  public static func place(
+    size: StoryboardSize, anchor given: StoryboardRect, in area: StoryboardRect
+  ) -> PopoverPlacement {
+    let h = PopoverArrow.height
+    // An anchor partly off the area is clamped into it, so the arrow points at what shows.
+    let ax = min(max(given.x, area.x), area.maxX)
+    let ay = min(max(given.y, area.y), area.maxY)
+    let anchor = StoryboardRect(
+      x: ax, y: ay, width: max(min(given.maxX, area.maxX) - ax, 0),
+      height: max(min(given.maxY, area.maxY) - ay, 0))
+    let rooms: [(ArrowEdge, Double)] = [
+      (.top, area.maxY - anchor.maxY - h), (.bottom, anchor.y - h - area.y),
+      (.left, area.maxX - anchor.maxX - h), (.right, anchor.x - h - area.x),
+    ]
+    func vertical(_ e: ArrowEdge) -> Bool { e == .top || e == .bottom }
+    func need(_ e: ArrowEdge) -> Double { vertical(e) ? size.height : size.width }
+    func shown(_ e: ArrowEdge, _ room: Double) -> StoryboardSize {
+      vertical(e)
+        ? StoryboardSize(width: min(size.width, area.width), height: min(size.height, room))
+        : StoryboardSize(width: min(size.width, room), height: min(size.height, area.height))
+    }
+    let chosen =
+      rooms.first { $0.1 >= need($0.0) }
+      ?? rooms.max { a, b in
+        let sa = shown(a.0, max(a.1, 0)), sb = shown(b.0, max(b.1, 0))
+        return sa.width * sa.height < sb.width * sb.height
+      }!
+    let edge = chosen.0
+    let s = shown(edge, max(chosen.1, 0))
+    func clamp(_ v: Double, _ lo: Double, _ hi: Double) -> Double { max(lo, min(v, hi)) }
+    let frame: StoryboardRect
+    switch edge {
+    case .top, .bottom:
+      let x = clamp(anchor.midX - s.width / 2, area.x, area.maxX - s.width)
+      let y = edge == .top ? anchor.maxY + h : anchor.y - h - s.height
+      frame = StoryboardRect(x: x, y: y, width: s.width, height: s.height)
+    case .left, .right:
+      let y = clamp(anchor.midY - s.height / 2, area.y, area.maxY - s.height)
+      let x = edge == .left ? anchor.maxX + h : anchor.x - h - s.width
+      frame = StoryboardRect(x: x, y: y, width: s.width, height: s.height)
+    }
+    // The tip: the anchor's middle, moved along its edge to where the body can hold the base.
+    let half = PopoverArrow.baseWidth / 2
+    let inset = half + PopoverArrow.cornerInset
+    func along(_ mid: Double, _ aLo: Double, _ aHi: Double, _ fLo: Double, _ fHi: Double)
+      -> Double
+    {
+      let lo = max(aLo, fLo + inset)
+      let hi = min(aHi, fHi - inset)
+      return lo <= hi ? clamp(mid, lo, hi) : clamp((aLo + aHi) / 2, fLo, fHi)
+    }
+    let arrow: PopoverArrow
+    switch edge {
+    case .top, .bottom:
+      let x = along(anchor.midX, anchor.x, anchor.maxX, frame.x, frame.maxX)
+      let baseY = edge == .top ? frame.y : frame.maxY
+      let tipY = edge == .top ? anchor.maxY : anchor.y
+      arrow = PopoverArrow(
+        tip: StoryboardPoint(x: x, y: tipY), edge: edge,
+        baseStart: StoryboardPoint(x: x - half, y: baseY),
+        baseEnd: StoryboardPoint(x: x + half, y: baseY))
+    case .left, .right:
+      let y = along(anchor.midY, anchor.y, anchor.maxY, frame.y, frame.maxY)
+      let baseX = edge == .left ? frame.x : frame.maxX
+      let tipX = edge == .left ? anchor.maxX : anchor.x
+      arrow = PopoverArrow(
+        tip: StoryboardPoint(x: tipX, y: y), edge: edge,
+        baseStart: StoryboardPoint(x: baseX, y: y - half),
+        baseEnd: StoryboardPoint(x: baseX, y: y + half))
+    }
+    return PopoverPlacement(frame: frame, arrow: arrow)
+  }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `play` on an iPad in portrait: the detail's bar button shows the menu in a popover (by
+/// its key and by a click), a diagnosis there fills the detail, a popover hangs from the
+/// bar button with its arrow, and rotating keeps what is shown.
+@Suite struct SplitViewPlayTests {
+  @Test func theBarButtonOpensTheMenuByKeyAndByClick() throws {
+    let pane = try TmuxPane()
+    try pane.type("\(binary) play examples/ipad.lua --device ipad --orientation portrait")
+    var lines = try pane.waitFor("ipad portrait")
+    // The menu is hidden: the bar button says where it is.
+    #expect(lines[0].hasPrefix(" Psychologist [m]"))
+    #expect(!lines.contains { $0.contains("] flaying") })
+    try pane.press("m")
+    // The end of the popover's growing (a frame half-way may show part of the menu).
+    lines = try pane.waitFor("the whole menu in its popover") { lines in
+      ["flaying", "bite", "teleplay", "cartoon"].allSatisfy { keyShown(for: $0, in: lines) != nil }
+        && lines.contains { $0.contains("┌") && $0.contains("▲") }
+    }
+    // A box under the bar, its arrow on the top edge pointing up at the button.
+    let top = try #require(lines.firstIndex { $0.contains("┌") })
+    #expect(top == 2 && lines[top].contains("▲"))
+    try pane.press(try #require(keyShown(for: "bite", in: lines)))
+    lines = try pane.waitFor("the face alone") { lines in
+      statusLine(lines).contains("happiness 70") && !lines.contains { $0.contains("┌") }
+    }
+    #expect(!lines.contains { $0.contains("] flaying") })  // the popover is gone
+    #expect(brailleBox(lines) != nil)
+
+    // A click on the bar button (SGR reports are 1-based): the menu again.
+    try pane.sendBytes("\u{1B}[<0;4;1M\u{1B}[<0;4;1m")
+    lines = try pane.waitFor("the menu again") { lines in
+      ["flaying", "teleplay", "cartoon"].allSatisfy { keyShown(for: $0, in: lines) != nil }
+        && lines.contains { $0.contains("┌") && $0.contains("▲") }
+    }
+    try pane.press(try #require(keyShown(for: "teleplay", in: lines)))
+    // The popover hangs from the bar button (the menu's popover closed first).
+    lines = try pane.waitFor("the popover from the bar button") { lines in
+      statusLine(lines).contains("happiness 20")
+        && lines.contains { $0.contains("┌─ Happiness") && $0.contains("▲") }
+    }
+    try pane.press("b")
+    lines = try pane.waitFor("the face alone again") { lines in
+      statusLine(lines).contains("happiness 70") && !lines.contains { $0.contains("┌") }
+    }
+    // Landscape shows the master beside the face; portrait again hides it; the face stays.
+    try pane.press("r")
+    lines = try pane.waitFor("master and detail") { lines in
+      statusLine(lines).contains("ipad landscape") && keyShown(for: "flaying", in: lines) != nil
+    }
+    #expect(brailleBox(lines) != nil)
+    try pane.press("r")
+    lines = try pane.waitFor("portrait again") { lines in
+      statusLine(lines).contains("ipad portrait") && !lines.contains { $0.contains("] flaying") }
+    }
+    #expect(!lines.contains { $0.contains("] flaying") })
+    #expect(statusLine(lines).contains("happiness 70"))
+    try pane.press("q")
+    try pane.waitForMainScreen()
+  }
+}

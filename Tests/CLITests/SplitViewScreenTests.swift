@@ -1,0 +1,163 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// The iPad's split view in portrait and the popovers' arrows, as `show --screen` and a
+/// session's screen snapshot draw them, checked in rsvg's pixels. Where things are comes
+/// from the storyboard's rules, worked out by hand in the comments.
+@Suite struct SplitViewScreenTests {
+  /// The popover's border and arrow colour (iOS 5's dark popover frame).
+  static let dark = (30, 30, 30)
+  /// The bar buttons' tint.
+  static let tint = (0, 122, 255)
+
+  /// Whether any pixel in the rectangle is close to `color`.
+  func any(
+    _ image: Pixels, _ color: (Int, Int, Int), x: ClosedRange<Int>, y: ClosedRange<Int>
+  ) -> Bool {
+    for py in y {
+      for px in x {
+        if let p = image.at(px, py),
+          abs(p.r - color.0) + abs(p.g - color.1) + abs(p.b - color.2) < 90
+        {
+          return true
+        }
+      }
+    }
+    return false
+  }
+
+  /// Expects `color` somewhere in the rectangle (or nowhere), saying where on failure
+  /// rather than printing the whole image.
+  func expectColor(
+    _ image: Pixels, _ color: (Int, Int, Int), x: ClosedRange<Int>, y: ClosedRange<Int>,
+    _ present: Bool, sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    let found = any(image, color, x: x, y: y)
+    #expect(
+      found == present, "\(color) \(present ? "missing" : "found") in x \(x), y \(y)",
+      sourceLocation: sourceLocation)
+  }
+
+  func screen(_ args: [String]) throws -> Pixels {
+    let r = try psychologist(
+      ["show", "examples/ipad.lua"] + args + ["--device", "ipad", "--screen", "--format", "svg"])
+    #expect(r.status == 0, "\(r.stderr)")
+    #expect(try validXML(r.stdout))
+    return try rasterize(r.stdout)
+  }
+
+  @Test func portraitShowsTheBarButtonLandscapeDoesNot() throws {
+    // The detail's bar is y 20…64; its bar button, titled "Psychologist" (12 letters), is
+    // 6 from the left, 30 high, 12·9.5 + 20 = 134 wide: x 6…140, y 27…57, its title tinted.
+    let portrait = try screen(["bite", "--orientation", "portrait"])
+    #expect(portrait.width == 768 && portrait.height == 1024)
+    expectColor(portrait, Self.tint, x: 8...138, y: 29...55, true)
+    // Landscape: the master's bar over the same place holds its centred black title only.
+    let landscape = try screen(["bite", "--orientation", "landscape"])
+    expectColor(landscape, Self.tint, x: 8...138, y: 29...55, false)
+  }
+
+  @Test func aPopoverFromALowRowPointsAtItWithoutCoveringIt() throws {
+    // Landscape, teleplay: the menu's fifth row of the master, y 272…312, x 16…304. The
+    // popover (320×320) goes below, from y 325; its arrow's tip touches the row at
+    // (160, 312), its base is 26 wide on the popover's top edge.
+    let image = try screen(["teleplay", "--orientation", "landscape"])
+    // Halfway down the arrow (y 318.5) it is 13 wide: dark at its middle, not 10 beside.
+    expectColor(image, Self.dark, x: 159...161, y: 317...320, true)
+    expectColor(image, Self.dark, x: 146...148, y: 317...319, false)
+    expectColor(image, Self.dark, x: 172...174, y: 317...319, false)
+    // The row's own label (tinted "teleplay" at y ≈ 298, under the 40 % black dimming) is
+    // not covered.
+    expectColor(image, (0, 73, 153), x: 30...120, y: 285...305, true)
+    // Cartoon, the menu's last row (y 320…360), is beside the arrow and under the popover.
+    let face = blueNear(image, 170, 485 - 144)
+    #expect(face)
+  }
+
+  /// Runs a session script beside a copy of examples/ipad.lua; returns its output and its
+  /// screen snapshots, rendered, by name.
+  func session(_ source: String, snapshots: [String]) throws -> (out: String, images: [Pixels]) {
+    let folder = try temporaryFolder()
+    defer { removeFolder(folder) }
+    try FileManager.default.copyItem(
+      atPath: packageRoot + "/examples/ipad.lua", toPath: folder + "/ipad.lua")
+    try writeFile(folder + "/main.lua", "require \"ipad\"\n" + source)
+    let r = try psychologist(["run", "main.lua"], in: folder)
+    #expect(r.status == 0, "\(r.stderr)")
+    let images = try snapshots.map {
+      try TestSupport.rasterize(try String(contentsOfFile: folder + "/" + $0, encoding: .utf8))
+    }
+    return (r.out, images)
+  }
+
+  @Test func theMastersPopoverHangsFromTheBarButton() throws {
+    let image = try session(
+      """
+      local s = session { device = "ipad", orientation = "portrait" }
+      s:show_master()
+      s:snapshot("master.svg", { screen = true })
+      """, snapshots: ["master.svg"]
+    ).images[0]
+    // The bar button x 6…140, y 27…57 (midpoint 73); the popover 320 wide from x 10, from
+    // y 57 + 13 = 70 down to 1014; the arrow's tip at (73, 57), 18 wide at y 66.
+    expectColor(image, Self.dark, x: 72...74, y: 65...67, true)
+    expectColor(image, Self.dark, x: 92...96, y: 65...67, false)
+    // The popover's border on its left and bottom edges, the menu inside: the first row
+    // at y 114 + 16 = 130…170, its label tinted.
+    expectColor(image, Self.dark, x: 8...12, y: 500...502, true)
+    expectColor(image, Self.dark, x: 100...102, y: 1012...1016, true)
+    expectColor(image, Self.tint, x: 40...120, y: 140...165, true)
+    // The bar button is still there, above the arrow.
+    expectColor(image, Self.tint, x: 8...138, y: 29...55, true)
+  }
+
+  @Test func aPopoverFollowsItsButtonAcrossARotation() throws {
+    let (out, images) = try session(
+      """
+      local s = session { device = "ipad", orientation = "landscape" }
+      s:perform("teleplay")
+      s:rotate() s:snapshot("portrait.svg", { screen = true })
+      s:rotate() s:snapshot("landscape.svg", { screen = true })
+      print(s.scene, s.happiness)
+      """, snapshots: ["portrait.svg", "landscape.svg"])
+    #expect(out == "Happiness\t20\n")
+    let (portrait, landscape) = (images[0], images[1])
+    // Portrait: the menu is hidden, so the popover hangs from the bar button (x 6…140,
+    // y 27…57): its arrow's tip at (73, 57), 18 wide at y 66.
+    expectColor(portrait, Self.dark, x: 72...74, y: 65...67, true)
+    // Landscape again: from teleplay's row, as before the turn (the arrow at (160, 318)).
+    expectColor(landscape, Self.dark, x: 159...161, y: 317...320, true)
+    expectColor(landscape, Self.dark, x: 72...74, y: 65...67, false)
+  }
+
+  @Test func aPopoverGrowsOutOfItsButton() throws {
+    let folder = try temporaryFolder()
+    defer { removeFolder(folder) }
+    let r = try psychologist([
+      "show", packageRoot + "/examples/ipad.lua", "teleplay", "--device", "ipad",
+      "--orientation", "landscape", "--screen", "--frames", "5", "--output-dir", folder,
+    ])
+    #expect(r.status == 0, "\(r.stderr)")
+    let mid = try TestSupport.rasterize(
+      try String(contentsOfFile: folder + "/frame-002.svg", encoding: .utf8))
+    // Half-way (eased 0.5) the popover is scaled 0.1 + 0.9 · 0.5 = 0.55 about its arrow's
+    // tip (160, 312): its face's centre (170, 485) is at (165.5, 407), the head's radius
+    // 144 · 0.55 = 79, so the head's top is at (165.5, 328); where the popover rests, the
+    // head's top (170, 341) is inside the smaller head, empty.
+    func bluish(_ x: Int, _ y: Int, radius: Int) -> Bool {
+      for dy in -radius...radius {
+        for dx in -radius...radius {
+          if let p = mid.at(x + dx, y + dy), p.b - p.r > 60, p.b - p.g > 60 { return true }
+        }
+      }
+      return false
+    }
+    let grown = bluish(165, 328, radius: 3)
+    let atRest = bluish(170, 341, radius: 2)
+    #expect(grown && !atRest)
+    // The arrow's tip stays on the button's edge: the arrow is there, faded.
+    let tip = try #require(mid.at(160, 315))
+    #expect(tip.r < 150 && tip.r == tip.g)
+  }
+}
