@@ -35,6 +35,8 @@ package struct BatchRow: @unchecked Sendable {
   package var id: String?
   /// Why the row could not be read (then `fields` is empty).
   package var error: String?
+  /// The input bytes the row was read from: the queue to the workers is bounded by them.
+  package var bytes = 0
   /// The face's file name without `.svg`, given by the batch in input order (so duplicates
   /// are caught the same way whatever the number of workers).
   package internal(set) var fileName = ""
@@ -91,6 +93,7 @@ package final class BatchReader {
       rowNumber += 1
       guard keep(rowNumber) else { continue }
       var row = BatchRow(number: rowNumber, line: lineNumber, fields: .map([:]))
+      row.bytes = line.count
       do {
         row.fields = try JSONLine.object(line)
         row.id = idText(row.fields["id"])
@@ -148,6 +151,7 @@ package final class BatchReader {
       rowNumber += 1
       guard keep(rowNumber) else { continue }
       var row = BatchRow(number: rowNumber, line: first, fields: .map([:]))
+      row.bytes = record.count
       do {
         let fields = try CSV.fields(record)
         guard fields.count == header.count else {
