@@ -64,8 +64,30 @@ public struct FaceGeometry: Equatable, Sendable {
   /// A corner mark for a row whose data was missing for some channel.
   public var missingMark: (Point, Point, Point, Point)?
 
-  /// Two geometries are equal when they draw the same items.
-  public static func == (a: FaceGeometry, b: FaceGeometry) -> Bool { a.items() == b.items() }
+  /// Two geometries are equal when every part is, compared field by field (building both
+  /// lists of items to compare them allocated two arrays a comparison).
+  public static func == (a: FaceGeometry, b: FaceGeometry) -> Bool {
+    func same<T>(_ x: T?, _ y: T?, _ equal: (T, T) -> Bool) -> Bool {
+      switch (x, y) {
+      case (nil, nil): return true
+      case (let x?, let y?): return equal(x, y)
+      default: return false
+      }
+    }
+    let head = a.center == b.center && a.size == b.size && a.headRadii == b.headRadii
+    let eyes =
+      a.leftEye == b.leftEye && a.rightEye == b.rightEye && a.eyeRadius == b.eyeRadius
+      && a.eyeOpen == b.eyeOpen && same(a.pupils, b.pupils, ==)
+    let mouth =
+      a.mouthStart == b.mouthStart && a.mouthControl1 == b.mouthControl1
+      && a.mouthControl2 == b.mouthControl2 && a.mouthEnd == b.mouthEnd
+      && same(a.lowerLip, b.lowerLip, ==)
+    let paint = a.lineWidth == b.lineWidth && a.color == b.color && a.fill == b.fill
+    let rest =
+      a.brows == b.brows && a.nose == b.nose && same(a.ears, b.ears, ==)
+      && a.hair.elementsEqual(b.hair, by: ==) && same(a.missingMark, b.missingMark, ==)
+    return head && eyes && mouth && paint && rest
+  }
 
   /// The face as drawing items: the head circle, the eyes (circles, ellipses when half
   /// closed, lines when closed), the mouth and the brows, all stroked with the face's paint.
