@@ -213,7 +213,18 @@ public func faceGeometry(state: FaceState, style: FaceStyle, bounds: Rect) throw
     var furrow = max(-tilt, 0) * eyeRadius * 0.6
     if let slant = ch[.browSlant] { furrow = (slant * 2 - 1) * eyeRadius * 0.6 }
     let lift = ch[.browHeight].map { 1.4 + 1.6 * $0 } ?? 2.2 + max(tilt, 0) * 0.3
-    let baseY = eyeY - eyeRadius * lift
+    // High, large eyes with high brows put them over the top of the view (clipped): the
+    // brows stay between the top of the view's middle square (the face's own box, inside
+    // any view) and the eyes' tops, a stroke clear of each (round caps reach half a stroke
+    // past the ends); the slant shrinks when they cannot fit. Over its eye a brow spans
+    // 2/3 of its own height (it reaches 1.5 eye radii out).
+    let top = mid.y - min(bounds.width, bounds.height) / 2 + style.lineWidth
+    let bottom = eyeY - eyeRadius - style.lineWidth
+    let room = max(bottom - top, 0)
+    furrow = min(max(furrow, -room * 3 / 5), room * 3 / 5)
+    let highest = top + abs(furrow), lowest = bottom - abs(furrow) * 2 / 3
+    let baseY =
+      highest <= lowest ? min(max(eyeY - eyeRadius * lift, highest), lowest) : (top + bottom) / 2
     brows = [
       Brow(
         inner: Point(leftEye.x + half, baseY + furrow),
