@@ -69,6 +69,8 @@ package final class BatchReader {
   package private(set) var bytesRead = 0
   /// Set by the caller to stop reading (Ctrl-C): `next()` then returns nil.
   package var shouldStop: () -> Bool = { false }
+  /// Reading stopped before the end: the line in hand is cut, not the input's last.
+  private var stopped = false
 
   /// A reader of `format` on `fd`; rows whose number `keep` rejects are skipped cheaply.
   package init(fd: Int32, format: BatchFormat, keep: @escaping (Int) -> Bool = { _ in true }) {
@@ -139,6 +141,7 @@ package final class BatchReader {
         guard header != nil else { throw headerTooLong(first) }
         return tooLong(line: first)
       }
+      if open && stopped { return nil }  // a record cut by Ctrl-C, as a line is
       if record.isEmpty { continue }
       guard let header else {
         do {
@@ -204,7 +207,8 @@ package final class BatchReader {
       }
       guard buffer.count - start <= BatchReader.maxRowBytes else { break }
       if atEnd {
-        guard start < buffer.count else { return nil }
+        // A line cut by Ctrl-C is no row: read as one it failed as malformed JSON or CSV.
+        guard start < buffer.count, !stopped else { return nil }
         var line = buffer[start...]
         if line.last == 0x0D { line.removeLast() }
         bytesRead += buffer.count - start
@@ -243,6 +247,7 @@ package final class BatchReader {
       if shouldStop() {
         buffer.removeSubrange(old...)
         atEnd = true
+        stopped = true
         return
       }
       let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress! + old, chunk) }

@@ -83,6 +83,26 @@ import Testing
     #expect(queued(small[0]) == 64)
   }
 
+  @Test func aLineCutByCtrlCIsNoRow() throws {
+    // Row 2 is longer than one read: Ctrl-C arrives while the reader waits for its rest.
+    let input = Array("{\"id\": \"a\"}\n".utf8) + json(id: "b", noteBytes: 200_000) + [0x0A]
+    var template = Array("/tmp/psy-bounds-XXXXXX".utf8CString)
+    let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+    unlink(template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) })
+    defer { close(fd) }
+    _ = input.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+    lseek(fd, 0, SEEK_SET)
+    let reader = BatchReader(fd: fd, format: .jsonl)
+    var reads = 0
+    reader.shouldStop = {
+      reads += 1
+      return reads > 2
+    }
+    var rows: [BatchRow] = []
+    while let row = try reader.next() { rows.append(row) }
+    #expect(rows.map(\.id) == ["a"], "\(rows.map { $0.error ?? $0.id ?? "" })")
+  }
+
   @Test func aStrayQuoteBelowTheCapIsOneBadRow() throws {
     let (rows, _) = try read(Array("id,sleep\na,1\n\"b,2\nc,3\n".utf8), .csv)
     #expect(rows.count == 2)
