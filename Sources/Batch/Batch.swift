@@ -110,11 +110,13 @@ package enum Batch {
     let fd: Int32 = options.input == "-" ? 0 : open(options.input, O_RDONLY | O_CLOEXEC)
     guard fd >= 0 else { throw FileError.errno(options.input) }
     defer { if fd != 0 { close(fd) } }
+    // One look at the input answers all three questions: a folder? a file (a size for the
+    // progress bar, and a second pass for column ranges)? or a stream?
     var st = stat()
-    if fstat(fd, &st) == 0, st.st_mode & S_IFMT == S_IFDIR {
-      throw FileError(path: inputName, reason: "is a folder")
-    }
-    let inputSize = fd == 0 ? 0 : fileSize(fd)
+    guard fstat(fd, &st) == 0 else { throw FileError.errno(inputName) }
+    if st.st_mode & S_IFMT == S_IFDIR { throw FileError(path: inputName, reason: "is a folder") }
+    let regular = st.st_mode & S_IFMT == S_IFREG
+    let inputSize = fd != 0 && regular ? Int(st.st_size) : 0
 
     let shared = SharedOutput()
     let jobs = max(1, min(options.jobs, 256))
@@ -127,7 +129,8 @@ package enum Batch {
     var knownRanges: [String: ColumnRange] = [:]
     if let mapping = workers[0].diagnosis.channels {
       let ranges = try ColumnRanges.forBatch(
-        mapping, file: options.ranges, fd: fd, format: options.format, inputName: inputName)
+        mapping, file: options.ranges, fd: fd, regular: regular, format: options.format,
+        inputName: inputName)
       for w in workers { w.session.columnRanges = ranges }
       knownRanges = mapping.ranges.merging(ranges) { $1 }
     } else if options.sheetLayout.at != nil, let file = options.ranges {
@@ -143,8 +146,9 @@ package enum Batch {
     let sheetColumns = SheetColumns(
       options.sheetLayout, usesLabel: options.sheet != nil || options.decoration?.label == true)
     let columnsChecked =
-      try sheetColumns?.check(fd: fd, format: options.format, inputName: inputName) ?? true
-    let queue = RowQueue(capacity: 64 * jobs)
+      try sheetColumns?.check(
+        fd: fd, regular: regular, format: options.format, inputName: inputName) ?? true
+    let queue = RowQueue(workers: jobs)
     let progress = options.progress ? BatchProgress(shared: shared, totalBytes: inputSize) : nil
     let say: @Sendable (String) -> Void = { message in
       shared.locked {
@@ -257,11 +261,6 @@ package enum Batch {
     return summary
   }
 
-  private static func fileSize(_ fd: Int32) -> Int {
-    var st = stat()
-    guard fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else { return 0 }
-    return Int(st.st_size)
-  }
 }
 
 /// One worker: its own script (Lua state, registry) and its own print buffer.

@@ -36,6 +36,8 @@ package struct BatchRow: @unchecked Sendable {
   package var id: String?
   /// Why the row could not be read (then `fields` is empty).
   package var error: String?
+  /// The input bytes the row was read from: the queue to the workers is bounded by them.
+  package var bytes = 0
   /// The face's file name without `.svg`, given by the batch in input order (so duplicates
   /// are caught the same way whatever the number of workers).
   package internal(set) var fileName = ""
@@ -70,6 +72,8 @@ package final class BatchReader {
   package private(set) var bytesRead = 0
   /// Set by the caller to stop reading (Ctrl-C): `next()` then returns nil.
   package var shouldStop: () -> Bool = { false }
+  /// Reading stopped before the end: the line in hand is cut, not the input's last.
+  private var stopped = false
 
   /// A reader of `format` on `fd`; rows whose number `keep` rejects are skipped cheaply.
   package init(fd: Int32, format: BatchFormat, keep: @escaping (Int) -> Bool = { _ in true }) {
@@ -94,6 +98,7 @@ package final class BatchReader {
       rowNumber += 1
       guard keep(rowNumber) else { continue }
       var row = BatchRow(number: rowNumber, line: lineNumber, fields: .map([:]))
+      row.bytes = line.count
       do {
         row.fields = try JSONLine.object(line)
         row.id = idText(row.fields["id"])
@@ -139,6 +144,7 @@ package final class BatchReader {
         guard header != nil else { throw headerTooLong(first) }
         return tooLong(line: first)
       }
+      if open && stopped { return nil }  // a record cut by Ctrl-C, as a line is
       if record.isEmpty { continue }
       guard let header else {
         do {
@@ -151,6 +157,7 @@ package final class BatchReader {
       rowNumber += 1
       guard keep(rowNumber) else { continue }
       var row = BatchRow(number: rowNumber, line: first, fields: .map([:]))
+      row.bytes = record.count
       do {
         let fields = try CSV.fields(record)
         guard fields.count == header.count else {
@@ -203,7 +210,8 @@ package final class BatchReader {
       }
       guard buffer.count - start <= BatchReader.maxRowBytes else { break }
       if atEnd {
-        guard start < buffer.count else { return nil }
+        // A line cut by Ctrl-C is no row: read as one it failed as malformed JSON or CSV.
+        guard start < buffer.count, !stopped else { return nil }
         var line = buffer[start...]
         if line.last == 0x0D { line.removeLast() }
         bytesRead += buffer.count - start
@@ -242,6 +250,7 @@ package final class BatchReader {
       if shouldStop() {
         buffer.removeSubrange(old...)
         atEnd = true
+        stopped = true
         return
       }
       let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress! + old, chunk) }

@@ -53,7 +53,8 @@ final class Monitor: @unchecked Sendable {
 }
 
 /// Rows from the reader to the workers, each with its position among the rows taken, at
-/// most `capacity` waiting (memory stays flat).
+/// most `capacity` rows and `byteLimit` bytes of input waiting (memory stays flat: a row may
+/// be a 1 MiB line, and 64 rows a worker of those held 64 MiB a worker).
 final class RowQueue: @unchecked Sendable {
   /// A row and its position (0, 1, 2, …) among the rows this batch takes.
   typealias Job = (seq: Int, row: BatchRow)
@@ -61,18 +62,34 @@ final class RowQueue: @unchecked Sendable {
   private var rows: [Job?]
   private var head = 0
   private var count = 0
+  private let byteLimit: Int
+  private var bytes = 0
   private var closed = false
   private var stopped = false
 
-  init(capacity: Int) { rows = Array(repeating: nil, count: max(capacity, 1)) }
+  /// The input bytes waiting at most, whatever the number of workers: enough to keep
+  /// every worker fed with the usual rows of a few hundred bytes.
+  static let byteLimit = 8 << 20
 
-  /// Adds a row, waiting while the queue is full; false once the batch is stopping.
+  /// A queue for `workers` workers: 64 rows each, and `byteLimit` bytes in all.
+  init(workers: Int) {
+    rows = Array(repeating: nil, count: 64 * max(workers, 1))
+    byteLimit = RowQueue.byteLimit
+  }
+
+  /// Adds a row, waiting while the queue is full; false once the batch is stopping. A row
+  /// larger than the byte limit waits for an empty queue, then goes alone.
   func push(_ row: Job, interrupted: () -> Bool) -> Bool {
     monitor.locked {
-      while count == rows.count && !stopped && !interrupted() { monitor.wait(seconds: 0.05) }
+      while count == rows.count || count > 0 && bytes + row.row.bytes > byteLimit,
+        !stopped && !interrupted()
+      {
+        monitor.wait(seconds: 0.05)
+      }
       if stopped || interrupted() { return false }
       rows[(head + count) % rows.count] = row
       count += 1
+      bytes += row.row.bytes
       // Only an empty queue can have workers waiting: waking them per row costs a context
       // switch per row.
       if count == 1 { monitor.broadcast() }
@@ -89,9 +106,13 @@ final class RowQueue: @unchecked Sendable {
       rows[head] = nil
       head = (head + 1) % rows.count
       count -= 1
-      // The reader waits on a full queue; wake it once half has drained, so it refills in
-      // a batch instead of one row per wake-up.
-      if count == rows.count / 2 { monitor.broadcast() }
+      let held = bytes
+      bytes -= row?.row.bytes ?? 0
+      // The reader waits on a full queue; wake it once half has drained (of the rows or
+      // of the bytes), so it refills in a batch instead of one row per wake-up.
+      if count == rows.count / 2 || held > byteLimit / 2 && bytes <= byteLimit / 2 {
+        monitor.broadcast()
+      }
       return row
     }
   }

@@ -8,16 +8,16 @@ import Psychologist
 /// Column ranges for a batch's channel mapping.
 package enum ColumnRanges {
   /// The ranges a batch scales `mapping` with: the `--ranges` file's, then a scan of the
-  /// input (a regular file, rewound after) for the columns still without one. Throws a
-  /// setup error for a stream whose columns have no range.
+  /// input (when `regular`, a file: rewound after) for the columns still without one.
+  /// Throws a setup error for a stream whose columns have no range.
   static func forBatch(
-    _ mapping: ChannelMapping, file: String?, fd: Int32, format: BatchFormat, inputName: String
+    _ mapping: ChannelMapping, file: String?, fd: Int32, regular: Bool, format: BatchFormat,
+    inputName: String
   ) throws -> [String: ColumnRange] {
     var ranges = try file.map { try read($0) } ?? [:]
     let missing = mapping.unranged(given: ranges)
     if missing.isEmpty { return ranges }
-    var st = stat()
-    guard fstat(fd, &st) == 0, st.st_mode & S_IFMT == S_IFREG else {
+    guard regular else {
       throw BatchSetupError(
         description:
           "\(inputName) is a stream, read once: give the range of \(missing.joined(separator: ", ")) with --ranges FILE (lines column,low,high) or ranges = { \(missing[0]) = {low, high} } in the diagnosis"

@@ -90,9 +90,8 @@ struct SheetColumns {
   /// drawn, by `problem(entries:)`) and throws a setup error naming a column that is not
   /// there, or an axis column holding text. The input is rewound after. False when the
   /// input is a stream, left unread.
-  func check(fd: Int32, format: BatchFormat, inputName: String) throws -> Bool {
-    var st = stat()
-    guard fstat(fd, &st) == 0, st.st_mode & S_IFMT == S_IFREG else { return false }
+  func check(fd: Int32, regular: Bool, format: BatchFormat, inputName: String) throws -> Bool {
+    guard regular else { return false }
     let reader = BatchReader(fd: fd, format: format)
     var seen = Seen()
     let wanted = all

@@ -113,12 +113,18 @@ static int append(void *closure, const unsigned char *data, unsigned int length)
   return CAIRO_STATUS_SUCCESS;
 }
 
+int psy_raster_available(char *message, size_t capacity) {
+  pthread_once(&once, load);
+  if (load_problem[0]) return fail(message, capacity, PSY_RASTER_UNAVAILABLE, load_problem);
+  return PSY_RASTER_OK;
+}
+
 int psy_svg_to_png(const uint8_t *svg, size_t length, psy_png *out, char *message,
                    size_t capacity) {
   out->bytes = NULL;
   out->count = 0;
-  pthread_once(&once, load);
-  if (load_problem[0]) return fail(message, capacity, PSY_RASTER_UNAVAILABLE, load_problem);
+  int loaded = psy_raster_available(message, capacity);
+  if (loaded != PSY_RASTER_OK) return loaded;
 
   g_error *error = NULL;
   void *handle = lib.handle_new_from_data(svg, length, &error);

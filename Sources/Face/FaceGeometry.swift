@@ -64,8 +64,30 @@ public struct FaceGeometry: Equatable, Sendable {
   /// A corner mark for a row whose data was missing for some channel.
   public var missingMark: (Point, Point, Point, Point)?
 
-  /// Two geometries are equal when they draw the same items.
-  public static func == (a: FaceGeometry, b: FaceGeometry) -> Bool { a.items() == b.items() }
+  /// Two geometries are equal when every part is, compared field by field (building both
+  /// lists of items to compare them allocated two arrays a comparison).
+  public static func == (a: FaceGeometry, b: FaceGeometry) -> Bool {
+    func same<T>(_ x: T?, _ y: T?, _ equal: (T, T) -> Bool) -> Bool {
+      switch (x, y) {
+      case (nil, nil): return true
+      case (let x?, let y?): return equal(x, y)
+      default: return false
+      }
+    }
+    let head = a.center == b.center && a.size == b.size && a.headRadii == b.headRadii
+    let eyes =
+      a.leftEye == b.leftEye && a.rightEye == b.rightEye && a.eyeRadius == b.eyeRadius
+      && a.eyeOpen == b.eyeOpen && same(a.pupils, b.pupils, ==)
+    let mouth =
+      a.mouthStart == b.mouthStart && a.mouthControl1 == b.mouthControl1
+      && a.mouthControl2 == b.mouthControl2 && a.mouthEnd == b.mouthEnd
+      && same(a.lowerLip, b.lowerLip, ==)
+    let paint = a.lineWidth == b.lineWidth && a.color == b.color && a.fill == b.fill
+    let rest =
+      a.brows == b.brows && a.nose == b.nose && same(a.ears, b.ears, ==)
+      && a.hair.elementsEqual(b.hair, by: ==) && same(a.missingMark, b.missingMark, ==)
+    return head && eyes && mouth && paint && rest
+  }
 
   /// The face as drawing items: the head circle, the eyes (circles, ellipses when half
   /// closed, lines when closed), the mouth and the brows, all stroked with the face's paint.
@@ -191,7 +213,18 @@ public func faceGeometry(state: FaceState, style: FaceStyle, bounds: Rect) throw
     var furrow = max(-tilt, 0) * eyeRadius * 0.6
     if let slant = ch[.browSlant] { furrow = (slant * 2 - 1) * eyeRadius * 0.6 }
     let lift = ch[.browHeight].map { 1.4 + 1.6 * $0 } ?? 2.2 + max(tilt, 0) * 0.3
-    let baseY = eyeY - eyeRadius * lift
+    // High, large eyes with high brows put them over the top of the view (clipped): the
+    // brows stay between the top of the view's middle square (the face's own box, inside
+    // any view) and the eyes' tops, a stroke clear of each (round caps reach half a stroke
+    // past the ends); the slant shrinks when they cannot fit. Over its eye a brow spans
+    // 2/3 of its own height (it reaches 1.5 eye radii out).
+    let top = mid.y - min(bounds.width, bounds.height) / 2 + style.lineWidth
+    let bottom = eyeY - eyeRadius - style.lineWidth
+    let room = max(bottom - top, 0)
+    furrow = min(max(furrow, -room * 3 / 5), room * 3 / 5)
+    let highest = top + abs(furrow), lowest = bottom - abs(furrow) * 2 / 3
+    let baseY =
+      highest <= lowest ? min(max(eyeY - eyeRadius * lift, highest), lowest) : (top + bottom) / 2
     brows = [
       Brow(
         inner: Point(leftEye.x + half, baseY + furrow),

@@ -129,12 +129,11 @@ public struct ChannelMapping {
       throw Problem(location, "\(what) must be a table of channel values, got \(value.typeName)")
     }
     for (key, v) in entries {
-      guard let name = key.text, let channel = Channel(name: name) else {
-        let shown = key.text ?? key.typeName
-        throw Problem(
-          location,
-          "\(what) names an unknown channel '\(shown)'\(suggestion(shown, Channel.allNames))")
+      var unknown = ""
+      guard let channel = channel(named: key, problem: &unknown) else {
+        throw Problem(location, "\(what) \(unknown)")
       }
+      let name = channel.name
       guard let x = v.number else {
         throw Problem(location, "\(what): \(name) must be a number, got \(v.typeName)")
       }
@@ -147,6 +146,19 @@ public struct ChannelMapping {
       out[channel] = x
     }
     return out
+  }
+
+  /// The channel a key of a channels table names (a declared mapping's, a function's
+  /// result's); else nil, and `problem` says what the key is and the names there are.
+  static func channel(named key: LuaValue, problem: inout String) -> Channel? {
+    if let name = key.text, let channel = Channel(name: name) { return channel }
+    let names = "(channels: " + Channel.allNames.joined(separator: ", ") + ")"
+    guard let name = key.text else {
+      problem = "has a \(key.typeName) key, not a channel's name \(names)"
+      return nil
+    }
+    problem = "names an unknown channel '\(name)'\(suggestion(name, Channel.allNames)) \(names)"
+    return nil
   }
 }
 
@@ -185,13 +197,12 @@ extension Fields {
       return nil
     }
     for (key, v) in entries {
-      guard let name = key.text, let channel = Channel(name: name) else {
-        let shown = key.text ?? key.typeName
-        fail(
-          "channels names an unknown channel '\(shown)'\(suggestion(shown, Channel.allNames)) (channels: \(Channel.allNames.joined(separator: ", ")))"
-        )
+      var unknown = ""
+      guard let channel = ChannelMapping.channel(named: key, problem: &unknown) else {
+        fail("channels " + unknown)
         continue
       }
+      let name = channel.name
       if let column = v.text {
         list.append(ColumnChannel(channel: channel, column: column, reverse: false))
         continue

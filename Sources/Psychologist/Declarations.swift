@@ -81,20 +81,19 @@ extension Script {
       segue: f.string("segue") ?? "showDiagnosis", features: f.strings("features"),
       style: f.string("style"), location: location, plugin: currentPlugin,
       clamp: f.bool("clamp"), examples: f.examples(), channels: f.channelMapping())
-    record(d, fields: f, to: \.diagnoses, name: { $0.name }, what: "diagnosis")
+    record(d, fields: f) { $0.add($1, override: $2) }
   }
 
   /// Keeps a declaration and the problems of its fields; `override = true` replaces an
   /// earlier one of the same name, else the two are reported as a conflict.
-  private func record<T>(
-    _ item: T, fields f: Fields, to list: WritableKeyPath<Registry, [T]>,
-    name: (T) -> String?, what: String
-  ) where T: Declared {
+  private func record<T: Declared>(
+    _ item: T, fields f: Fields, add: (inout Registry, T, _ override: Bool) -> Void
+  ) {
     var f = f
     let override = f.bool("override")
     registry.problems += f.problems
     registry.noteUnknownFields(f.unknown, at: item.location)
-    registry.add(item, to: list, name: name, override: override, what: what)
+    add(&registry, item, override)
   }
 
   private func declareSegue(_ id: String, _ value: LuaValue, _ location: Location) {
@@ -137,7 +136,7 @@ extension Script {
     let s = Segue(
       identifier: id, kind: kind, happiness: f.happiness(), title: f.string("title"), size: size,
       style: f.string("style"), location: location, plugin: currentPlugin, clamp: f.bool("clamp"))
-    record(s, fields: f, to: \.segues, name: { $0.identifier }, what: "segue")
+    record(s, fields: f) { $0.add($1, override: $2) }
   }
 
   private func declareKind(_ name: String, _ value: LuaValue, _ location: Location) {
@@ -161,7 +160,7 @@ extension Script {
     var k = CustomKind(
       name: name, perform: perform, devices: devices, location: location, plugin: currentPlugin)
     k.animation = readAnimation(&f)
-    record(k, fields: f, to: \.kinds, name: { $0.name }, what: "segue_kind")
+    record(k, fields: f) { $0.add($1, override: $2) }
   }
 
   private func declareFeature(_ name: String, _ value: LuaValue, _ location: Location) {
@@ -173,7 +172,7 @@ extension Script {
     let everywhere: Bool? = f.raw("everywhere") == nil ? nil : f.bool("everywhere")
     let feature = Feature(
       name: name, draw: draw, everywhere: everywhere, location: location, plugin: currentPlugin)
-    record(feature, fields: f, to: \.features, name: { $0.name }, what: "feature")
+    record(feature, fields: f) { $0.add($1, override: $2) }
   }
 
   private func declareStyle(_ name: String?, _ value: LuaValue, _ location: Location) {
@@ -186,11 +185,6 @@ extension Script {
     registry.problems += f.problems
     registry.noteUnknownFields(f.unknown, at: location)
     let decl = StyleDeclaration(name: name, style: style, location: location, plugin: currentPlugin)
-    if name == nil {
-      registry.styles.removeAll { $0.name == nil }
-      registry.styles.append(decl)
-    } else {
-      registry.add(decl, to: \.styles, name: { $0.name }, override: override, what: "style")
-    }
+    registry.add(decl, override: override)
   }
 }

@@ -119,7 +119,7 @@ public final class OutputDirectory: @unchecked Sendable {
       tmp = openat(dir, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
       if tmp >= 0 || errno != EEXIST { break }
     }
-    guard tmp >= 0 else { throw .errno(path) }
+    guard tmp >= 0 else { throw creationRefused(file, in: dir, path: path, code: errno) }
     // Once renamed, the temporary name is no longer ours to remove.
     var renamed = false
     defer { if !renamed { unlinkat(dir, temporary, 0) } }
@@ -131,6 +131,26 @@ public final class OutputDirectory: @unchecked Sendable {
     try refuseUnlessRegular(file, in: dir, path: path)
     guard renameat(dir, temporary, dir, file) == 0 else { throw .errno(path) }
     renamed = true
+  }
+
+  /// Why no temporary file could be made in `dir` to take the name `file`, in words that
+  /// blame the folder: a bare `No such file or directory` for `/proc/version`, which exists,
+  /// sent people looking for a missing file when the folder (a kernel one such as /proc or
+  /// /sys, or a read-only or locked one) is what takes no new files.
+  private static func creationRefused(_ file: String, in dir: Int32, path: String, code: Int32)
+    -> FileError
+  {
+    do { try refuseUnlessRegular(file, in: dir, path: path) } catch { return error }
+    guard [ENOENT, EACCES, EPERM, EROFS].contains(code) else { return .errno(path, code) }
+    var st = stat()
+    let exists = fstatat(dir, file, &st, AT_SYMLINK_NOFOLLOW) == 0
+    let folder = FileSystem.directory(of: path)
+    // ENOENT for a folder that exists only misleads; EACCES and EROFS say why.
+    let why = code == ENOENT ? "" : " (" + String(cString: strerror(code)) + ")"
+    return FileError(
+      path: path,
+      reason: (exists ? "cannot replace it: " : "") + "its folder "
+        + (folder.isEmpty ? "." : folder) + " takes no new files" + why)
   }
 
   /// Throws unless `file` in `dir` is missing or a regular file (what may be replaced).

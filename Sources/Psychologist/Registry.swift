@@ -159,21 +159,31 @@ public struct StyleDeclaration: Declared {
 /// Everything a script and its plugins declared, in declaration order, with the problems found.
 public struct Registry {
   /// Diagnoses in declaration order.
-  public var diagnoses: [Diagnosis] = []
+  public internal(set) var diagnoses: [Diagnosis] = []
   /// Segues in declaration order.
-  public var segues: [Segue] = []
+  public internal(set) var segues: [Segue] = []
   /// Custom segue kinds.
-  public var kinds: [CustomKind] = []
+  public internal(set) var kinds: [CustomKind] = []
   /// Features.
-  public var features: [Feature] = []
+  public internal(set) var features: [Feature] = []
   /// Styles (the global one has no name).
-  public var styles: [StyleDeclaration] = []
+  public internal(set) var styles: [StyleDeclaration] = []
   /// Problems met while declaring (each declaration's own fields).
   public var problems: [Problem] = []
 
   /// Fields no declaration of their kind has, as declared (`list` shows them: a misspelt
   /// field is no silent default), by the declaration's `file:line`.
   public var unknownFields: [Location: [(name: String, value: String)]] = [:]
+
+  /// Where each name sits in its list: a search of the list per declaration, and per tap,
+  /// made thousands of declarations quadratic to load and to check.
+  private var diagnosisAt: [String: Int] = [:]
+  private var segueAt: [String: Int] = [:]
+  private var kindAt: [String: Int] = [:]
+  private var featureAt: [String: Int] = [:]
+  private var styleAt: [String: Int] = [:]
+  /// How many diagnoses list each feature: `drawsEverywhere` is asked per feature per face.
+  private var listings: [String: Int] = [:]
 
   /// An empty registry.
   public init() {}
@@ -187,11 +197,11 @@ public struct Registry {
   }
 
   /// The diagnosis called `name`.
-  public func diagnosis(_ name: String) -> Diagnosis? { diagnoses.first { $0.name == name } }
+  public func diagnosis(_ name: String) -> Diagnosis? { diagnosisAt[name].map { diagnoses[$0] } }
   /// The segue with `identifier`; `showDiagnosis` is the seed's own unless declared, so a
   /// script of diagnoses only works.
   public func segue(_ identifier: String) -> Segue? {
-    segues.first { $0.identifier == identifier }
+    segueAt[identifier].map { segues[$0] }
       ?? (identifier == Registry.showDiagnosis.identifier ? Registry.showDiagnosis : nil)
   }
 
@@ -203,14 +213,14 @@ public struct Registry {
       style: nil, location: "(built in)", plugin: nil)
   }
   /// The custom kind called `name`.
-  public func kind(_ name: String) -> CustomKind? { kinds.first { $0.name == name } }
+  public func kind(_ name: String) -> CustomKind? { kindAt[name].map { kinds[$0] } }
   /// The feature called `name`.
-  public func feature(_ name: String) -> Feature? { features.first { $0.name == name } }
+  public func feature(_ name: String) -> Feature? { featureAt[name].map { features[$0] } }
 
   /// Whether `feature` goes on every face: as it says, else unless a diagnosis names it,
   /// for `features = {"name"}` on a diagnosis reads as "on these faces".
   public func drawsEverywhere(_ feature: Feature) -> Bool {
-    feature.everywhere ?? !diagnoses.contains { $0.features.contains(feature.name) }
+    feature.everywhere ?? (listings[feature.name] ?? 0 == 0)
   }
 
   /// The global style (the seed's when none was declared).
@@ -219,28 +229,66 @@ public struct Registry {
   /// The named style, or the global one for nil.
   public func style(_ name: String?) -> FaceStyle? {
     guard let name else { return globalStyle }
-    return styles.last { $0.name == name }?.style
+    return styleAt[name].map { styles[$0].style }
   }
 
-  /// Adds a declaration, or reports it as a duplicate naming both places.
-  mutating func add<T: Declared>(
-    _ item: T, to list: WritableKeyPath<Registry, [T]>, name: (T) -> String?,
-    override: Bool, what: String
-  ) {
-    let key = name(item)
-    if let i = self[keyPath: list].firstIndex(where: { name($0) == key }) {
-      if override {
-        self[keyPath: list][i] = item
-      } else {
-        let label = key.map { "\(what) '\($0)'" } ?? what
-        problems.append(
-          Problem(
-            item.location,
-            "\(label) is declared twice: here and at \(self[keyPath: list][i].location) (say override = true to replace it)"
-          ))
-      }
+  /// Adds a diagnosis, or reports it as a duplicate naming both places.
+  mutating func add(_ d: Diagnosis, override: Bool) {
+    let old = diagnosis(d.name)
+    guard add(d, to: \.diagnoses, at: \.diagnosisAt, name: d.name, override, "diagnosis") else {
       return
     }
-    self[keyPath: list].append(item)
+    for f in Set(old?.features ?? []) { listings[f, default: 1] -= 1 }
+    for f in Set(d.features) { listings[f, default: 0] += 1 }
+  }
+  /// Adds a segue, or reports it as a duplicate naming both places.
+  mutating func add(_ s: Segue, override: Bool) {
+    add(s, to: \.segues, at: \.segueAt, name: s.identifier, override, "segue")
+  }
+  /// Adds a custom kind, or reports it as a duplicate naming both places.
+  mutating func add(_ k: CustomKind, override: Bool) {
+    add(k, to: \.kinds, at: \.kindAt, name: k.name, override, "segue_kind")
+  }
+  /// Adds a feature, or reports it as a duplicate naming both places.
+  mutating func add(_ f: Feature, override: Bool) {
+    add(f, to: \.features, at: \.featureAt, name: f.name, override, "feature")
+  }
+  /// Adds a named style, or reports it as a duplicate; the global style (no name) replaces
+  /// the one before and goes last.
+  mutating func add(_ s: StyleDeclaration, override: Bool) {
+    guard let name = s.name else {
+      if let i = styles.firstIndex(where: { $0.name == nil }) {
+        styles.remove(at: i)
+        for (name, at) in styleAt where at > i { styleAt[name] = at - 1 }
+      }
+      styles.append(s)
+      return
+    }
+    add(s, to: \.styles, at: \.styleAt, name: name, override, "style")
+  }
+
+  /// Adds a declaration (or replaces the one of its name, when `override`), else reports it
+  /// as a duplicate naming both places; true when it was kept.
+  @discardableResult
+  private mutating func add<T: Declared>(
+    _ item: T, to list: WritableKeyPath<Registry, [T]>,
+    at positions: WritableKeyPath<Registry, [String: Int]>, name: String, _ override: Bool,
+    _ what: String
+  ) -> Bool {
+    guard let i = self[keyPath: positions][name] else {
+      self[keyPath: positions][name] = self[keyPath: list].count
+      self[keyPath: list].append(item)
+      return true
+    }
+    if override {
+      self[keyPath: list][i] = item
+      return true
+    }
+    problems.append(
+      Problem(
+        item.location,
+        "\(what) '\(name)' is declared twice: here and at \(self[keyPath: list][i].location) (say override = true to replace it)"
+      ))
+    return false
   }
 }

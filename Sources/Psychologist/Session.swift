@@ -95,6 +95,17 @@ public final class Session {
     popoverButton = checkpoint.popoverButton
   }
 
+  /// Runs a step whole or not at all: a custom kind's perform may navigate before it fails,
+  /// and a script that catches the error (or `play`, which shows it) must find the session
+  /// as it was before the step.
+  func atomically<T>(_ step: () throws -> T) throws -> T {
+    let before = checkpoint
+    do { return try step() } catch {
+      restore(before)
+      throw error
+    }
+  }
+
   /// The menu scene's title, as in the seed's storyboard.
   public static let menuTitle = "Psychologist"
 
@@ -157,8 +168,12 @@ public final class Session {
   // MARK: Gestures
 
   /// Taps a diagnosis button: computes its happiness and performs its segue, as the seed's
-  /// `setAndShowDiagnosis:` does.
+  /// `setAndShowDiagnosis:` does; when that fails, the session is as before.
   public func tap(_ name: String, input: LuaValue = .map([:])) throws {
+    try atomically { try tapPartly(name, input: input) }
+  }
+
+  private func tapPartly(_ name: String, input: LuaValue) throws {
     guard let d = script.registry.diagnosis(name) else {
       if script.registry.segue(name) != nil {
         return try perform(name)
@@ -193,9 +208,10 @@ public final class Session {
       d.segue, from: d, expression: expression, channels: channels ?? Channels(), input: input)
   }
 
-  /// Performs a segue by identifier (a storyboard segue from the menu).
+  /// Performs a segue by identifier (a storyboard segue from the menu); when that fails,
+  /// the session is as before.
   public func perform(_ identifier: String) throws {
-    try perform(identifier, from: nil, expression: nil)
+    try atomically { try perform(identifier, from: nil, expression: nil) }
   }
 
   /// Whether the menu's buttons can be tapped now: the menu is on screen, or on an iPad it
@@ -268,12 +284,14 @@ public final class Session {
         "segue '\(identifier)' gives no kind for \(device.rawValue)", at: segue.location)
     }
     let button = d?.name ?? identifier
+    let depth = navigator.stack.count
     if let builtin = SegueKind(rawValue: kindName), builtin != .custom {
       if builtin == .popover { popoverButton = button }
       do {
         try navigator.perform(
           builtin, scene, popoverSize: segue.size,
           anchor: builtin == .popover ? anchor(ofButton: button) : nil)
+        rememberKind(nil, above: depth)
       } catch StoryboardError.kindNotOnDevice(let kind, let device, _) {
         throw sessionError(
           "segue '\(identifier)': \(kindMissing(kind, on: device))", at: segue.location)
@@ -282,9 +300,21 @@ public final class Session {
       }
     } else if let custom = registry.kind(kindName), let perform = custom.perform {
       try performCustom(custom, perform, scene, ctx: ctx, segue: segue, button: button)
+      rememberKind(custom.name, above: depth)
     } else {
       throw sessionError("segue '\(identifier)': unknown kind '\(kindName)'", at: segue.location)
     }
+  }
+
+  /// Notes which segue_kind (nil: a built-in one) showed the scene now on top, however the
+  /// step was taken (a script's tap, a replay), so going back from it runs the kind's
+  /// animation reversed; what sat above `depth`, the top before the step, is gone.
+  private func rememberKind(_ kind: String?, above depth: Int) {
+    // A built-in kind with nothing noted (a batch's every row): no dictionary work.
+    guard kind != nil || !animatedKinds.isEmpty else { return }
+    let top = navigator.stack.count
+    animatedKinds = animatedKinds.filter { $0.key <= depth && $0.key != top }
+    if let kind { animatedKinds[top] = (navigator.focus.title, kind) }
   }
 
   /// A segue's `ctx` table: `diagnosis` (the last tap's value), `segue`, `device` and

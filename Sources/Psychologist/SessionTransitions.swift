@@ -5,11 +5,14 @@ import Storyboard
 
 extension Session {
   /// Taps `name` as `tap` does and returns how the screen changed: the transition that the
-  /// segue's kind animates (frames, or one animated SVG).
+  /// segue's kind animates (frames, or one animated SVG). When drawing it fails, the tap is
+  /// undone too.
   public func tapAnimated(_ name: String, input: LuaValue = .map([:])) throws -> TransitionMovie {
-    let before = navigator
-    try tap(name, input: input)
-    return try transition(from: before, tapped: name)
+    try atomically {
+      let before = navigator
+      try tap(name, input: input)
+      return try transition(from: before, tapped: name)
+    }
   }
 
   /// How the screen changed from `before` to now, after a tap of `tapped` (nil: another
@@ -20,14 +23,11 @@ extension Session {
     // The kind's Lua runs while frames are drawn, later, on the thread running then (the
     // state tracks it): a session method uses the movie before it returns.
     var kind = tapped.flatMap(customKind)
-    if let kind {
-      animatedKinds[navigator.stack.count] = (navigator.focus.title, kind.name)
-    } else if tapped == nil, let shown = animatedKinds[before.stack.count],
+    if tapped == nil, let shown = animatedKinds[before.stack.count],
       shown.title == before.focus.title, navigator.stack.count < before.stack.count
     {
-      // Back from a scene a segue_kind showed: its animation, reversed.
+      // Back from a scene a segue_kind showed (the tap noted it): its animation, reversed.
       kind = script.registry.kind(shown.kind)
-      animatedKinds[before.stack.count] = nil
     }
     // "from" is the presenting screen, also when going back.
     let (from, to) =

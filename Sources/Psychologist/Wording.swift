@@ -7,7 +7,38 @@ public func plural(_ count: Int, _ singular: String, _ plural: String? = nil) ->
   "\(count) " + (count == 1 ? singular : plural ?? singular + "s")
 }
 
-/// `(label: a, b, c)`, or `(none)` when there are no names, never `(label: )`.
+/// `(label: a, b, c)`, or `(none)` when there are no names, never `(label: )`. A long list
+/// is cut to its first few and counted, `(2,000 buttons: d1, d2, d3, d4, d5, … and 1,995
+/// more)`, and a long name to its two ends: a menu of thousands made every failed tap a
+/// page of names.
 public func listing(_ label: String, _ names: [String], none: String) -> String {
-  "(" + (names.isEmpty ? none : label + ": " + names.joined(separator: ", ")) + ")"
+  guard !names.isEmpty else { return "(" + none + ")" }
+  func short(_ name: String) -> String {
+    // Both ends: names that differ only in their last letters stay told apart.
+    name.count <= listedNameLength
+      ? name : name.prefix(listedNameLength - 12) + "…" + name.suffix(11)
+  }
+  guard names.count > listedNamesAtMost else {
+    return "(" + label + ": " + names.map(short).joined(separator: ", ") + ")"
+  }
+  let first = names.prefix(listedNamesWhenCut).map(short).joined(separator: ", ")
+  return "(" + grouped(names.count) + " " + label + ": " + first + ", … and "
+    + grouped(names.count - listedNamesWhenCut) + " more)"
+}
+
+/// A list of up to this many names is given whole; a longer one, its first few.
+let listedNamesAtMost = 10
+let listedNamesWhenCut = 5
+/// The characters of a listed name shown (its start, `…` and its end) when it is cut.
+let listedNameLength = 40
+
+/// A count with its thousands grouped, as people write it: `1,995`.
+public func grouped(_ count: Int) -> String {
+  let digits = String(count.magnitude)
+  var out = count < 0 ? "-" : ""
+  for (i, digit) in digits.enumerated() {
+    if i > 0 && (digits.count - i) % 3 == 0 { out += "," }
+    out.append(digit)
+  }
+  return out
 }

@@ -37,22 +37,24 @@ public enum PNG {
     }
     defer { psy_raster_free(&png) }
     guard status == PSY_RASTER_OK, let bytes = png.bytes else {
-      let why = String(
-        decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-      throw status == PSY_RASTER_UNAVAILABLE ? .unavailable(why) : .failed(why)
+      throw status == PSY_RASTER_UNAVAILABLE ? .unavailable(text(message)) : .failed(text(message))
     }
     return Array(UnsafeBufferPointer(start: bytes, count: png.count))
   }
 
   /// Whether librsvg and cairo can be loaded (loading them if not yet done); nil when they
-  /// can, else the reason. Lets a command refuse before it does any work.
+  /// can, else the reason. Lets a command refuse before it does any work; draws nothing.
   public static func unavailability() -> RasterError? {
-    // The smallest document: loading happens once, and drawing one pixel costs nothing.
-    let probe = Array(#"<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>"#.utf8)
-    do { _ = try fromSVG(probe) } catch {
-      if case .unavailable = error { return error }
+    var message = [CChar](repeating: 0, count: 512)
+    guard psy_raster_available(&message, message.count) == PSY_RASTER_OK else {
+      return .unavailable(text(message))
     }
     return nil
+  }
+
+  /// A reason C wrote into `message`, up to its NUL.
+  private static func text(_ message: [CChar]) -> String {
+    String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
   }
 
   /// How to make the PNG by hand from an SVG: the hint a refusal ends with.

@@ -153,7 +153,6 @@ final class Player {
   func perform(_ a: PlayAction) throws -> Bool {
     if a == .quit { return false }
     guard let session, script != nil else { return true }
-    let checkpoint = session.checkpoint
     do {
       let before = session.navigator
       if try apply(a, to: session) {
@@ -163,8 +162,7 @@ final class Player {
         if watch && replayFailed { reload() }
       }
     } catch {
-      // A custom kind's perform may have navigated before it failed.
-      session.restore(checkpoint)
+      // The session undid the step itself (a custom kind's perform may have navigated).
       message = describe(error)
     }
     return true

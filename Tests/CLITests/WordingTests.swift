@@ -14,6 +14,35 @@ import Testing
     #expect(plural(3, "diagnosis", "diagnoses") == "3 diagnoses")
     #expect(listing("buttons", [], none: "none") == "(none)")
     #expect(listing("buttons", ["a", "b"], none: "none") == "(buttons: a, b)")
+    #expect(grouped(7) == "7" && grouped(1995) == "1,995" && grouped(-1_234_567) == "-1,234,567")
+  }
+
+  @Test func aLongListIsCutAndCounted() {
+    let names = (1...2000).map { "d\($0)" }
+    #expect(
+      listing("buttons", names, none: "none")
+        == "(2,000 buttons: d1, d2, d3, d4, d5, … and 1,995 more)")
+    // Ten are given whole; a name past 40 characters is cut in the middle.
+    #expect(listing("buttons", Array(names.prefix(10)), none: "none").hasSuffix("d9, d10)"))
+    let long = String(repeating: "x", count: 100_000) + "1"
+    #expect(
+      listing("segues", [long], none: "none")
+        == "(segues: " + String(repeating: "x", count: 28) + "…" + String(repeating: "x", count: 10)
+        + "1)")
+  }
+
+  @Test func aFailedTapAmongThousandsOfButtonsSaysAFewAndHowMany() throws {
+    let r = try withScript(
+      """
+      for i = 1, 2000 do diagnosis("d" .. i) { happiness = i % 100 } end
+      local s = session {}
+      s:tap("d19999")
+      """, ["run"])
+    #expect(r.status == 1)
+    #expect(
+      r.stderr.contains("s.lua:3: no diagnosis 'd19999' (did you mean 'd1999'?)"), "\(r.stderr)")
+    #expect(r.stderr.contains("(2,000 buttons: d1, d2, d3, d4, d5, … and 1,995 more)"))
+    #expect(r.stderr.utf8.count < 300, "\(r.stderr.utf8.count) bytes")
   }
 
   /// Runs `lua` as a script with `command`, in a folder of its own.

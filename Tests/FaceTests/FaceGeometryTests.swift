@@ -178,3 +178,26 @@ func mouthIsSymmetric(happiness: Double) throws {
       state: state, style: .seed, bounds: Rect(x: 1.7e308, y: 0, width: 1.7e308, height: 1.7e308))
   }
 }
+
+/// Equality compares the parts: any one changed makes another geometry, also where the
+/// items drawn are alike (eyes open 1 and 1.5 both draw circles).
+@Test func geometriesDifferInAnyPart() throws {
+  let g = try face(70, 320, 480)
+  #expect(g == (try face(70, 320, 480)))
+  let changes: [(String, (inout FaceGeometry) -> Void)] = [
+    ("eyeOpen", { $0.eyeOpen = 1.5 }),
+    ("headRadii", { $0.headRadii = (1, 2) }),
+    ("pupils", { $0.pupils = (Point(1, 1), Point(2, 2), 3) }),
+    ("lowerLip", { $0.lowerLip = (Point(1, 1), Point(2, 2)) }),
+    ("ears", { $0.ears = (Point(1, 1), Point(2, 2), 3, 4) }),
+    ("hair", { $0.hair = [(Point(0, 0), Point(1, 1))] }),
+    ("missingMark", { $0.missingMark = (Point(0, 0), Point(1, 1), Point(2, 2), Point(3, 3)) }),
+    ("brows", { $0.brows = [] }),
+    ("fill", { $0.fill = Color(r: 1, g: 2, b: 3) }),
+  ]
+  for (name, change) in changes {
+    var h = g
+    change(&h)
+    #expect(h != g, "\(name)")
+  }
+}

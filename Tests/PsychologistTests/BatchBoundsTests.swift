@@ -60,6 +60,49 @@ import Testing
     #expect(rows[1].error?.contains("quote left open") == true)
   }
 
+  /// How many copies of `row` the queue of one worker takes before it waits (none popped).
+  func queued(_ row: BatchRow) -> Int {
+    let queue = RowQueue(workers: 1)
+    let start = ContinuousClock.now
+    var pushed = 0
+    while pushed < 1000,
+      queue.push((pushed, row), interrupted: { ContinuousClock.now - start > .milliseconds(300) })
+    {
+      pushed += 1
+    }
+    return pushed
+  }
+
+  @Test func theQueueToTheWorkersIsBoundedInBytes() throws {
+    let (big, _) = try read(json(id: "a", noteBytes: BatchReader.maxRowBytes) + [0x0A], .jsonl)
+    // 64 rows a worker of 1 MiB each held 64 MiB a worker waiting to be drawn.
+    let bigRows = queued(big[0])
+    #expect(bigRows >= 1 && bigRows * BatchReader.maxRowBytes <= RowQueue.byteLimit, "\(bigRows)")
+    // Rows as they usually are still fill every place.
+    let (small, _) = try read(Array("{\"id\": \"b\", \"sleep\": 7}\n".utf8), .jsonl)
+    #expect(queued(small[0]) == 64)
+  }
+
+  @Test func aLineCutByCtrlCIsNoRow() throws {
+    // Row 2 is longer than one read: Ctrl-C arrives while the reader waits for its rest.
+    let input = Array("{\"id\": \"a\"}\n".utf8) + json(id: "b", noteBytes: 200_000) + [0x0A]
+    var template = Array("/tmp/psy-bounds-XXXXXX".utf8CString)
+    let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+    unlink(template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) })
+    defer { close(fd) }
+    _ = input.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+    lseek(fd, 0, SEEK_SET)
+    let reader = BatchReader(fd: fd, format: .jsonl)
+    var reads = 0
+    reader.shouldStop = {
+      reads += 1
+      return reads > 2
+    }
+    var rows: [BatchRow] = []
+    while let row = try reader.next() { rows.append(row) }
+    #expect(rows.map(\.id) == ["a"], "\(rows.map { $0.error ?? $0.id ?? "" })")
+  }
+
   @Test func aStrayQuoteBelowTheCapIsOneBadRow() throws {
     let (rows, _) = try read(Array("id,sleep\na,1\n\"b,2\nc,3\n".utf8), .csv)
     #expect(rows.count == 2)

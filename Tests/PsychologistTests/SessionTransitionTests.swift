@@ -35,8 +35,10 @@ import Testing
 }
 
 /// Going back from a scene a segue_kind showed runs its animation in reverse: the frame at
-/// t is the forward one at 1 − t (keyframes: eased, so at t = 0.25 the forward 0.75).
-@Test func backFromACustomKindRunsItsAnimationReversed() throws {
+/// t is the forward one at 1 − t (keyframes: eased, so at t = 0.25 the forward 0.75); also
+/// when the scene was reached by a plain tap (a script's `s:tap`, a replay in `play`).
+@Test(arguments: [true, false])
+func backFromACustomKindRunsItsAnimationReversed(animatedTap: Bool) throws {
   let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
     "psy-session-back-\(UUID().uuidString)")
   try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
@@ -53,8 +55,10 @@ import Testing
   let script = try Script(path: path, output: FileOutput(fd: 2))
   try script.load()
   let session = try Session(script: script, device: .iphone, orientation: .portrait)
-  let forward = try session.tapAnimated("dropped")
+  let forward = try Session(script: script, device: .iphone, orientation: .portrait)
+    .tapAnimated("dropped")
   #expect(forward.movesScreens)
+  if animatedTap { _ = try session.tapAnimated("dropped") } else { try session.tap("dropped") }
   let before = session.navigator
   #expect(session.back())
   let back = try session.transition(from: before, tapped: nil)

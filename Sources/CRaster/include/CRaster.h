@@ -28,6 +28,11 @@ typedef struct {
 int psy_svg_to_png(const uint8_t *svg, size_t length, psy_png *out, char *message,
                    size_t capacity);
 
+/* Loads librsvg and cairo if not yet done (dlopen and dlsym only: nothing is drawn) and
+   returns PSY_RASTER_OK when every function is there, else PSY_RASTER_UNAVAILABLE with
+   the reason in message. */
+int psy_raster_available(char *message, size_t capacity);
+
 /* Releases the bytes of a PNG. */
 void psy_raster_free(psy_png *png);
 

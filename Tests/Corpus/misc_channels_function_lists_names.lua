@@ -1,0 +1,5 @@
+diagnosis "cars" {
+  channels = function(row)
+    return { smiel = 0.5 } -- a misspelt channel in a function's result: named as in a table
+  end,
+}

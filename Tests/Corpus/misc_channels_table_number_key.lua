@@ -1,0 +1,3 @@
+diagnosis "cars" {
+  channels = { "mpg", smile = "mpg" }, -- a list entry in the declared table
+}

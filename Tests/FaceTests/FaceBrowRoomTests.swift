@@ -1,0 +1,62 @@
+// Brows on faces whose channels put the eyes high and large and the brows high: drawn in
+// a view and measured in pixels, they stay inside it (not cut at its top edge) and above
+// the eyes. The places are worked out by hand from the README's channel table.
+
+import Face
+import Render
+import TestSupport
+import Testing
+
+/// Eyes as high and as large as channels make them; brows at both ends of their height and
+/// slant; a short and a round head.
+let browCases: [(browHeight: Double, browSlant: Double, headHeight: Double)] = [
+  (1, 0, 1), (1, 1, 1), (1, 0.5, 1), (0, 0, 1), (0, 1, 1), (1, 0, 0), (1, 1, 0), (0, 1, 0),
+]
+
+@Test(arguments: browCases, [(200.0, 200.0), (300.0, 200.0), (200.0, 300.0)])
+func browsStayInTheViewAndAboveTheEyes(
+  _ c: (browHeight: Double, browSlant: Double, headHeight: Double), _ view: (Double, Double)
+) throws {
+  let (width, height) = view
+  func image(brows: Bool) throws -> Pixels {
+    var state = try FaceState(happiness: 50)
+    state.channels[.eyeHeight] = 1
+    state.channels[.eyeSize] = 1
+    state.channels[.headHeight] = c.headHeight
+    if brows {
+      state.channels[.browHeight] = c.browHeight
+      state.channels[.browSlant] = c.browSlant
+    }
+    let g = try faceGeometry(
+      state: state, style: .seed, bounds: Rect(x: 0, y: 0, width: width, height: height))
+    return try rasterize(SVGRenderer.render(g.drawing(width: width, height: height)))
+  }
+  let with = try image(brows: true), without = try image(brows: false)
+  func ink(_ p: (r: Int, g: Int, b: Int)?) -> Bool { p.map { $0.r < 200 || $0.g < 200 } ?? false }
+  // By hand: s = min(w, h)/2 × 0.9; eyes 0.55 s × (0.6 + 0.4 head_height) above the centre,
+  // 0.35 s either side, radius 0.16 s; their rings reach half a stroke (2.5) further.
+  let s = min(width, height) / 2 * 0.9
+  let eyeY = height / 2 - 0.55 * s * (0.6 + 0.4 * c.headHeight)
+  let r = 0.16 * s
+  let eyeTop = eyeY - r - 2.5
+  var browPixels = 0
+  var highest = Int.max
+  var lowestOverEye = [Int.min, Int.min]
+  for y in 0..<Int(height) {
+    for x in 0..<Int(width) where ink(with.at(x, y)) && !ink(without.at(x, y)) {
+      browPixels += 1
+      highest = min(highest, y)
+      for (i, eyeX) in [width / 2 - 0.35 * s, width / 2 + 0.35 * s].enumerated()
+      where abs(Double(x) + 0.5 - eyeX) < r {
+        lowestOverEye[i] = max(lowestOverEye[i], y)
+      }
+    }
+  }
+  #expect(browPixels > 40, "brows drawn: \(browPixels) pixels")
+  // Cut at the top edge, a brow's pixels would reach row 0.
+  #expect(highest >= 1, "highest brow pixel at row \(highest)")
+  for lowest in lowestOverEye {
+    #expect(
+      lowest > Int.min && Double(lowest) < eyeTop, "brow at row \(lowest), eye from \(eyeTop)")
+  }
+}
