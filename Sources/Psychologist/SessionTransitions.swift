@@ -5,13 +5,21 @@ import Storyboard
 
 extension Session {
   /// Taps `name` as `tap` does and returns how the screen changed: the transition that the
-  /// segue's kind animates (frames, or one animated SVG). When drawing it fails, the tap is
-  /// undone too.
+  /// segue's kind animates (frames, or one animated SVG). The movie draws its screens when
+  /// asked: to undo the tap when that drawing fails, draw inside `tapAnimated(_:input:_:)`.
   public func tapAnimated(_ name: String, input: LuaValue = .map([:])) throws -> TransitionMovie {
+    try tapAnimated(name, input: input) { $0 }
+  }
+
+  /// Taps `name` and hands the transition to `use`, which draws what it needs: when the tap
+  /// or that drawing fails (a kind's `animate`, a feature's `draw`), the tap is undone.
+  public func tapAnimated<T>(
+    _ name: String, input: LuaValue = .map([:]), _ use: (TransitionMovie) throws -> T
+  ) throws -> T {
     try atomically {
       let before = navigator
       try tap(name, input: input)
-      return try transition(from: before, tapped: name)
+      return try use(try transition(from: before, tapped: name))
     }
   }
 
@@ -49,7 +57,9 @@ extension Session {
   static func luaAnimate(_ s: Session, _ call: inout LuaCall) throws {
     guard let name = call.string(2) else { throw sessionError("animate needs a button name") }
     let input = try call.value(3)
-    let svg = try s.tapAnimated(name, input: input == .nil ? .map([:]) : input).animatedSVG()
+    let svg = try s.tapAnimated(name, input: input == .nil ? .map([:]) : input) {
+      try $0.animatedSVG()
+    }
     try call.push(.text(svg))
   }
 
@@ -64,8 +74,9 @@ extension Session {
       throw sessionError("frames needs a whole count from 2 to 1000, got \(got)")
     }
     let input = try call.value(4)
-    let svgs = try s.tapAnimated(name, input: input == .nil ? .map([:]) : input)
-      .frames(Int(n)).map { LuaValue.text(SVGRenderer.render($0)) }
+    let svgs = try s.tapAnimated(name, input: input == .nil ? .map([:]) : input) {
+      try $0.frames(Int(n)).map { LuaValue.text(SVGRenderer.render($0)) }
+    }
     try call.push(.array(svgs))
   }
 }
