@@ -1,6 +1,7 @@
 // Drawing -> terminal text: Unicode braille (2×4 dots a cell) or ASCII (1×2 dots a
 // cell), thick strokes, per-cell colour as ANSI escape codes. Dots are square (a cell is
-// about twice as tall as wide), so circles stay round.
+// about twice as tall as wide), so circles stay round. A round area of colour (a face's
+// fill) paints its cells' background, since dots alone cannot show an area.
 
 #if canImport(Glibc)
   import Glibc
@@ -88,7 +89,7 @@ public enum TerminalRenderer {
 
 /// Dots packed into cells: each cell byte is a mask of its lit dots (braille bit order,
 /// or bit 0 = upper and bit 1 = lower dot in ASCII mode), with the colour of the last item
-/// that lit a dot in it.
+/// that lit a dot in it, and the background colour an area of colour gave it.
 struct Raster {
   let columns: Int
   let rows: Int
@@ -100,6 +101,9 @@ struct Raster {
   let dotsHigh: Int
   var cells: [UInt8]
   var cellColors: [UInt8]
+  /// Each cell's background colour index (0: the terminal's own); empty until an area of
+  /// colour is drawn, so a drawing without one costs nothing.
+  var backgrounds: [UInt8] = []
   var text: [UInt32] = []
   var palette: [Color] = []
   /// The bit of a dot, indexed by ((y & (dots a cell high - 1)) << shiftX) | (x & (dots a cell wide - 1)).
@@ -189,6 +193,15 @@ struct Raster {
       fillShape(item.shape)
       erasing = false
       clearText(item.shape)
+      // A fill with no stroke of a circle or an ellipse is an area of colour (a face's
+      // `face_color`): its cells take the colour as background, under the dots drawn later.
+      // Rects are the screen's paper (bars, sheets, backings), which the terminal's own
+      // background stands for; a filled and stroked circle is a solid dot (a pupil).
+      if let fill = paint.fill, paint.stroke == nil, item.shape.isRound {
+        tint(item.shape, paletteIndex(fill))
+      } else if !backgrounds.isEmpty {
+        tint(item.shape, 0)  // what an opaque fill covers loses its colour too
+      }
     }
     if let stroke = paint.stroke {
       color = paletteIndex(stroke)
@@ -299,6 +312,43 @@ struct Raster {
       for y in range { span(y, x0, x1) }
     case .line, .cubic, .polyline, .text:
       break  // open paths are only stroked
+    }
+  }
+
+  /// Sets the background of the cells where `shape` (a circle, an ellipse or a rect) would
+  /// light a dot, within the clip box, to palette index `index` (0: none). A whole cell
+  /// takes the colour: so the cells a fill's edge runs through are coloured too, and the
+  /// outline drawn over that edge keeps the colour behind its dots on a dark terminal.
+  mutating func tint(_ shape: Shape, _ index: UInt8) {
+    let center: Point, rx: Double, ry: Double
+    var isRect = false
+    switch shape {
+    case .circle(let c, let r):
+      (center, rx, ry) = (dot(c), max(r, 0) * scale, max(r, 0) * scale)
+    case .ellipse(let c, let x, let y):
+      (center, rx, ry) = (dot(c), max(x, 0) * scale, max(y, 0) * scale)
+    case .rect(let r):
+      let x0 = px(min(r.x, r.x + r.width)), x1 = px(max(r.x, r.x + r.width))
+      let y0 = py(min(r.y, r.y + r.height)), y1 = py(max(r.y, r.y + r.height))
+      (center, rx, ry) = (Point((x0 + x1) / 2, (y0 + y1) / 2), (x1 - x0) / 2, (y1 - y0) / 2)
+      isRect = true
+    case .line, .cubic, .polyline, .text:
+      return
+    }
+    guard center.x.isFinite, rx.isFinite, let range = rowRange(center.y - ry, center.y + ry)
+    else { return }
+    if backgrounds.isEmpty {
+      if index == 0 { return }
+      backgrounds = [UInt8](repeating: 0, count: columns * rows)
+    }
+    for y in range {
+      let w = isRect ? rx : Raster.halfChord(rx, ry, Double(y) + 0.5 - center.y) ?? -1
+      // The dots whose centres lie in [x - w, x + w], as `span` lights them.
+      let x0 = Raster.index((center.x - w - 0.5).rounded(.up), clipX0, clipX1)
+      let x1 = Raster.index((center.x + w - 0.5).rounded(.down), clipX0 - 1, clipX1 - 1)
+      if x0 > x1 { continue }
+      let base = (y >> shiftY) * columns
+      for column in (x0 >> shiftX)...(x1 >> shiftX) { backgrounds[base + column] = index }
     }
   }
 
@@ -533,13 +583,23 @@ struct Raster {
     out.reserveCapacity(rows * (columns * (colors == .none ? 3 : 8) + 8))
     let escapeCodes = colors != .none
     var codes: [[UInt8]] = [[]]
+    // SGR parameters by palette index: foreground ("39": default) and background ("49").
+    var fronts: [[UInt8]] = [Array("39".utf8)], backs: [[UInt8]] = [Array("49".utf8)]
     if escapeCodes {
       for c in palette { codes.append(Raster.escape(c, colors)) }
+      if !backgrounds.isEmpty {
+        for c in palette {
+          fronts.append(Raster.parameters(c, colors, background: false))
+          backs.append(Raster.parameters(c, colors, background: true))
+        }
+      }
     }
+    let tinted = escapeCodes && !backgrounds.isEmpty
     cells.withUnsafeBufferPointer { cells in
       cellColors.withUnsafeBufferPointer { cellColors in
         for row in 0..<rows {
           var current: UInt8 = 0
+          var currentBack: UInt8 = 0
           let base = row * columns
           for column in 0..<columns {
             let index = base + column
@@ -549,7 +609,25 @@ struct Raster {
               if glyph == Raster.continuation { continue }
             }
             let mask = cells[index]
-            if escapeCodes && (glyph != 0 || mask != 0) {
+            if tinted {
+              // Each code sets both colours, so a reader taking one code as the whole
+              // style (play's screen) sees what the terminal shows.
+              var front = current
+              if glyph != 0 || mask != 0, cellColors[index] != 0 { front = cellColors[index] }
+              let back = backgrounds[index]
+              if back == 0 && currentBack == 0 {
+                if front != current { out.append(contentsOf: codes[Int(front)]) }
+                current = front
+              } else if front != current || back != currentBack {
+                out.append(contentsOf: [0x1B, 0x5B])
+                out.append(contentsOf: fronts[Int(front)])
+                out.append(0x3B)
+                out.append(contentsOf: backs[Int(back)])
+                out.append(0x6D)
+                current = front
+                currentBack = back
+              }
+            } else if escapeCodes && (glyph != 0 || mask != 0) {
               let c = cellColors[index]
               if c != current && c != 0 {
                 out.append(contentsOf: codes[Int(c)])
@@ -569,7 +647,9 @@ struct Raster {
               out.append(0x80 | (mask & 0x3F))
             }
           }
-          if current != 0 { out.append(contentsOf: [0x1B, 0x5B, 0x30, 0x6D]) }  // ESC[0m
+          if current != 0 || currentBack != 0 {
+            out.append(contentsOf: [0x1B, 0x5B, 0x30, 0x6D])  // ESC[0m
+          }
           out.append(0x0A)
         }
       }
@@ -589,16 +669,24 @@ struct Raster {
 
   /// The escape sequence selecting foreground colour `c`.
   static func escape(_ c: Color, _ mode: ColorMode) -> [UInt8] {
+    if mode == .none { return [] }
+    return [0x1B, 0x5B] + parameters(c, mode, background: false) + [0x6D]
+  }
+
+  /// The SGR parameters selecting `c` as the foreground (`38;…`, `3X`, `9X`) or the
+  /// background (`48;…`, `4X`, `10X`) colour.
+  static func parameters(_ c: Color, _ mode: ColorMode, background: Bool) -> [UInt8] {
     let body: String
+    let plane = background ? 4 : 3
     switch mode {
     case .none: return []
-    case .truecolor: body = "38;2;\(c.r);\(c.g);\(c.b)"
-    case .ansi256: body = "38;5;\(ansi256(c))"
+    case .truecolor: body = "\(plane)8;2;\(c.r);\(c.g);\(c.b)"
+    case .ansi256: body = "\(plane)8;5;\(ansi256(c))"
     case .ansi16:
       let n = ansi16(c)
-      body = n < 8 ? "\(30 + n)" : "\(90 + n - 8)"
+      body = n < 8 ? "\(plane * 10 + n)" : "\(plane * 10 + 60 + n - 8)"
     }
-    return [0x1B, 0x5B] + Array(body.utf8) + [0x6D]
+    return Array(body.utf8)
   }
 
   /// The xterm default 16-colour palette.
@@ -637,6 +725,16 @@ struct Raster {
     let greyIndex = max(0, min(23, (average - 3) / 10))
     let grey = 8 + 10 * greyIndex
     return distance(c, grey, grey, grey) < cubeDistance ? 232 + greyIndex : cube
+  }
+}
+
+extension Shape {
+  /// A circle or an ellipse.
+  var isRound: Bool {
+    switch self {
+    case .circle, .ellipse: return true
+    default: return false
+    }
   }
 }
 
