@@ -81,7 +81,8 @@ public enum TerminalRenderer {
   {
     let columns = min(max(columns, 0), maxColumns)
     let rows = min(max(rows, 0), maxRows)
-    var raster = Raster(columns: columns, rows: rows, ascii: ascii)
+    var raster = Raster(
+      columns: columns, rows: rows, ascii: ascii, paintsBackgrounds: colors != .none)
     raster.draw(d)
     return raster.output(colors: colors)
   }
@@ -94,6 +95,9 @@ struct Raster {
   let columns: Int
   let rows: Int
   let ascii: Bool
+  /// Whether areas of colour paint cells' backgrounds (colours are on): without colour
+  /// they would not show, so they cost nothing.
+  let paintsBackgrounds: Bool
   /// Dots a cell: 2×4 (braille) or 1×2 (ASCII).
   let shiftX: Int
   let shiftY: Int
@@ -112,6 +116,8 @@ struct Raster {
   var color: UInt8 = 1
   /// Set while an opaque fill clears the dots it covers.
   var erasing = false
+  /// No dot or character drawn yet: a fill then has nothing to clear.
+  var blank = true
   var clipX0 = 0
   var clipX1 = 0
   var clipY0 = 0
@@ -121,10 +127,11 @@ struct Raster {
   var offsetX = 0.0
   var offsetY = 0.0
 
-  init(columns: Int, rows: Int, ascii: Bool) {
+  init(columns: Int, rows: Int, ascii: Bool, paintsBackgrounds: Bool) {
     self.columns = columns
     self.rows = rows
     self.ascii = ascii
+    self.paintsBackgrounds = paintsBackgrounds
     shiftX = ascii ? 0 : 1
     shiftY = ascii ? 1 : 2
     dotsWide = columns << shiftX
@@ -182,22 +189,25 @@ struct Raster {
     if case .text(let string, let at, let size) = item.shape {
       if let c = paint.fill ?? paint.stroke { color = paletteIndex(c) } else { color = 0 }
       drawText(string, at: at, size: size)
+      blank = false
       return
     }
     if paint.fill != nil, paint.opacity >= 1 {
       // A cell holds dots or nothing: an opaque fill is background that covers what lies
       // below (a sheet over the menu), so it clears dots and text; translucent fills are
       // skipped.
-      erasing = true
-      color = 0
-      fillShape(item.shape)
-      erasing = false
-      clearText(item.shape)
+      if !blank {  // a fill under everything (a face's colour) has nothing to clear
+        erasing = true
+        color = 0
+        fillShape(item.shape)
+        erasing = false
+        clearText(item.shape)
+      }
       // A fill with no stroke of a circle or an ellipse is an area of colour (a face's
       // `face_color`): its cells take the colour as background, under the dots drawn later.
       // Rects are the screen's paper (bars, sheets, backings), which the terminal's own
       // background stands for; a filled and stroked circle is a solid dot (a pupil).
-      if let fill = paint.fill, paint.stroke == nil, item.shape.isRound {
+      if paintsBackgrounds, let fill = paint.fill, paint.stroke == nil, item.shape.isRound {
         tint(item.shape, paletteIndex(fill))
       } else if !backgrounds.isEmpty {
         tint(item.shape, 0)  // what an opaque fill covers loses its colour too
@@ -206,6 +216,7 @@ struct Raster {
     if let stroke = paint.stroke {
       color = paletteIndex(stroke)
       strokeShape(item.shape, halfWidth: halfWidth)
+      blank = false
     }
   }
 
@@ -341,14 +352,32 @@ struct Raster {
       if index == 0 { return }
       backgrounds = [UInt8](repeating: 0, count: columns * rows)
     }
-    for y in range {
-      let w = isRect ? rx : Raster.halfChord(rx, ry, Double(y) + 0.5 - center.y) ?? -1
-      // The dots whose centres lie in [x - w, x + w], as `span` lights them.
-      let x0 = Raster.index((center.x - w - 0.5).rounded(.up), clipX0, clipX1)
-      let x1 = Raster.index((center.x + w - 0.5).rounded(.down), clipX0 - 1, clipX1 - 1)
-      if x0 > x1 { continue }
-      let base = (y >> shiftY) * columns
-      for column in (x0 >> shiftX)...(x1 >> shiftX) { backgrounds[base + column] = index }
+    let (shiftX, shiftY, columns) = (self.shiftX, self.shiftY, self.columns)
+    let (clipX0, clipX1) = (self.clipX0, self.clipX1)
+    backgrounds.withUnsafeMutableBufferPointer { backgrounds in
+      // The cells of a row from the leftmost to the rightmost dot of its dot rows (the
+      // shapes are convex), written once a row; one step past the range writes the last.
+      var row = range.lowerBound >> shiftY
+      var first = Int.max, last = Int.min
+      for y in range.lowerBound...(range.upperBound + 1) {
+        if y >> shiftY != row || y > range.upperBound {
+          if first <= last {
+            for column in first...last { backgrounds[row * columns + column] = index }
+          }
+          row = y >> shiftY
+          first = .max
+          last = .min
+          if y > range.upperBound { break }
+        }
+        let w = isRect ? rx : Raster.halfChord(rx, ry, Double(y) + 0.5 - center.y) ?? -1
+        // The dots whose centres lie in [x - w, x + w], as `span` lights them.
+        let x0 = Raster.index((center.x - w - 0.5).rounded(.up), clipX0, clipX1)
+        let x1 = Raster.index((center.x + w - 0.5).rounded(.down), clipX0 - 1, clipX1 - 1)
+        if x0 <= x1 {
+          first = min(first, x0 >> shiftX)
+          last = max(last, x1 >> shiftX)
+        }
+      }
     }
   }
 
@@ -584,10 +613,12 @@ struct Raster {
     let escapeCodes = colors != .none
     var codes: [[UInt8]] = [[]]
     // SGR parameters by palette index: foreground ("39": default) and background ("49").
-    var fronts: [[UInt8]] = [Array("39".utf8)], backs: [[UInt8]] = [Array("49".utf8)]
+    var fronts: [[UInt8]] = [], backs: [[UInt8]] = []
     if escapeCodes {
       for c in palette { codes.append(Raster.escape(c, colors)) }
       if !backgrounds.isEmpty {
+        fronts.append(Array("39".utf8))
+        backs.append(Array("49".utf8))
         for c in palette {
           fronts.append(Raster.parameters(c, colors, background: false))
           backs.append(Raster.parameters(c, colors, background: true))
@@ -601,50 +632,51 @@ struct Raster {
           var current: UInt8 = 0
           var currentBack: UInt8 = 0
           let base = row * columns
-          for column in 0..<columns {
-            let index = base + column
-            var glyph: UInt32 = 0
-            if !text.isEmpty {
-              glyph = text[index]
-              if glyph == Raster.continuation { continue }
-            }
-            let mask = cells[index]
-            if tinted {
-              // Each code sets both colours, so a reader taking one code as the whole
-              // style (play's screen) sees what the terminal shows.
-              var front = current
-              if glyph != 0 || mask != 0, cellColors[index] != 0 { front = cellColors[index] }
-              let back = backgrounds[index]
-              if back == 0 && currentBack == 0 {
-                if front != current { out.append(contentsOf: codes[Int(front)]) }
-                current = front
-              } else if front != current || back != currentBack {
-                out.append(contentsOf: [0x1B, 0x5B])
-                out.append(contentsOf: fronts[Int(front)])
-                out.append(0x3B)
-                out.append(contentsOf: backs[Int(back)])
-                out.append(0x6D)
-                current = front
-                currentBack = back
-              }
-            } else if escapeCodes && (glyph != 0 || mask != 0) {
-              let c = cellColors[index]
-              if c != current && c != 0 {
-                out.append(contentsOf: codes[Int(c)])
-                current = c
+          // Two loops, so a drawing without a background pays nothing per cell for them.
+          if tinted {
+            backgrounds.withUnsafeBufferPointer { backgrounds in
+              for column in 0..<columns {
+                let index = base + column
+                let glyph = text.isEmpty ? 0 : text[index]
+                if glyph == Raster.continuation { continue }
+                let mask = cells[index]
+                // Each code sets both colours, so a reader taking one code as the whole
+                // style (play's screen) sees what the terminal shows.
+                var front = current
+                if glyph != 0 || mask != 0, cellColors[index] != 0 { front = cellColors[index] }
+                let back = backgrounds[index]
+                if back == 0 && currentBack == 0 {
+                  if front != current { out.append(contentsOf: codes[Int(front)]) }
+                  current = front
+                } else if front != current || back != currentBack {
+                  out.append(contentsOf: [0x1B, 0x5B])
+                  out.append(contentsOf: fronts[Int(front)])
+                  out.append(0x3B)
+                  out.append(contentsOf: backs[Int(back)])
+                  out.append(0x6D)
+                  current = front
+                  currentBack = back
+                }
+                appendCell(glyph, mask, to: &out)
               }
             }
-            if glyph != 0 {
-              appendScalar(glyph, to: &out)
-            } else if ascii {
-              out.append(Raster.asciiGlyphs[Int(mask & 3)])
-            } else if mask == 0 {
-              out.append(0x20)
-            } else {
-              // U+2800 + mask in UTF-8: E2, A0 | mask >> 6, 80 | mask & 0x3F
-              out.append(0xE2)
-              out.append(0xA0 | (mask >> 6))
-              out.append(0x80 | (mask & 0x3F))
+          } else {
+            for column in 0..<columns {
+              let index = base + column
+              var glyph: UInt32 = 0
+              if !text.isEmpty {
+                glyph = text[index]
+                if glyph == Raster.continuation { continue }
+              }
+              let mask = cells[index]
+              if escapeCodes && (glyph != 0 || mask != 0) {
+                let c = cellColors[index]
+                if c != current && c != 0 {
+                  out.append(contentsOf: codes[Int(c)])
+                  current = c
+                }
+              }
+              appendCell(glyph, mask, to: &out)
             }
           }
           if current != 0 || currentBack != 0 {
@@ -655,6 +687,23 @@ struct Raster {
       }
     }
     return out
+  }
+
+  /// Appends a cell: its character, else its dots (braille, or ASCII's four glyphs).
+  @inline(__always)
+  func appendCell(_ glyph: UInt32, _ mask: UInt8, to out: inout [UInt8]) {
+    if glyph != 0 {
+      appendScalar(glyph, to: &out)
+    } else if ascii {
+      out.append(Raster.asciiGlyphs[Int(mask & 3)])
+    } else if mask == 0 {
+      out.append(0x20)
+    } else {
+      // U+2800 + mask in UTF-8: E2, A0 | mask >> 6, 80 | mask & 0x3F
+      out.append(0xE2)
+      out.append(0xA0 | (mask >> 6))
+      out.append(0x80 | (mask & 0x3F))
+    }
   }
 
   func appendScalar(_ value: UInt32, to out: inout [UInt8]) {

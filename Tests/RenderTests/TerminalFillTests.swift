@@ -136,3 +136,33 @@ extension String {
     return result + rest
   }
 }
+
+@Test func anOpaqueFillClearsWhatWasDrawnBeforeItOnly() {
+  let ringItem = ring.items[0]
+  let sheet = Item(
+    .rect(Rect(x: 0, y: 0, width: 50, height: 100)), paint: Paint(stroke: nil, fill: .white))
+  let label = Item(
+    .text("hi", at: Point(10, 50), size: 10), paint: Paint(stroke: nil, fill: .black))
+  func dots(_ items: [Item]) -> [(Int, Int)] {
+    brailleDots(
+      TerminalRenderer.lines(
+        Drawing(width: 100, height: 100, items: items), columns: 20, rows: 10, colors: .none,
+        ascii: false))
+  }
+  let whole = dots([ringItem])
+  // Under the ring: nothing to clear, the ring is whole.
+  #expect(dots([sheet, ringItem]).map { $0.0 } == whole.map { $0.0 })
+  // Over it: the left half (dot columns 0…19 of 40) is gone, the right half stays.
+  let covered = dots([ringItem, sheet])
+  #expect(!covered.isEmpty && covered.allSatisfy { $0.0 >= 20 })
+  #expect(covered.count == whole.filter { $0.0 >= 20 }.count)
+  // Text first, then the sheet: the text goes too.
+  let text = TerminalRenderer.render(
+    Drawing(width: 100, height: 100, items: [label, sheet]), columns: 20, rows: 10, colors: .none,
+    ascii: false)
+  #expect(!text.contains("hi"))
+  let kept = TerminalRenderer.render(
+    Drawing(width: 100, height: 100, items: [sheet, label]), columns: 20, rows: 10, colors: .none,
+    ascii: false)
+  #expect(kept.contains("hi"))
+}
