@@ -1,6 +1,7 @@
 // Drawing -> terminal text: Unicode braille (2×4 dots a cell) or ASCII (1×2 dots a
 // cell), thick strokes, per-cell colour as ANSI escape codes. Dots are square (a cell is
-// about twice as tall as wide), so circles stay round.
+// about twice as tall as wide), so circles stay round. A round area of colour (a face's
+// fill) paints its cells' background, since dots alone cannot show an area.
 
 #if canImport(Glibc)
   import Glibc
@@ -82,7 +83,8 @@ public enum TerminalRenderer {
   {
     let columns = min(max(columns, 0), maxColumns)
     let rows = min(max(rows, 0), maxRows)
-    var raster = Raster(columns: columns, rows: rows, ascii: ascii)
+    var raster = Raster(
+      columns: columns, rows: rows, ascii: ascii, paintsBackgrounds: colors != .none)
     raster.draw(d)
     return raster.output(colors: colors)
   }
@@ -90,11 +92,14 @@ public enum TerminalRenderer {
 
 /// Dots packed into cells: each cell byte is a mask of its lit dots (braille bit order,
 /// or bit 0 = upper and bit 1 = lower dot in ASCII mode), with the colour of the last item
-/// that lit a dot in it.
+/// that lit a dot in it, and the background colour an area of colour gave it.
 struct Raster {
   let columns: Int
   let rows: Int
   let ascii: Bool
+  /// Whether areas of colour paint cells' backgrounds (colours are on): without colour
+  /// they would not show, so they cost nothing.
+  let paintsBackgrounds: Bool
   /// Dots a cell: 2×4 (braille) or 1×2 (ASCII).
   let shiftX: Int
   let shiftY: Int
@@ -102,6 +107,9 @@ struct Raster {
   let dotsHigh: Int
   var cells: [UInt8]
   var cellColors: [UInt8]
+  /// Each cell's background colour index (0: the terminal's own); empty until an area of
+  /// colour is drawn, so a drawing without one costs nothing.
+  var backgrounds: [UInt8] = []
   var text: [UInt32] = []
   var palette: [Color] = []
   /// The bit of a dot, indexed by ((y & (dots a cell high - 1)) << shiftX) | (x & (dots a cell wide - 1)).
@@ -110,6 +118,8 @@ struct Raster {
   var color: UInt8 = 1
   /// Set while an opaque fill clears the dots it covers.
   var erasing = false
+  /// No dot or character drawn yet: a fill then has nothing to clear.
+  var blank = true
   var clipX0 = 0
   var clipX1 = 0
   var clipY0 = 0
@@ -119,10 +129,11 @@ struct Raster {
   var offsetX = 0.0
   var offsetY = 0.0
 
-  init(columns: Int, rows: Int, ascii: Bool) {
+  init(columns: Int, rows: Int, ascii: Bool, paintsBackgrounds: Bool) {
     self.columns = columns
     self.rows = rows
     self.ascii = ascii
+    self.paintsBackgrounds = paintsBackgrounds
     shiftX = ascii ? 0 : 1
     shiftY = ascii ? 1 : 2
     dotsWide = columns << shiftX
@@ -180,21 +191,34 @@ struct Raster {
     if case .text(let string, let at, let size) = item.shape {
       if let c = paint.fill ?? paint.stroke { color = paletteIndex(c) } else { color = 0 }
       drawText(string, at: at, size: size)
+      blank = false
       return
     }
     if paint.fill != nil, paint.opacity >= 1 {
       // A cell holds dots or nothing: an opaque fill is background that covers what lies
       // below (a sheet over the menu), so it clears dots and text; translucent fills are
       // skipped.
-      erasing = true
-      color = 0
-      fillShape(item.shape)
-      erasing = false
-      clearText(item.shape)
+      if !blank {  // a fill under everything (a face's colour) has nothing to clear
+        erasing = true
+        color = 0
+        fillShape(item.shape)
+        erasing = false
+        clearText(item.shape)
+      }
+      // A fill with no stroke of a circle or an ellipse is an area of colour (a face's
+      // `face_color`): its cells take the colour as background, under the dots drawn later.
+      // Rects are the screen's paper (bars, sheets, backings), which the terminal's own
+      // background stands for; a filled and stroked circle is a solid dot (a pupil).
+      if paintsBackgrounds, let fill = paint.fill, paint.stroke == nil, item.shape.isRound {
+        tint(item.shape, paletteIndex(fill))
+      } else if !backgrounds.isEmpty {
+        tint(item.shape, 0)  // what an opaque fill covers loses its colour too
+      }
     }
     if let stroke = paint.stroke {
       color = paletteIndex(stroke)
       strokeShape(item.shape, halfWidth: halfWidth)
+      blank = false
     }
   }
 
@@ -301,6 +325,61 @@ struct Raster {
       for y in range { span(y, x0, x1) }
     case .line, .cubic, .polyline, .text:
       break  // open paths are only stroked
+    }
+  }
+
+  /// Sets the background of the cells where `shape` (a circle, an ellipse or a rect) would
+  /// light a dot, within the clip box, to palette index `index` (0: none). A whole cell
+  /// takes the colour: so the cells a fill's edge runs through are coloured too, and the
+  /// outline drawn over that edge keeps the colour behind its dots on a dark terminal.
+  mutating func tint(_ shape: Shape, _ index: UInt8) {
+    let center: Point, rx: Double, ry: Double
+    var isRect = false
+    switch shape {
+    case .circle(let c, let r):
+      (center, rx, ry) = (dot(c), max(r, 0) * scale, max(r, 0) * scale)
+    case .ellipse(let c, let x, let y):
+      (center, rx, ry) = (dot(c), max(x, 0) * scale, max(y, 0) * scale)
+    case .rect(let r):
+      let x0 = px(min(r.x, r.x + r.width)), x1 = px(max(r.x, r.x + r.width))
+      let y0 = py(min(r.y, r.y + r.height)), y1 = py(max(r.y, r.y + r.height))
+      (center, rx, ry) = (Point((x0 + x1) / 2, (y0 + y1) / 2), (x1 - x0) / 2, (y1 - y0) / 2)
+      isRect = true
+    case .line, .cubic, .polyline, .text:
+      return
+    }
+    guard center.x.isFinite, rx.isFinite, let range = rowRange(center.y - ry, center.y + ry)
+    else { return }
+    if backgrounds.isEmpty {
+      if index == 0 { return }
+      backgrounds = [UInt8](repeating: 0, count: columns * rows)
+    }
+    let (shiftX, shiftY, columns) = (self.shiftX, self.shiftY, self.columns)
+    let (clipX0, clipX1) = (self.clipX0, self.clipX1)
+    backgrounds.withUnsafeMutableBufferPointer { backgrounds in
+      // The cells of a row from the leftmost to the rightmost dot of its dot rows (the
+      // shapes are convex), written once a row; one step past the range writes the last.
+      var row = range.lowerBound >> shiftY
+      var first = Int.max, last = Int.min
+      for y in range.lowerBound...(range.upperBound + 1) {
+        if y >> shiftY != row || y > range.upperBound {
+          if first <= last {
+            for column in first...last { backgrounds[row * columns + column] = index }
+          }
+          row = y >> shiftY
+          first = .max
+          last = .min
+          if y > range.upperBound { break }
+        }
+        let w = isRect ? rx : Raster.halfChord(rx, ry, Double(y) + 0.5 - center.y) ?? -1
+        // The dots whose centres lie in [x - w, x + w], as `span` lights them.
+        let x0 = Raster.index((center.x - w - 0.5).rounded(.up), clipX0, clipX1)
+        let x1 = Raster.index((center.x + w - 0.5).rounded(.down), clipX0 - 1, clipX1 - 1)
+        if x0 <= x1 {
+          first = min(first, x0 >> shiftX)
+          last = max(last, x1 >> shiftX)
+        }
+      }
     }
   }
 
@@ -535,48 +614,98 @@ struct Raster {
     out.reserveCapacity(rows * (columns * (colors == .none ? 3 : 8) + 8))
     let escapeCodes = colors != .none
     var codes: [[UInt8]] = [[]]
+    // SGR parameters by palette index: foreground ("39": default) and background ("49").
+    var fronts: [[UInt8]] = [], backs: [[UInt8]] = []
     if escapeCodes {
       for c in palette { codes.append(Raster.escape(c, colors)) }
+      if !backgrounds.isEmpty {
+        fronts.append(Array("39".utf8))
+        backs.append(Array("49".utf8))
+        for c in palette {
+          fronts.append(Raster.parameters(c, colors, background: false))
+          backs.append(Raster.parameters(c, colors, background: true))
+        }
+      }
     }
+    let tinted = escapeCodes && !backgrounds.isEmpty
     cells.withUnsafeBufferPointer { cells in
       cellColors.withUnsafeBufferPointer { cellColors in
         for row in 0..<rows {
           var current: UInt8 = 0
+          var currentBack: UInt8 = 0
           let base = row * columns
-          for column in 0..<columns {
-            let index = base + column
-            var glyph: UInt32 = 0
-            if !text.isEmpty {
-              glyph = text[index]
-              if glyph == Raster.continuation { continue }
-            }
-            let mask = cells[index]
-            if escapeCodes && (glyph != 0 || mask != 0) {
-              let c = cellColors[index]
-              if c != current && c != 0 {
-                out.append(contentsOf: codes[Int(c)])
-                current = c
+          // Two loops, so a drawing without a background pays nothing per cell for them.
+          if tinted {
+            backgrounds.withUnsafeBufferPointer { backgrounds in
+              for column in 0..<columns {
+                let index = base + column
+                let glyph = text.isEmpty ? 0 : text[index]
+                if glyph == Raster.continuation { continue }
+                let mask = cells[index]
+                // Each code sets both colours, so a reader taking one code as the whole
+                // style (play's screen) sees what the terminal shows.
+                var front = current
+                if glyph != 0 || mask != 0, cellColors[index] != 0 { front = cellColors[index] }
+                let back = backgrounds[index]
+                if back == 0 && currentBack == 0 {
+                  if front != current { out.append(contentsOf: codes[Int(front)]) }
+                  current = front
+                } else if front != current || back != currentBack {
+                  out.append(contentsOf: [0x1B, 0x5B])
+                  out.append(contentsOf: fronts[Int(front)])
+                  out.append(0x3B)
+                  out.append(contentsOf: backs[Int(back)])
+                  out.append(0x6D)
+                  current = front
+                  currentBack = back
+                }
+                appendCell(glyph, mask, to: &out)
               }
             }
-            if glyph != 0 {
-              appendScalar(glyph, to: &out)
-            } else if ascii {
-              out.append(Raster.asciiGlyphs[Int(mask & 3)])
-            } else if mask == 0 {
-              out.append(0x20)
-            } else {
-              // U+2800 + mask in UTF-8: E2, A0 | mask >> 6, 80 | mask & 0x3F
-              out.append(0xE2)
-              out.append(0xA0 | (mask >> 6))
-              out.append(0x80 | (mask & 0x3F))
+          } else {
+            for column in 0..<columns {
+              let index = base + column
+              var glyph: UInt32 = 0
+              if !text.isEmpty {
+                glyph = text[index]
+                if glyph == Raster.continuation { continue }
+              }
+              let mask = cells[index]
+              if escapeCodes && (glyph != 0 || mask != 0) {
+                let c = cellColors[index]
+                if c != current && c != 0 {
+                  out.append(contentsOf: codes[Int(c)])
+                  current = c
+                }
+              }
+              appendCell(glyph, mask, to: &out)
             }
           }
-          if current != 0 { out.append(contentsOf: [0x1B, 0x5B, 0x30, 0x6D]) }  // ESC[0m
+          if current != 0 || currentBack != 0 {
+            out.append(contentsOf: [0x1B, 0x5B, 0x30, 0x6D])  // ESC[0m
+          }
           out.append(0x0A)
         }
       }
     }
     return out
+  }
+
+  /// Appends a cell: its character, else its dots (braille, or ASCII's four glyphs).
+  @inline(__always)
+  func appendCell(_ glyph: UInt32, _ mask: UInt8, to out: inout [UInt8]) {
+    if glyph != 0 {
+      appendScalar(glyph, to: &out)
+    } else if ascii {
+      out.append(Raster.asciiGlyphs[Int(mask & 3)])
+    } else if mask == 0 {
+      out.append(0x20)
+    } else {
+      // U+2800 + mask in UTF-8: E2, A0 | mask >> 6, 80 | mask & 0x3F
+      out.append(0xE2)
+      out.append(0xA0 | (mask >> 6))
+      out.append(0x80 | (mask & 0x3F))
+    }
   }
 
   func appendScalar(_ value: UInt32, to out: inout [UInt8]) {
@@ -591,16 +720,24 @@ struct Raster {
 
   /// The escape sequence selecting foreground colour `c`.
   static func escape(_ c: Color, _ mode: ColorMode) -> [UInt8] {
+    if mode == .none { return [] }
+    return [0x1B, 0x5B] + parameters(c, mode, background: false) + [0x6D]
+  }
+
+  /// The SGR parameters selecting `c` as the foreground (`38;…`, `3X`, `9X`) or the
+  /// background (`48;…`, `4X`, `10X`) colour.
+  static func parameters(_ c: Color, _ mode: ColorMode, background: Bool) -> [UInt8] {
     let body: String
+    let plane = background ? 4 : 3
     switch mode {
     case .none: return []
-    case .truecolor: body = "38;2;\(c.r);\(c.g);\(c.b)"
-    case .ansi256: body = "38;5;\(ansi256(c))"
+    case .truecolor: body = "\(plane)8;2;\(c.r);\(c.g);\(c.b)"
+    case .ansi256: body = "\(plane)8;5;\(ansi256(c))"
     case .ansi16:
       let n = ansi16(c)
-      body = n < 8 ? "\(30 + n)" : "\(90 + n - 8)"
+      body = n < 8 ? "\(plane * 10 + n)" : "\(plane * 10 + 60 + n - 8)"
     }
-    return [0x1B, 0x5B] + Array(body.utf8) + [0x6D]
+    return Array(body.utf8)
   }
 
   /// The xterm default 16-colour palette.
@@ -639,6 +776,16 @@ struct Raster {
     let greyIndex = max(0, min(23, (average - 3) / 10))
     let grey = 8 + 10 * greyIndex
     return distance(c, grey, grey, grey) < cubeDistance ? 232 + greyIndex : cube
+  }
+}
+
+extension Shape {
+  /// A circle or an ellipse.
+  var isRound: Bool {
+    switch self {
+    case .circle, .ellipse: return true
+    default: return false
+    }
   }
 }
 
