@@ -217,9 +217,17 @@ public func faceGeometry(state: FaceState, style: FaceStyle, bounds: Rect) throw
     // brows stay between the top of the view's middle square (the face's own box, inside
     // any view) and the eyes' tops, a stroke clear of each (round caps reach half a stroke
     // past the ends); the slant shrinks when they cannot fit. Over its eye a brow spans
-    // 2/3 of its own height (it reaches 1.5 eye radii out).
-    let top = mid.y - min(bounds.width, bounds.height) / 2 + style.lineWidth
+    // 2/3 of its own height (it reaches 1.5 eye radii out). A short head (head_height)
+    // lowers the limit to its outline over the brows' outer ends (where it is lowest),
+    // when there is room under it: brows floating over the head read as a second face.
+    let square = mid.y - min(bounds.width, bounds.height) / 2 + style.lineWidth
+    let outerX = abs(leftEye.x - mid.x) + half
+    let head =
+      headX > outerX
+      ? mid.y - headY * (1 - (outerX / headX) * (outerX / headX)).squareRoot() + style.lineWidth
+      : square
     let bottom = eyeY - eyeRadius - style.lineWidth
+    let top = bottom >= max(head, square) ? max(head, square) : square
     let room = max(bottom - top, 0)
     furrow = min(max(furrow, -room * 3 / 5), room * 3 / 5)
     let highest = top + abs(furrow), lowest = bottom - abs(furrow) * 2 / 3

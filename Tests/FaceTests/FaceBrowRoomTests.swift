@@ -60,3 +60,36 @@ func browsStayInTheViewAndAboveTheEyes(
       lowest > Int.min && Double(lowest) < eyeTop, "brow at row \(lowest), eye from \(eyeTop)")
   }
 }
+
+/// A short head with high brows (mtcars' Maserati Bora and Ford Pantera L): the brows stay
+/// inside the head's outline, an ellipse worked out by hand, instead of floating over it.
+@Test(arguments: [0.0, 0.2, 0.4], [0.5, 0.8])
+func browsStayInsideAShortHead(headHeight: Double, eyeSize: Double) throws {
+  let (width, height) = (200.0, 300.0)
+  func image(brows: Bool) throws -> Pixels {
+    var state = try FaceState(happiness: 50)
+    state.channels[.eyeHeight] = 0.5
+    state.channels[.eyeSize] = eyeSize
+    state.channels[.headHeight] = headHeight
+    if brows { state.channels[.browHeight] = 1 }
+    let g = try faceGeometry(
+      state: state, style: .seed, bounds: Rect(x: 0, y: 0, width: width, height: height))
+    return try rasterize(SVGRenderer.render(g.drawing(width: width, height: height)))
+  }
+  let with = try image(brows: true), without = try image(brows: false)
+  func ink(_ p: (r: Int, g: Int, b: Int)?) -> Bool { p.map { $0.r < 200 || $0.g < 200 } ?? false }
+  // By hand: s = min(w, h)/2 × 0.9; the head's radii s across and s × (0.6 + 0.4 × height)
+  // down, about the view's centre.
+  let s = min(width, height) / 2 * 0.9
+  let (a, b) = (s, s * (0.6 + 0.4 * headHeight))
+  var browPixels = 0, outside = 0
+  for y in 0..<Int(height) {
+    for x in 0..<Int(width) where ink(with.at(x, y)) && !ink(without.at(x, y)) {
+      browPixels += 1
+      let dx = (Double(x) + 0.5 - width / 2) / a, dy = (Double(y) + 0.5 - height / 2) / b
+      if dx * dx + dy * dy > 1 { outside += 1 }
+    }
+  }
+  #expect(browPixels > 40, "brows drawn: \(browPixels) pixels")
+  #expect(outside == 0, "\(outside) of \(browPixels) brow pixels outside the head")
+}
