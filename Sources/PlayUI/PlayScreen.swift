@@ -361,8 +361,14 @@ package struct PlayScreen {
       }
       var r = map.cells(pane.frame)
       if pane.role == .detail, let d = dividerColumn { r.left = d + 1 }
+      var arrowEdge = pane.arrow?.edge
+      if let edge = arrowEdge, let button = anchorCells(session, frame) {
+        (r, arrowEdge) = PlayScreen.moved(
+          r, offOf: button, edge: edge, columns: columns, rows: area)
+      }
       frame.clear(r)
       var content: CellRect
+      var box = r
       if pane.isPresented {
         // Keep a border even when the pane would fill the screen.
         r = CellRect(
@@ -370,6 +376,7 @@ package struct PlayScreen {
           bottom: min(r.bottom, area))
         frame.clear(r)
         frame.box(r, title: pane.title, style: border)
+        box = r
         content = r.inset(1)
       } else {
         if pane.isBordered {
@@ -412,14 +419,15 @@ package struct PlayScreen {
         }
         content = CellRect(left: r.left, top: barRow + 2, right: r.right, bottom: r.bottom)
       }
-      if let arrow = pane.arrow { drawArrow(arrow, of: pane, map, into: &frame, style: border) }
+      if let arrow = pane.arrow, let edge = arrowEdge {
+        drawArrow(arrow, edge: edge, box: box, map, into: &frame, style: border)
+      }
       guard let scene = pane.pane.scene, content.width > 0, content.height > 0 else { continue }
       switch scene.content {
       case .empty: break
       case .menu:
         drawMenu(
-          session.menuButtons, page: session.menuPage, keys: canTap, into: &frame, content,
-          tint: tint)
+          session, pane.contentRect, map, keys: canTap, into: &frame, content, tint: tint)
       case .face:
         let dotsW = Double(content.width * 2), dotsH = Double(content.height * 4)
         let cr = pane.contentRect
@@ -445,13 +453,12 @@ package struct PlayScreen {
   /// A popover's arrow in cells: a triangle on its box's edge, at the column (or row) of
   /// the tip, pointing at the button it hangs from.
   private func drawArrow(
-    _ arrow: PopoverArrow, of pane: PaneChrome<SceneContent>, _ map: CellMapping,
+    _ arrow: PopoverArrow, edge: ArrowEdge, box: CellRect, _ map: CellMapping,
     into frame: inout Frame, style: UInt16
   ) {
-    let box = map.cells(pane.frame)
     var c = min(max(map.column(arrow.tip.x), box.left + 1), box.right - 2)
     let r = min(max(map.row(arrow.tip.y), box.top + 1), box.bottom - 2)
-    if arrow.edge == .top, box.top >= 0, box.top < frame.rows {
+    if edge == .top, box.top >= 0, box.top < frame.rows {
       // The box's title sits on its top edge: the arrow goes on the nearest bare edge.
       let line = 0x2500 as UInt32
       let base = box.top * frame.columns
@@ -460,7 +467,7 @@ package struct PlayScreen {
       }
       if let nearest = bare.min(by: { abs($0 - c) < abs($1 - c) }) { c = nearest }
     }
-    switch arrow.edge {
+    switch edge {
     case .top: frame.put("▲", c, box.top, style: style)
     case .bottom: frame.put("▼", c, box.bottom - 1, style: style)
     case .left: frame.put("◀", max(box.left, 1), r, style: style)
@@ -468,19 +475,82 @@ package struct PlayScreen {
     }
   }
 
+  /// Where the button the popover hangs from is drawn in cells (drawn already: it is
+  /// behind the popover). The popover is placed in points, beside the button's row there;
+  /// the cells' rows are spaced for the terminal and need not fall where the points' do.
+  private func anchorCells(_ session: Session, _ frame: Frame) -> CellRect? {
+    let navigator = session.navigator
+    guard let anchor = navigator.popoverAnchor else { return nil }
+    let name = anchor == navigator.barButton?.rect ? nil : session.popoverButton
+    return frame.targets.last {
+      switch $0.kind {
+      case .barButton: return name == nil
+      case .button(let b): return b == name
+      default: return false
+      }
+    }?.rect
+  }
+
+  /// `box` moved just clear of `button` when it would cover it (the terminal's rows may
+  /// not fall where the points' do): on the side its arrow says, else the other side when
+  /// that side has no room; with the edge its arrow then stands on.
+  static func moved(
+    _ box: CellRect, offOf button: CellRect, edge: ArrowEdge, columns: Int, rows: Int
+  ) -> (box: CellRect, edge: ArrowEdge) {
+    let covers =
+      box.left < button.right && button.left < box.right && box.top < button.bottom
+      && button.top < box.bottom
+    guard covers else { return (box, edge) }
+    var b = box
+    var edge = edge
+    switch edge {
+    case .top, .bottom:
+      let below = button.bottom, above = button.top - box.height
+      let goBelow = edge == .top ? below + box.height <= rows || above < 0 : above < 0
+      edge = goBelow ? .top : .bottom
+      b.top = max(goBelow ? below : above, 0)
+      b.bottom = min(b.top + box.height, rows)
+    case .left, .right:
+      let right = button.right, left = button.left - box.width
+      let goRight = edge == .left ? right + box.width <= columns || left < 0 : left < 0
+      edge = goRight ? .left : .right
+      b.left = max(goRight ? right : left, 0)
+      b.right = min(b.left + box.width, columns)
+    }
+    return (b, edge)
+  }
+
   /// The menu's page in `r`: one button a row (every other row when they all fit so), each
   /// with its key when it can be tapped, and a line for the buttons hidden above or below
   /// naming the key that shows them.
   private func drawMenu(
-    _ buttons: [MenuButton], page: Int, keys: Bool, into frame: inout Frame, _ r: CellRect,
-    tint: UInt16
+    _ session: Session, _ points: StoryboardRect, _ map: CellMapping, keys: Bool,
+    into frame: inout Frame, _ r: CellRect, tint: UInt16
   ) {
+    let buttons = session.menuButtons
+    // Where `show --screen` puts each row, when the terminal has a row of cells for each:
+    // then play shows the same page, and a popover placed beside a button in points is
+    // beside it here too.
+    let rect = Rect(x: points.x, y: points.y, width: points.width, height: points.height)
+    let inPoints = session.menuLayout(height: points.height)
+    let pointRows = (0..<min(inPoints.slots, buttonKeyCount + 1)).map {
+      map.row(Session.menuRow($0, in: rect).midY)
+    }
+    let followsPoints =
+      inPoints.slots <= buttonKeyCount && pointRows.allSatisfy { $0 >= r.top && $0 < r.bottom }
+      && zip(pointRows, pointRows.dropFirst()).allSatisfy { $0 < $1 }
     let step = r.height >= buttons.count * 2 ? 2 : 1
     // No more rows than keys: every button shown can be tapped by its key.
-    let rows = min(r.height / step, buttonKeyCount)
-    let menu = MenuLayout(count: buttons.count, slots: rows, page: page)
+    let menu =
+      followsPoints
+      ? inPoints
+      : MenuLayout(
+        count: buttons.count, slots: min(r.height / step, buttonKeyCount),
+        page: session.menuPage)
     frame.menu = menu
-    func row(_ slot: Int) -> Int { r.top + slot * step + (step == 2 ? 1 : 0) }
+    func row(_ slot: Int) -> Int {
+      followsPoints ? pointRows[slot] : r.top + slot * step + (step == 2 ? 1 : 0)
+    }
     let keyList = buttonKeys(menu.shown.count)
     for (k, i) in menu.shown.enumerated() {
       let y = row(menu.slot(of: i))

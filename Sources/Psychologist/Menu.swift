@@ -45,7 +45,7 @@ extension Session {
   }
 
   /// The menu's page in a content rect `height` points high.
-  func menuLayout(height: Double) -> MenuLayout {
+  public func menuLayout(height: Double) -> MenuLayout {
     MenuLayout(count: menuButtons.count, slots: Session.menuSlots(height: height), page: menuPage)
   }
 
@@ -79,8 +79,9 @@ extension Session {
     return items
   }
 
-  /// The button in row `slot` of a menu drawn in `rect`.
-  static func menuRow(_ slot: Int, in rect: Rect) -> Rect {
+  /// The button in row `slot` of a menu drawn in `rect`: where `show --screen` draws it,
+  /// where a popover tapped from it hangs, and where `play` puts it when it has the rows.
+  public static func menuRow(_ slot: Int, in rect: Rect) -> Rect {
     Rect(
       x: rect.x + menuMargin, y: rect.y + menuMargin + Double(slot) * menuPitch,
       width: max(rect.width - 2 * menuMargin, 10), height: menuButtonHeight)

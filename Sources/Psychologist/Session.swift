@@ -62,7 +62,7 @@ public final class Session {
   var animatedKinds: [Int: (title: String, kind: String)] = [:]
   /// The menu button the last popover hangs from, to hang it from the same button where
   /// a rotation puts it.
-  var popoverButton: String?
+  public internal(set) var popoverButton: String?
   /// The state charged for this session's host memory when a script made it (weak: the
   /// state may close first, and then owes nothing).
   weak var chargedTo: LuaState?
