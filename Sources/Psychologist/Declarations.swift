@@ -91,9 +91,11 @@ extension Script {
   ) {
     var f = f
     let override = f.bool("override")
-    registry.problems += f.problems
-    registry.noteUnknownFields(f.unknown, at: item.location)
-    add(&registry, item, override)
+    declared {
+      $0.problems += f.problems
+      $0.noteUnknownFields(f.unknown, at: item.location)
+      add(&$0, item, override)
+    }
   }
 
   private func declareSegue(_ id: String, _ value: LuaValue, _ location: Location) {
@@ -182,9 +184,11 @@ extension Script {
     let base = registry.globalStyle
     let style = readStyle(&f, over: base)
     let override = f.bool("override") || name == nil  // the global style accumulates
-    registry.problems += f.problems
-    registry.noteUnknownFields(f.unknown, at: location)
     let decl = StyleDeclaration(name: name, style: style, location: location, plugin: currentPlugin)
-    registry.add(decl, override: override)
+    declared {
+      $0.problems += f.problems
+      $0.noteUnknownFields(f.unknown, at: location)
+      $0.add(decl, override: override)
+    }
   }
 }

@@ -158,32 +158,65 @@ public struct StyleDeclaration: Declared {
 
 /// Everything a script and its plugins declared, in declaration order, with the problems found.
 public struct Registry {
-  /// Diagnoses in declaration order.
-  public internal(set) var diagnoses: [Diagnosis] = []
-  /// Segues in declaration order.
-  public internal(set) var segues: [Segue] = []
-  /// Custom segue kinds.
-  public internal(set) var kinds: [CustomKind] = []
-  /// Features.
-  public internal(set) var features: [Feature] = []
-  /// Styles (the global one has no name).
-  public internal(set) var styles: [StyleDeclaration] = []
-  /// Problems met while declaring (each declaration's own fields).
-  public var problems: [Problem] = []
+  /// What the registry holds.
+  struct Tables {
+    var diagnoses: [Diagnosis] = []
+    var segues: [Segue] = []
+    var kinds: [CustomKind] = []
+    var features: [Feature] = []
+    var styles: [StyleDeclaration] = []
+    var problems: [Problem] = []
+    var unknownFields: [Location: [(name: String, value: String)]] = [:]
+    /// Where each name sits in its list: a search of the list per declaration, and per
+    /// tap, made thousands of declarations quadratic to load and to check.
+    var diagnosisAt: [String: Int] = [:]
+    var segueAt: [String: Int] = [:]
+    var kindAt: [String: Int] = [:]
+    var featureAt: [String: Int] = [:]
+    var styleAt: [String: Int] = [:]
+    /// How many diagnoses list each feature: `drawsEverywhere` is asked per feature per face.
+    var listings: [String: Int] = [:]
+  }
 
+  /// The tables in one shared box: a session reads its script's registry on every tap (a
+  /// batch, once a row), and a copy of thirteen tables cost more than the tap's own lookups.
+  /// A copy of the registry is one reference; a change copies the tables only while
+  /// another registry shares them.
+  private final class Box {
+    var tables: Tables
+    init(_ tables: Tables) { self.tables = tables }
+  }
+  private var box = Box(Tables())
+
+  /// The tables, to change: copied first when another registry shares them.
+  private var tables: Tables {
+    get { box.tables }
+    _modify {
+      if !isKnownUniquelyReferenced(&box) { box = Box(box.tables) }
+      yield &box.tables
+    }
+  }
+
+  /// Diagnoses in declaration order.
+  public var diagnoses: [Diagnosis] { box.tables.diagnoses }
+  /// Segues in declaration order.
+  public var segues: [Segue] { box.tables.segues }
+  /// Custom segue kinds.
+  public var kinds: [CustomKind] { box.tables.kinds }
+  /// Features.
+  public var features: [Feature] { box.tables.features }
+  /// Styles (the global one has no name).
+  public var styles: [StyleDeclaration] { box.tables.styles }
+  /// Problems met while declaring (each declaration's own fields).
+  public var problems: [Problem] {
+    get { box.tables.problems }
+    set { tables.problems = newValue }
+  }
   /// Fields no declaration of their kind has, as declared (`list` shows them: a misspelt
   /// field is no silent default), by the declaration's `file:line`.
-  public var unknownFields: [Location: [(name: String, value: String)]] = [:]
-
-  /// Where each name sits in its list: a search of the list per declaration, and per tap,
-  /// made thousands of declarations quadratic to load and to check.
-  private var diagnosisAt: [String: Int] = [:]
-  private var segueAt: [String: Int] = [:]
-  private var kindAt: [String: Int] = [:]
-  private var featureAt: [String: Int] = [:]
-  private var styleAt: [String: Int] = [:]
-  /// How many diagnoses list each feature: `drawsEverywhere` is asked per feature per face.
-  private var listings: [String: Int] = [:]
+  public var unknownFields: [Location: [(name: String, value: String)]] {
+    box.tables.unknownFields
+  }
 
   /// An empty registry.
   public init() {}
@@ -192,16 +225,18 @@ public struct Registry {
     _ fields: [(name: String, value: LuaValue)], at location: Location
   ) {
     guard !fields.isEmpty else { return }
-    unknownFields[location, default: []] += fields.map { ($0.name, luaText($0.value)) }
+    tables.unknownFields[location, default: []] += fields.map { ($0.name, luaText($0.value)) }
       .sorted { $0.name < $1.name }
   }
 
   /// The diagnosis called `name`.
-  public func diagnosis(_ name: String) -> Diagnosis? { diagnosisAt[name].map { diagnoses[$0] } }
+  public func diagnosis(_ name: String) -> Diagnosis? {
+    box.tables.diagnosisAt[name].map { box.tables.diagnoses[$0] }
+  }
   /// The segue with `identifier`; `showDiagnosis` is the seed's own unless declared, so a
   /// script of diagnoses only works.
   public func segue(_ identifier: String) -> Segue? {
-    segueAt[identifier].map { segues[$0] }
+    box.tables.segueAt[identifier].map { box.tables.segues[$0] }
       ?? (identifier == Registry.showDiagnosis.identifier ? Registry.showDiagnosis : nil)
   }
 
@@ -213,14 +248,18 @@ public struct Registry {
       style: nil, location: "(built in)", plugin: nil)
   }
   /// The custom kind called `name`.
-  public func kind(_ name: String) -> CustomKind? { kindAt[name].map { kinds[$0] } }
+  public func kind(_ name: String) -> CustomKind? {
+    box.tables.kindAt[name].map { box.tables.kinds[$0] }
+  }
   /// The feature called `name`.
-  public func feature(_ name: String) -> Feature? { featureAt[name].map { features[$0] } }
+  public func feature(_ name: String) -> Feature? {
+    box.tables.featureAt[name].map { box.tables.features[$0] }
+  }
 
   /// Whether `feature` goes on every face: as it says, else unless a diagnosis names it,
   /// for `features = {"name"}` on a diagnosis reads as "on these faces".
   public func drawsEverywhere(_ feature: Feature) -> Bool {
-    feature.everywhere ?? (listings[feature.name] ?? 0 == 0)
+    feature.everywhere ?? (box.tables.listings[feature.name] ?? 0 == 0)
   }
 
   /// The global style (the seed's when none was declared).
@@ -229,7 +268,7 @@ public struct Registry {
   /// The named style, or the global one for nil.
   public func style(_ name: String?) -> FaceStyle? {
     guard let name else { return globalStyle }
-    return styleAt[name].map { styles[$0].style }
+    return box.tables.styleAt[name].map { box.tables.styles[$0].style }
   }
 
   /// Adds a diagnosis, or reports it as a duplicate naming both places.
@@ -238,8 +277,8 @@ public struct Registry {
     guard add(d, to: \.diagnoses, at: \.diagnosisAt, name: d.name, override, "diagnosis") else {
       return
     }
-    for f in Set(old?.features ?? []) { listings[f, default: 1] -= 1 }
-    for f in Set(d.features) { listings[f, default: 0] += 1 }
+    for f in Set(old?.features ?? []) { tables.listings[f, default: 1] -= 1 }
+    for f in Set(d.features) { tables.listings[f, default: 0] += 1 }
   }
   /// Adds a segue, or reports it as a duplicate naming both places.
   mutating func add(_ s: Segue, override: Bool) {
@@ -258,10 +297,10 @@ public struct Registry {
   mutating func add(_ s: StyleDeclaration, override: Bool) {
     guard let name = s.name else {
       if let i = styles.firstIndex(where: { $0.name == nil }) {
-        styles.remove(at: i)
-        for (name, at) in styleAt where at > i { styleAt[name] = at - 1 }
+        tables.styles.remove(at: i)
+        for (name, at) in box.tables.styleAt where at > i { tables.styleAt[name] = at - 1 }
       }
-      styles.append(s)
+      tables.styles.append(s)
       return
     }
     add(s, to: \.styles, at: \.styleAt, name: name, override, "style")
@@ -271,23 +310,23 @@ public struct Registry {
   /// as a duplicate naming both places; true when it was kept.
   @discardableResult
   private mutating func add<T: Declared>(
-    _ item: T, to list: WritableKeyPath<Registry, [T]>,
-    at positions: WritableKeyPath<Registry, [String: Int]>, name: String, _ override: Bool,
+    _ item: T, to list: WritableKeyPath<Tables, [T]>,
+    at positions: WritableKeyPath<Tables, [String: Int]>, name: String, _ override: Bool,
     _ what: String
   ) -> Bool {
-    guard let i = self[keyPath: positions][name] else {
-      self[keyPath: positions][name] = self[keyPath: list].count
-      self[keyPath: list].append(item)
+    guard let i = box.tables[keyPath: positions][name] else {
+      tables[keyPath: positions][name] = box.tables[keyPath: list].count
+      tables[keyPath: list].append(item)
       return true
     }
     if override {
-      self[keyPath: list][i] = item
+      tables[keyPath: list][i] = item
       return true
     }
-    problems.append(
+    tables.problems.append(
       Problem(
         item.location,
-        "\(what) '\(name)' is declared twice: here and at \(self[keyPath: list][i].location) (say override = true to replace it)"
+        "\(what) '\(name)' is declared twice: here and at \(box.tables[keyPath: list][i].location) (say override = true to replace it)"
       ))
     return false
   }

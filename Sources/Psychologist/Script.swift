@@ -31,14 +31,19 @@ public final class Script {
   public let options: ScriptOptions
   /// Its Lua state (sandboxed).
   public let state: LuaState
-  /// What was declared.
-  public var registry = Registry() {
-    didSet { problemsByDevice = [:] }
-  }
+  /// What was declared. Declarations change it through `declared`, which forgets the
+  /// problems found before; no observer, so reading it (every tap) borrows, not copies.
+  public private(set) var registry = Registry()
   /// The problems of the registry as it stands, by device: loading, `show` and every
   /// session (one per row in a batch) ask again, and the answer only changes with the
   /// registry.
   private var problemsByDevice: [Device: [Problem]] = [:]
+
+  /// Changes the registry (a declaration), and forgets the problems found before.
+  func declared(_ change: (inout Registry) -> Void) {
+    change(&registry)
+    problemsByDevice = [:]
+  }
   /// The plugin file being loaded (nil while the script itself runs).
   var currentPlugin: String?
   /// Plugin files actually loaded, in order.

@@ -284,7 +284,7 @@ public final class Session {
         "segue '\(identifier)' gives no kind for \(device.rawValue)", at: segue.location)
     }
     let button = d?.name ?? identifier
-    let depth = navigator.stack.count
+    let depth = navigator.depth
     if let builtin = SegueKind(rawValue: kindName), builtin != .custom {
       if builtin == .popover { popoverButton = button }
       do {
@@ -312,7 +312,7 @@ public final class Session {
   private func rememberKind(_ kind: String?, above depth: Int) {
     // A built-in kind with nothing noted (a batch's every row): no dictionary work.
     guard kind != nil || !animatedKinds.isEmpty else { return }
-    let top = navigator.stack.count
+    let top = navigator.depth
     animatedKinds = animatedKinds.filter { $0.key <= depth && $0.key != top }
     if let kind { animatedKinds[top] = (navigator.focus.title, kind) }
   }

@@ -31,8 +31,8 @@ extension Session {
     // The kind's Lua runs while frames are drawn, later, on the thread running then (the
     // state tracks it): a session method uses the movie before it returns.
     var kind = tapped.flatMap(customKind)
-    if tapped == nil, let shown = animatedKinds[before.stack.count],
-      shown.title == before.focus.title, navigator.stack.count < before.stack.count
+    if tapped == nil, let shown = animatedKinds[before.depth],
+      shown.title == before.focus.title, navigator.depth < before.depth
     {
       // Back from a scene a segue_kind showed (the tap noted it): its animation, reversed.
       kind = script.registry.kind(shown.kind)

@@ -297,6 +297,12 @@ public struct Navigator<Content> {
       + presentations.map(\.scene.title)
   }
 
+  /// How many scenes `stack` lists, without building it (a batch asks once a row).
+  @inlinable
+  public var depth: Int {
+    navigationStack.count + (detail == nil ? 0 : 1) + presentations.count
+  }
+
   /// Whether `back()` would do something.
   @inlinable
   public var canGoBack: Bool {
