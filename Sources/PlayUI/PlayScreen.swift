@@ -27,6 +27,8 @@ package struct Frame {
   package var keyedButtons: [String] = []
   /// The menu's layout in cells, when the menu is on screen (its page and pages).
   package var menu: MenuLayout?
+  /// Where each pane was drawn, back to front: a transition moves these regions.
+  package var panes: [DrawnPane] = []
 
   package static let continuation: UInt32 = 0xFFFF_FFFF
 
@@ -276,6 +278,14 @@ package struct CellRect: Equatable {
   }
 }
 
+/// Where a pane was drawn in cells: its whole region (a border included), and the rows
+/// of its navigation bar (title and rule), if it has one.
+package struct DrawnPane {
+  package var role: PaneRole
+  package var region: CellRect
+  package var bar: CellRect?
+}
+
 /// Something the mouse can hit.
 package struct Target {
   package enum Kind {
@@ -419,6 +429,13 @@ package struct PlayScreen {
         }
         content = CellRect(left: r.left, top: barRow + 2, right: r.right, bottom: r.bottom)
       }
+      frame.panes.append(
+        DrawnPane(
+          role: pane.pane.role, region: box,
+          bar: pane.isPresented
+            ? nil
+            : CellRect(
+              left: content.left, top: content.top - 2, right: content.right, bottom: content.top)))
       if let arrow = pane.arrow, let edge = arrowEdge {
         drawArrow(arrow, edge: edge, box: box, map, into: &frame, style: border)
       }

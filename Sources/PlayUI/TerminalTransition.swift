@@ -88,10 +88,14 @@ package struct TerminalTransition {
         source: source, region: region, dx: p.dx * px, dy: p.dy * py, scale: p.scale,
         opacity: p.opacity)
     }
-    let pane = movie.pane.flatMap { role in presentedLayout.panes.last { $0.role == role } }
+    // The pane as PlayScreen drew it (a popover may sit off its place in points, clear of
+    // its button): its region, and its bar's rows.
+    let pane = movie.pane.flatMap { role in presented.panes.last { $0.role == role } }
     if let pane, !movie.movesScreens, movie.style == .push || movie.style == .crossFade {
-      let r = map.cells(pane.frame)
-      let bar = CellRect(left: r.left, top: r.top, right: r.right, bottom: min(r.top + 2, r.bottom))
+      let r = pane.region
+      let bar =
+        pane.bar.map { CellRect(left: r.left, top: r.top, right: r.right, bottom: $0.bottom) }
+        ?? CellRect(left: r.left, top: r.top, right: r.right, bottom: r.top)
       let content = CellRect(left: r.left, top: bar.bottom, right: r.right, bottom: r.bottom)
       layers = [
         moved(presented, content, f.to), moved(presenter, content, f.from),
@@ -101,13 +105,9 @@ package struct TerminalTransition {
         Layer(source: presented, region: whole),
       ]
     } else if let pane, !movie.movesScreens {
-      // A modal or popover: its box (one cell wider, as PlayScreen draws it) moves or fades
-      // over the screen below, which dims as it comes when it was not dimmed before.
-      let r = map.cells(pane.frame)
-      let box = CellRect(
-        left: max(r.left - 1, 0), top: max(r.top - 1, 0), right: min(r.right + 1, columns),
-        bottom: min(r.bottom + 1, area))
-      layers = [moved(presented, box, f.to)]
+      // A modal or popover: its box moves or fades over the screen below, which dims as it
+      // comes when it was not dimmed before.
+      layers = [moved(presented, pane.region, f.to)]
       if presentedLayout.dimmed && !presenterLayout.dimmed {
         layers.append(Layer(source: presented, region: whole, opacity: f.dim))
       }
