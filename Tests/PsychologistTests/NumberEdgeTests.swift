@@ -28,7 +28,7 @@ let edges: [Edge] = [
   Edge(lua: "-1e18", value: -1e18, shown: "-1e+18"),
   Edge(lua: "0", value: 0, shown: "0"),
   Edge(lua: "-0.0", value: -0.0, shown: "0"),
-  Edge(lua: "1e-320", value: 1e-320, shown: "e-320"),
+  Edge(lua: "1e-320", value: Double("1e-320")!, shown: "e-320"),
   Edge(lua: "-1", value: -1, shown: "-1"),
   Edge(lua: "0.5", value: 0.5, shown: "0.5"),
 ]
