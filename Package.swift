@@ -48,7 +48,9 @@ let package = Package(
       path: "Sources/psychologist"),
     .executableTarget(
       name: "PsyBench",
-      dependencies: ["CLISupport", "Face", "LuaHost", "PlayUI", "Psychologist", "Render"],
+      dependencies: [
+        "CLISupport", "Face", "LuaHost", "PlayUI", "Psychologist", "Render", "Storyboard",
+      ],
       path: "Sources/bench"),
     .testTarget(name: "LuaHostTests", dependencies: ["LuaHost"]),
     // Running xmllint, rsvg-convert and a PNG decoder for the Face and Render tests.
