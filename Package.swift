@@ -64,6 +64,7 @@ let package = Package(
       name: "PsychologistTests",
       dependencies: ["Batch", "CLISupport", "LuaHost", "Psychologist", "Storyboard"]),
     .testTarget(
-      name: "CLITests", dependencies: ["PlayUI", "Psychologist", "Render", "TestSupport"]),
+      name: "CLITests",
+      dependencies: ["PlayUI", "Psychologist", "Render", "Storyboard", "TestSupport"]),
   ]
 )
