@@ -97,6 +97,22 @@ func shellQuoted(_ s: String) -> String {
     #expect(run.count >= 12)
   }
 
+  /// The quick start names every Debian package `scripts/bootstrap` installs (chromium and
+  /// strace came to the bootstrap without the README saying so).
+  @Test func quickStartNamesWhatTheBootstrapInstalls() throws {
+    let readme = try String(contentsOfFile: packageRoot + "/README.md", encoding: .utf8)
+    let bootstrap = try String(contentsOfFile: packageRoot + "/scripts/bootstrap", encoding: .utf8)
+    let line = try #require(
+      bootstrap.components(separatedBy: "\n").first { $0.hasPrefix("packages=(") })
+    let packages = line.dropFirst("packages=(".count).prefix { $0 != ")" }
+      .split(separator: " ").map(String.init)
+    #expect(packages.count >= 8)
+    let quickStart = readme.components(separatedBy: "## Your first diagnosis").first ?? ""
+    for p in packages {
+      #expect(quickStart.contains("`\(p)`"), "the quick start does not name \(p)")
+    }
+  }
+
   /// Every shell command and Lua snippet, in order, in a fresh folder holding the examples,
   /// with HOME there too (the plugin steps write into ~/.config) and the built binary both
   /// as .build/release/psychologist and as `psychologist` on PATH.
