@@ -97,6 +97,22 @@ func shellQuoted(_ s: String) -> String {
     #expect(run.count >= 12)
   }
 
+  /// A reader following the README literally learns where each snippet goes: the prose
+  /// just above it names the file (`zoom.lua` and `examples/ipad-portrait.lua` did not).
+  @Test func everySnippetSaysWhereItGoes() throws {
+    let lines = try String(contentsOfFile: packageRoot + "/README.md", encoding: .utf8)
+      .components(separatedBy: "\n")
+    for b in try readmeBlocks() where b.marker.hasPrefix("file ") {
+      let path = String(b.marker.dropFirst("file ".count))
+      let name = String(path.split(separator: "/").last ?? "")
+      // The marker sits two lines above the text; the prose is the few lines before it.
+      let prose = lines[max(0, b.line - 8)..<max(0, b.line - 3)].joined(separator: " ")
+      #expect(
+        prose.contains("`\(path)`") || prose.contains("`\(name)`"),
+        "README.md:\(b.line): the text above does not say to save \(path)")
+    }
+  }
+
   /// The quick start names every Debian package `scripts/bootstrap` installs (chromium and
   /// strace came to the bootstrap without the README saying so).
   @Test func quickStartNamesWhatTheBootstrapInstalls() throws {
