@@ -112,6 +112,9 @@ func main(_ arguments: [String]) -> ExitCode {
 }
 
 occupyClosedStandardDescriptors()
+// A reader that goes away (`| head`) must not kill us silently with SIGPIPE: the write fails
+// with EPIPE instead, and the command says so and exits 3, as for any output not written.
+signal(SIGPIPE, SIG_IGN)
 var status = main(Array(CommandLine.arguments.dropFirst()))
 FileOutput.standard.flush()
 if let failure = FileOutput.standard.failure {

@@ -153,6 +153,26 @@ import TestSupport
     #expect(o.status == 0 && fm.fileExists(atPath: dir + "/face.svg"))
   }
 
+  /// A reader that has gone away (the pipe's read end closed, as `| head` leaves it) is an
+  /// output failure: exit 3 with a message. SIGPIPE killed the process silently (141).
+  @Test func aClosedPipeIsAnOutputFailure() throws {
+    let dir = try workFolder()
+    defer { try? fm.removeItem(atPath: dir) }
+    try writeFile(dir + "/rows.jsonl", rows("r", 40))
+    for command in [
+      "face --format svg", "face --format terminal", "list mood.lua",
+      "batch mood.lua --diagnosis mood --input rows.jsonl --output-dir out --sheet -",
+      "batch mood.lua --diagnosis mood --input rows.jsonl --format terminal",
+    ] {
+      // bash, for PIPESTATUS: the status of the writer, not of the reader.
+      let r = try runProgram(
+        "/bin/bash", ["-c", "\"$P\" \(command) | (exec 0<&-; sleep 0.2); exit ${PIPESTATUS[0]}"],
+        in: dir, environment: ["P": binary, "COLUMNS": "80"])
+      #expect(r.status == 3, "\(command): \(r.status) \(r.stderr)")
+      #expect(r.stderr.contains("cannot write standard output"), "\(command)")
+    }
+  }
+
   /// Major 1, minor 3: /dev/null's numbers (Linux's makedev for small numbers).
   let nullDevice = dev_t(1 << 8 | 3)
 
