@@ -62,7 +62,7 @@ let package = Package(
     .testTarget(name: "StoryboardTests", dependencies: ["Storyboard"]),
     .testTarget(
       name: "PsychologistTests",
-      dependencies: ["Batch", "CLISupport", "LuaHost", "Psychologist", "Storyboard"]),
+      dependencies: ["Batch", "CLISupport", "Face", "LuaHost", "Psychologist", "Storyboard"]),
     .testTarget(
       name: "CLITests",
       dependencies: ["PlayUI", "Psychologist", "Render", "Storyboard", "TestSupport"]),

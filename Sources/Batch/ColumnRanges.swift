@@ -36,9 +36,13 @@ package enum ColumnRanges {
   /// A ranges file: one `column,low,high` a line; blank lines, `#` comments and a header
   /// line `column,low,high` are skipped. Errors name `file:line`.
   package static func read(_ path: String) throws -> [String: ColumnRange] {
-    let text = String(decoding: try FileSystem.read(path), as: UTF8.self)
+    var text = Substring(String(decoding: try FileSystem.read(path), as: UTF8.self))
+    // A spreadsheet's export may begin with a byte-order mark and end lines with CRLF, which
+    // Swift reads as one Character ("\r\n" is no "\n"): both are lines all the same.
+    if text.first == "\u{FEFF}" { text = text.dropFirst() }
     var ranges: [String: ColumnRange] = [:]
-    for (i, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+    let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+    for (i, raw) in lines.enumerated() {
       let line = raw.trimmingWhitespace()
       if line.isEmpty || line.hasPrefix("#") || line == "column,low,high" { continue }
       let parts = line.split(separator: ",", omittingEmptySubsequences: false).map {

@@ -15,10 +15,20 @@ enum SheetLabel {
       case .text(let c): out.append(c)
       case .field("row") where fields["row"] == nil: out += String(row)
       case .field(let name):
-        if let v = fields[name] { out += v.number.map(formatNumber) ?? v.text ?? v.typeName }
+        if let v = fields[name] { out += text(v) }
       }
     }
     return out
+  }
+
+  /// A field as the label shows it: an integer exactly (an id past 2^53 stays itself),
+  /// other numbers as the sheet writes them, text as is, true or false; a table, nothing.
+  static func text(_ v: LuaValue) -> String {
+    switch v {
+    case .integer(let i): return String(i)
+    case .boolean(let b): return b ? "true" : "false"
+    default: return v.number.map(formatNumber) ?? v.text ?? ""
+    }
   }
 
   /// The columns `template` names (`{row}` aside: it is the row's number when no column

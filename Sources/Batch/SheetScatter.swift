@@ -58,13 +58,6 @@ enum SheetScatter {
     return ColumnRange(low: values.min() ?? 0, high: values.max() ?? 1)
   }
 
-  /// `x` in 0…1 along `r` (clamped: a value outside a given range sits at its end, as a
-  /// channel's does). Halved before subtracting, so a range of ±1e308 does not overflow.
-  static func unit(_ x: Double, _ r: ColumnRange) -> Double {
-    guard r.high > r.low else { return 0.5 }
-    return min(max((x / 2 - r.low / 2) / (r.high / 2 - r.low / 2), 0), 1)
-  }
-
   static func render(
     _ entries: [SheetEntry], title: String, layout: SheetLayout, at: SheetPlacement
   ) -> [UInt8] {
@@ -72,7 +65,7 @@ enum SheetScatter {
     let xr = range(at.x, placed.map { $0.x!.number! }, given: layout.ranges)
     let yr = range(at.y, placed.map { $0.y!.number! }, given: layout.ranges)
     let points = placed.map {
-      (unit($0.x!.number!, xr) * plotWidth, (1 - unit($0.y!.number!, yr)) * plotHeight)
+      (xr.unit($0.x!.number!) * plotWidth, (1 - yr.unit($0.y!.number!)) * plotHeight)
     }
     let box = faceBox(points)
     let pad = box / 2 + 6
@@ -110,11 +103,11 @@ enum SheetScatter {
     // A grid line and a label at each tick: below the frame for x, left of it for y.
     let grid =
       ticks(xr).map { t in
-        let x = num(sx(unit(t, xr)))
+        let x = num(sx(xr.unit(t)))
         return (t, (x, num(frame.y), x, num(frame.maxY + 5)), (x, num(frame.maxY + 20), "middle"))
       }
       + ticks(yr).map { t in
-        let y = num(sy(unit(t, yr)))
+        let y = num(sy(yr.unit(t)))
         return (t, (num(frame.x - 5), y, num(frame.maxX), y), (num(frame.x - 8), y, "end\" dy=\"4"))
       }
     for (t, line, label) in grid {
@@ -223,7 +216,9 @@ enum SheetScatter {
     while out.count < 12 {
       let v = value(k)
       guard v.isFinite, v <= r.high + abs(r.high) * 1e-12 else { break }
-      if v >= r.low - abs(r.low) * 1e-12 { out.append(v) }
+      // Past 2^53 a step of one may not change k, or k × m × 10^e: one tick each.
+      if v >= r.low - abs(r.low) * 1e-12, v > out.last ?? -.infinity { out.append(v) }
+      guard k + 1 > k else { break }
       k += 1
     }
     return out.isEmpty ? [r.low, r.high] : out

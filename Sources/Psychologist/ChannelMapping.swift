@@ -21,11 +21,14 @@ public struct ColumnRange: Equatable, Sendable {
   }
 
   /// `x` scaled to 0…1 (clamped; a range of one value puts everything in the middle).
-  func unit(_ x: Double) -> Double {
+  package func unit(_ x: Double) -> Double {
     guard high > low else { return 0.5 }
     // Halved first: `x - low` of two finite numbers can overflow (1e308 - -1e308), and
     // inf / inf is NaN, which min and max would pass on.
-    return min(max((x / 2 - low / 2) / (high / 2 - low / 2), 0), 1)
+    let width = high / 2 - low / 2
+    // Two neighbouring subnormals (0 and 5e-324) halve to one number: 0 / 0 would be NaN.
+    guard width > 0 else { return x <= low ? 0 : x >= high ? 1 : 0.5 }
+    return min(max((x / 2 - low / 2) / width, 0), 1)
   }
 
   /// The range widened to take `x` in.
@@ -128,23 +131,35 @@ public struct ChannelMapping {
     default:
       throw Problem(location, "\(what) must be a table of channel values, got \(value.typeName)")
     }
+    // Lua's table order changes from run to run: of several problems, the one said is the
+    // first in channel order (an unknown name after every channel, by its text).
+    var first: (rank: Int, key: String, message: String)?
+    func problem(_ rank: Int, _ key: LuaValue, _ message: @autoclosure () -> String) {
+      let text = key.text ?? ""
+      if let f = first, (f.rank, f.key) <= (rank, text) { return }
+      first = (rank, text, message())
+    }
     for (key, v) in entries {
       var unknown = ""
       guard let channel = channel(named: key, problem: &unknown) else {
-        throw Problem(location, "\(what) \(unknown)")
+        problem(Int.max, key, "\(what) \(unknown)")
+        continue
       }
       let name = channel.name
       guard let x = v.number else {
-        throw Problem(location, "\(what): \(name) must be a number, got \(v.typeName)")
+        problem(channel.rawValue, key, "\(what): \(name) must be a number, got \(v.typeName)")
+        continue
       }
       guard x.isFinite, x >= channel.lowest, x <= 1 else {
-        throw Problem(
-          location,
+        problem(
+          channel.rawValue, key,
           "\(what): \(name) must be a finite number in \(formatNumber(channel.lowest))…1, got \(formatNumber(x))"
         )
+        continue
       }
       out[channel] = x
     }
+    if let first { throw Problem(location, first.message) }
     return out
   }
 

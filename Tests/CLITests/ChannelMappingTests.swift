@@ -107,6 +107,28 @@ import TestSupport
     #expect(try happiness(declared, "o")["000001.svg"] == "25")
   }
 
+  /// A spreadsheet's export: a byte-order mark and CRLF line ends. The whole file read as one
+  /// bad line (exit 2), or the BOM hid the first column's name (its range silently dropped).
+  @Test func aRangesFileFromASpreadsheetReads() throws {
+    let dir = try folder()
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    for (name, text) in [
+      ("crlf.csv", "column,low,high\r\nmpg,0,40\r\nwt,2,4\r\n"),
+      ("bom.csv", "\u{FEFF}mpg,0,40\nwt,2,4\n"),
+    ] {
+      try writeFile(dir + "/" + name, text)
+      let out = "o-" + name
+      let r = try psychologist(
+        [
+          "batch", "cars.lua", "--diagnosis", "cars", "--input", "cars.csv", "--output-dir", out,
+          "--ranges", name,
+        ], in: dir)
+      #expect(r.status == 0, "\(name): \(r.stderr)")
+      // mpg 10 of 0…40 is smile −0.5, happiness 25 (the data's own 10…30 would give 0).
+      #expect(try happiness(dir, out)["000001.svg"] == "25", "\(name)")
+    }
+  }
+
   @Test func aBadRangesFileIsNamedByLine() throws {
     let dir = try folder()
     defer { try? FileManager.default.removeItem(atPath: dir) }

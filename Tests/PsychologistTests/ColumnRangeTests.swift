@@ -1,3 +1,5 @@
+import Face
+import LuaHost
 import Testing
 
 @testable import Psychologist
@@ -11,4 +13,34 @@ import Testing
 func unitAtTheEdges(_ low: Double, _ high: Double, _ x: Double, _ expected: Double) {
   let t = ColumnRange(low: low, high: high).unit(x)
   #expect(!t.isNaN && abs(t - expected) < 1e-12, "\(low)…\(high) at \(x): \(t)")
+}
+
+/// Two neighbouring subnormals halve to one number: the range's width is then 0, and the
+/// scale was 0 / 0 = NaN (the SVG writer drew it as 0: a face at the plot's left edge).
+@Test(arguments: [(0.0, 0.0), (5e-324, 1.0), (1e-323, 1.0), (-1.0, 0.0)])
+func unitOfARangeOfNeighbouringSubnormals(_ x: Double, _ expected: Double) {
+  let t = ColumnRange(low: 0, high: 5e-324).unit(x)
+  #expect(t == expected, "0…5e-324 at \(x): \(t)")
+}
+
+/// Of several bad values a `channels` function returns, the one said is the first in
+/// channel order, whatever order the table gives them in (Lua's changes from run to run,
+/// and so did the message: smile one run, face_color the next). A Swift dictionary's order
+/// is its hashes': over every pair of channels it cannot follow channel order by chance.
+@Test func theChannelProblemSaidIsTheFirstInChannelOrder() {
+  let names = Channel.allNames
+  for i in names.indices {
+    for j in names.indices where j > i {
+      let returned = LuaValue.map([
+        .text(names[j]): .number(.nan), .text(names[i]): .number(.nan),
+        .text("nosuch"): .number(0.5),
+      ])
+      do {
+        _ = try ChannelMapping.channels(returned: returned, what: "channels", at: "f.lua:1")
+        Issue.record("NaN channels were accepted")
+      } catch {
+        #expect("\(error)".contains(": \(names[i]) must be"), "\(names[i]), \(names[j]): \(error)")
+      }
+    }
+  }
 }
