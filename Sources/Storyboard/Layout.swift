@@ -186,30 +186,38 @@ extension Navigator {
   }
 
   /// The frame, navigation bar and content rect of a pane of `role` in the current
-  /// device and orientation. `popoverSize` is the requested popover content size and
-  /// `anchor` the button it hangs from.
+  /// device and orientation, and the arrow to what its popover hangs from (nil for a pane
+  /// that is none). `popoverSize` is the requested popover content size and `anchor` the
+  /// button it hangs from.
   @inlinable
   func geometry(
     _ role: PaneRole, popoverSize: StoryboardSize, anchor: StoryboardRect? = nil
-  ) -> (frame: StoryboardRect, bar: StoryboardRect?, content: StoryboardRect) {
+  ) -> (
+    frame: StoryboardRect, bar: StoryboardRect?, content: StoryboardRect, arrow: PopoverArrow?
+  ) {
     let screen = device.size(in: orientation)
     let top = Device.statusBarHeight
     let barHeight = device.navigationBarHeight(in: orientation)
     let belowStatusBar = screen.height - top
 
     func barred(x: Double, width: Double)
-      -> (frame: StoryboardRect, bar: StoryboardRect?, content: StoryboardRect)
+      -> (
+        frame: StoryboardRect, bar: StoryboardRect?, content: StoryboardRect, arrow: PopoverArrow?
+      )
     {
       (
         StoryboardRect(x: x, y: top, width: width, height: belowStatusBar),
         StoryboardRect(x: x, y: top, width: width, height: barHeight),
-        StoryboardRect(x: x, y: top + barHeight, width: width, height: belowStatusBar - barHeight)
+        StoryboardRect(x: x, y: top + barHeight, width: width, height: belowStatusBar - barHeight),
+        nil
       )
     }
-    func bare(_ frame: StoryboardRect)
-      -> (frame: StoryboardRect, bar: StoryboardRect?, content: StoryboardRect)
+    func bare(_ frame: StoryboardRect, arrow: PopoverArrow? = nil)
+      -> (
+        frame: StoryboardRect, bar: StoryboardRect?, content: StoryboardRect, arrow: PopoverArrow?
+      )
     {
-      (frame, nil, frame)
+      (frame, nil, frame, arrow)
     }
 
     switch role {
@@ -221,7 +229,8 @@ extension Navigator {
         let f = p.frame
         return (
           f, StoryboardRect(x: f.x, y: f.y, width: f.width, height: barHeight),
-          StoryboardRect(x: f.x, y: f.y + barHeight, width: f.width, height: f.height - barHeight)
+          StoryboardRect(x: f.x, y: f.y + barHeight, width: f.width, height: f.height - barHeight),
+          p.arrow
         )
       }
       return barred(x: 0, width: Navigator.masterWidth)
@@ -239,7 +248,9 @@ extension Navigator {
           x: (screen.width - sheet.width) / 2, y: (screen.height - sheet.height) / 2,
           width: sheet.width, height: sheet.height))
     case .popover:
-      if let p = placement(size: popoverSize, anchor: anchor) { return bare(p.frame) }
+      if let p = placement(size: popoverSize, anchor: anchor) {
+        return bare(p.frame, arrow: p.arrow)
+      }
       // Without an anchor:  at the top left, just under the navigation bar (where the master's bar
       // button would be), shrunk to fit the screen with the same margin.
       let margin = Navigator.popoverMargin
@@ -265,14 +276,14 @@ extension Navigator {
     func pane(
       _ role: PaneRole, _ scene: Scene<Content>?, back: String?, focused: Bool,
       popoverSize: StoryboardSize = Navigator.defaultPopoverSize, anchor: StoryboardRect? = nil,
-      barButton: BarButton? = nil, arrow: PopoverArrow? = nil
+      barButton: BarButton? = nil
     ) {
       let g = geometry(role, popoverSize: popoverSize, anchor: anchor)
       panes.append(
         Pane(
           role: role, frame: g.frame, navigationBar: g.bar, title: scene?.title ?? "",
           backTitle: back, contentRect: g.content, scene: scene, isFocused: focused,
-          barButton: barButton, arrow: arrow))
+          barButton: barButton, arrow: g.arrow))
     }
 
     let top = navigationStack[navigationStack.count - 1]
@@ -289,9 +300,7 @@ extension Navigator {
       } else {
         pane(.detail, detail, back: nil, focused: detailFocused, barButton: barButton)
         if masterIsShown {
-          pane(
-            .master, top, back: backTitle, focused: nothingPresented && !detailFocused,
-            arrow: masterPopover?.arrow)
+          pane(.master, top, back: backTitle, focused: nothingPresented && !detailFocused)
         }
       }
       for (index, presentation) in presentations.enumerated() {
@@ -299,8 +308,7 @@ extension Navigator {
         if let popoverSize = presentation.popoverSize {
           pane(
             .popover, presentation.scene, back: nil, focused: focused,
-            popoverSize: popoverSize, anchor: presentation.anchor,
-            arrow: placement(size: popoverSize, anchor: presentation.anchor)?.arrow)
+            popoverSize: popoverSize, anchor: presentation.anchor)
         } else {
           pane(.modal, presentation.scene, back: nil, focused: focused)
         }
