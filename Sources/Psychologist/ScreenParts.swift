@@ -62,8 +62,12 @@ struct ScreenParts {
 extension Session {
   /// The screen of `navigator` (this session's, or one it had) drawn in parts: its chrome
   /// (one description, `ScreenChrome`, which `play` draws in cells too) in points.
-  func screenParts(_ navigator: Navigator<SceneContent>) throws -> ScreenParts {
-    let chrome = navigator.chrome()
+  /// `layout` is the navigator's, when the caller has it already.
+  func screenParts(
+    _ navigator: Navigator<SceneContent>, layout: ScreenLayout<SceneContent>? = nil
+  ) throws -> ScreenParts {
+    let chrome = ScreenChrome(
+      layout ?? navigator.layout(), device: navigator.device, orientation: navigator.orientation)
     let layout = chrome.layout
     let s = layout.screen
     let barFill = Color(r: 247, g: 247, b: 247)

@@ -25,6 +25,8 @@ public struct TransitionMovie {
   public let pane: PaneRole?
   /// Whether the whole screens move (a cross-fade or a kind's Lua), not one pane.
   public let movesScreens: Bool
+  /// The layout of the screen before the transition.
+  public let beforeLayout: ScreenLayout<SceneContent>
 
   /// The placements at progress `t` (from the model, or the kind's Lua).
   public func placements(at t: Double) throws -> TransitionFrame { try frameAt(t) }
@@ -160,8 +162,7 @@ extension Session {
     let screen = afterLayout.screen
     let moving = presented.panes.last { $0.role == change.pane } ?? presented.panes.last
     // A popover grows from its arrow's tip (relative to its centre, which it scales about).
-    let arrow = (change.isBack ? before : after).layout().panes.last { $0.role == change.pane }?
-      .arrow
+    let arrow = presented.panes.last { $0.role == change.pane }?.arrow
     var origin: StoryboardPoint?
     if let arrow, let m = moving {
       origin = StoryboardPoint(x: arrow.tip.x - m.frame.midX, y: arrow.tip.y - m.frame.midY)
@@ -170,8 +171,8 @@ extension Session {
       style, isBack: change.isBack, width: moving?.contentRect.width ?? screen.width,
       travel: screen.height - (moving?.frame.y ?? 0), origin: style == .popover ? origin : nil)
     let drawn = DrawnTransition { [self] in
-      let old = try screenParts(before)
-      let new = try screenParts(after)
+      let old = try screenParts(before, layout: beforeLayout)
+      let new = try screenParts(after, layout: afterLayout)
       let (from, to) = change.isBack ? (new, old) : (old, new)
       var layers: [TransitionLayer]?
       if layered {
@@ -189,7 +190,7 @@ extension Session {
       frameAt: custom.map { lua in { try lua(change.isBack ? 1 - $0 : $0) } }
         ?? { transition.frame(at: $0) },
       title: title(of: after.focus), style: style, isBack: change.isBack, pane: change.pane,
-      movesScreens: !layered)
+      movesScreens: !layered, beforeLayout: beforeLayout)
   }
 
   /// Whether both screens show a pane of `role` (a push or replace moves it).

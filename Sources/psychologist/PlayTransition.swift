@@ -11,7 +11,6 @@ import Storyboard
 struct PendingTransition {
   var movie: TransitionMovie
   var before: Frame
-  var beforeLayout: ScreenLayout<SceneContent>
 }
 
 extension Player {
@@ -26,7 +25,7 @@ extension Player {
     }
     do {
       let movie = try session.transition(from: before, tapped: tapped)
-      transition = PendingTransition(movie: movie, before: shown, beforeLayout: before.layout())
+      transition = PendingTransition(movie: movie, before: shown)
     } catch {
       // A kind's animation that fails shows its error; the step itself stands.
       message = describe(error)
@@ -48,8 +47,8 @@ extension Player {
     screen.note = watch ? "watching" : ""
     guard let after = try? screen.compose(session) else { return nil }
     let moving = TerminalTransition(
-      movie: pending.movie, before: pending.before, beforeLayout: pending.beforeLayout,
-      after: after, afterLayout: session.navigator.layout())
+      movie: pending.movie, before: pending.before, after: after,
+      afterLayout: session.navigator.layout())
     let start = now()
     let duration = Transition.duration * slowAnimations()
     while true {
