@@ -12,6 +12,9 @@ public enum PaneRole: String, CaseIterable, Sendable {
   case modal
   /// A popover (iPad).
   case popover
+
+  /// Whether a pane of this role is presented over the others (a modal or a popover).
+  public var isPresented: Bool { self == .modal || self == .popover }
 }
 
 /// One pane of the screen: a scene shown in a frame, under a navigation bar or not.
