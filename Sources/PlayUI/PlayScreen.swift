@@ -37,9 +37,9 @@ package struct Frame {
   /// one shown: replaying a history after an edit turns the pages one by one.)
   package func menuPage(turnedBy n: Int, from page: Int) -> Int? {
     guard let menu, menu.pages > 1 else { return nil }
-    let from = MenuLayout(count: menu.count, slots: menu.slots, page: page).page
-    let to = MenuLayout(count: menu.count, slots: menu.slots, page: from + n).page
-    return to == from ? nil : to
+    let from = MenuLayout(count: menu.count, slots: menu.slots, page: page)
+    let to = from.turned(by: n).page
+    return to == from.page ? nil : to
   }
 
   package init(columns: Int, rows: Int) {
@@ -549,7 +549,7 @@ package struct PlayScreen {
     // Where `show --screen` puts each row, when the terminal has a row of cells for each:
     // then play shows the same page, and a popover placed beside a button in points is
     // beside it here too.
-    let rect = Rect(x: points.x, y: points.y, width: points.width, height: points.height)
+    let rect = Rect(points)
     let inPoints = session.menuLayout(height: points.height, count: buttons.count)
     let pointRows = (0..<min(inPoints.slots, buttonKeyCount + 1)).map {
       map.row(Session.menuRow($0, in: rect).midY)

@@ -58,7 +58,7 @@ extension Session {
   /// The menu in `rect`: the page of buttons that fits, one a row, each reading its title,
   /// and a grey line for the buttons hidden above or below.
   func menuItems(in rect: Rect) -> [Item] {
-    let tint = Color(r: 0, g: 122, b: 255)
+    let tint = Color.tint
     let grey = Color(r: 142, g: 142, b: 147)
     let buttons = menuButtons
     let menu = menuLayout(height: rect.height, count: buttons.count)
@@ -105,8 +105,8 @@ extension Session {
     let menu = menuLayout(height: c.height, count: buttons.count)
     guard menu.shown.contains(index) else { return navigator.barButton?.rect }
     let row = Session.menuRow(
-      menu.slot(of: index), in: Rect(x: c.x, y: c.y, width: c.width, height: c.height))
-    return StoryboardRect(x: row.x, y: row.y, width: row.width, height: row.height)
+      menu.slot(of: index), in: Rect(c))
+    return StoryboardRect(row)
   }
 
   /// The content rect of the pane showing the menu, if one does.
@@ -130,7 +130,7 @@ extension Session {
       throw sessionError("cannot page the menu: it is not on screen (showing '\(s.sceneTitle)')")
     }
     let now = s.menuLayout(height: rect.height)
-    let page = MenuLayout(count: now.count, slots: now.slots, page: now.page + Int(n)).page
+    let page = now.turned(by: Int(n)).page
     s.menuPage = page
     try call.push(.integer(page + 1))
   }

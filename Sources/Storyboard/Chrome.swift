@@ -84,10 +84,9 @@ public struct ScreenChrome<Content> {
 
   /// iOS's rule: a back title that would run into the centred title reads "Back".
   public static func shortened(back: String, title: String, barWidth: Double) -> String {
-    let w = barCharacterWidth
-    let titleWidth = Double(title.count) * w
     // "‹ " and the inset before it, against the free half of the bar left of the title.
-    return Double(back.count + 2) * w + 2 * backInset > barWidth / 2 - titleWidth / 2
+    return Double(back.count + 2) * barCharacterWidth + 2 * backInset
+      > barWidth / 2 - titleWidth(title) / 2
       ? "Back" : back
   }
 

@@ -81,8 +81,6 @@ public struct BarButton: Equatable, Sendable {
   public static let height = 30.0
   /// The button's distance from the bar's left edge.
   public static let inset = 6.0
-  /// The width a title character is given (the bar's 17-point text).
-  public static let characterWidth = 9.5
   /// The space left and right of the title inside the button.
   public static let padding = 10.0
 }
@@ -153,7 +151,7 @@ extension Navigator {
     let title = navigationStack[navigationStack.count - 1].title
     let bar = geometry(.detail, popoverSize: Navigator.defaultPopoverSize).bar!
     let width = min(
-      Double(title.count) * BarButton.characterWidth + 2 * BarButton.padding, bar.width / 3)
+      ScreenChrome<Content>.titleWidth(title) + 2 * BarButton.padding, bar.width / 3)
     return BarButton(
       title: title,
       rect: StoryboardRect(
