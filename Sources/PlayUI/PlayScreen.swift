@@ -37,9 +37,9 @@ package struct Frame {
   /// one shown: replaying a history after an edit turns the pages one by one.)
   package func menuPage(turnedBy n: Int, from page: Int) -> Int? {
     guard let menu, menu.pages > 1 else { return nil }
-    let from = MenuLayout(count: menu.count, slots: menu.slots, page: page).page
-    let to = MenuLayout(count: menu.count, slots: menu.slots, page: from + n).page
-    return to == from ? nil : to
+    let from = MenuLayout(count: menu.count, slots: menu.slots, page: page)
+    let to = from.turned(by: n).page
+    return to == from.page ? nil : to
   }
 
   package init(columns: Int, rows: Int) {
@@ -372,7 +372,7 @@ package struct PlayScreen {
       var r = map.cells(pane.frame)
       if pane.role == .detail, let d = dividerColumn { r.left = d + 1 }
       var arrowEdge = pane.arrow?.edge
-      if let edge = arrowEdge, let button = anchorCells(session, frame) {
+      if let edge = arrowEdge, let button = anchorCells(session, chrome, frame) {
         (r, arrowEdge) = PlayScreen.moved(
           r, offOf: button, edge: edge, columns: columns, rows: area)
       }
@@ -495,10 +495,11 @@ package struct PlayScreen {
   /// Where the button the popover hangs from is drawn in cells (drawn already: it is
   /// behind the popover). The popover is placed in points, beside the button's row there;
   /// the cells' rows are spaced for the terminal and need not fall where the points' do.
-  private func anchorCells(_ session: Session, _ frame: Frame) -> CellRect? {
-    let navigator = session.navigator
-    guard let anchor = navigator.popoverAnchor else { return nil }
-    let name = anchor == navigator.barButton?.rect ? nil : session.popoverButton
+  private func anchorCells(
+    _ session: Session, _ chrome: ScreenChrome<SceneContent>, _ frame: Frame
+  ) -> CellRect? {
+    guard let anchor = session.navigator.popoverAnchor else { return nil }
+    let name = anchor == chrome.pane(.detail)?.barButton?.rect ? nil : session.popoverButton
     return frame.targets.last {
       switch $0.kind {
       case .barButton: return name == nil
@@ -548,8 +549,8 @@ package struct PlayScreen {
     // Where `show --screen` puts each row, when the terminal has a row of cells for each:
     // then play shows the same page, and a popover placed beside a button in points is
     // beside it here too.
-    let rect = Rect(x: points.x, y: points.y, width: points.width, height: points.height)
-    let inPoints = session.menuLayout(height: points.height)
+    let rect = Rect(points)
+    let inPoints = session.menuLayout(height: points.height, count: buttons.count)
     let pointRows = (0..<min(inPoints.slots, buttonKeyCount + 1)).map {
       map.row(Session.menuRow($0, in: rect).midY)
     }

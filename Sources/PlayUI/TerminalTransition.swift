@@ -47,10 +47,10 @@ package struct TerminalTransition {
   let presentedLayout: ScreenLayout<SceneContent>
   let area: Int
 
-  /// The transition `movie` from the frame `before` (of `beforeLayout`) to `after`.
+  /// The transition `movie` from the frame `before` (of the movie's `beforeLayout`) to
+  /// `after` (of `afterLayout`).
   package init(
-    movie: TransitionMovie, before: Frame, beforeLayout: ScreenLayout<SceneContent>,
-    after: Frame, afterLayout: ScreenLayout<SceneContent>
+    movie: TransitionMovie, before: Frame, after: Frame, afterLayout: ScreenLayout<SceneContent>
   ) {
     self.movie = movie
     self.before = before
@@ -58,7 +58,7 @@ package struct TerminalTransition {
     // Going back runs the forward animation backwards: the state after it presents.
     (presenter, presented) = movie.isBack ? (after, before) : (before, after)
     (presenterLayout, presentedLayout) =
-      movie.isBack ? (afterLayout, beforeLayout) : (beforeLayout, afterLayout)
+      movie.isBack ? (afterLayout, movie.beforeLayout) : (movie.beforeLayout, afterLayout)
     area = max(after.rows - 1, 0)
   }
 

@@ -46,16 +46,22 @@ extension Session {
 
   /// The menu's page in a content rect `height` points high.
   public func menuLayout(height: Double) -> MenuLayout {
-    MenuLayout(count: menuButtons.count, slots: Session.menuSlots(height: height), page: menuPage)
+    menuLayout(height: height, count: menuButtons.count)
+  }
+
+  /// The menu's page in a content rect `height` points high, for a caller that has built
+  /// `menuButtons` already (`count` of them).
+  public func menuLayout(height: Double, count: Int) -> MenuLayout {
+    MenuLayout(count: count, slots: Session.menuSlots(height: height), page: menuPage)
   }
 
   /// The menu in `rect`: the page of buttons that fits, one a row, each reading its title,
   /// and a grey line for the buttons hidden above or below.
   func menuItems(in rect: Rect) -> [Item] {
-    let tint = Color(r: 0, g: 122, b: 255)
+    let tint = Color.tint
     let grey = Color(r: 142, g: 142, b: 147)
     let buttons = menuButtons
-    let menu = menuLayout(height: rect.height)
+    let menu = menuLayout(height: rect.height, count: buttons.count)
     func row(_ slot: Int) -> Rect { Session.menuRow(slot, in: rect) }
     var items: [Item] = []
     for i in menu.shown {
@@ -92,14 +98,15 @@ extension Session {
   /// portrait, or on another page) hangs from the detail's bar button that reveals the
   /// menu, else from nothing.
   func anchor(ofButton name: String) -> StoryboardRect? {
-    guard let index = menuButtons.firstIndex(where: { $0.name == name }),
+    let buttons = menuButtons
+    guard let index = buttons.firstIndex(where: { $0.name == name }),
       let c = menuContentRect
     else { return navigator.barButton?.rect }
-    let menu = menuLayout(height: c.height)
+    let menu = menuLayout(height: c.height, count: buttons.count)
     guard menu.shown.contains(index) else { return navigator.barButton?.rect }
     let row = Session.menuRow(
-      menu.slot(of: index), in: Rect(x: c.x, y: c.y, width: c.width, height: c.height))
-    return StoryboardRect(x: row.x, y: row.y, width: row.width, height: row.height)
+      menu.slot(of: index), in: Rect(c))
+    return StoryboardRect(row)
   }
 
   /// The content rect of the pane showing the menu, if one does.
@@ -123,7 +130,7 @@ extension Session {
       throw sessionError("cannot page the menu: it is not on screen (showing '\(s.sceneTitle)')")
     }
     let now = s.menuLayout(height: rect.height)
-    let page = MenuLayout(count: now.count, slots: now.slots, page: now.page + Int(n)).page
+    let page = now.turned(by: Int(n)).page
     s.menuPage = page
     try call.push(.integer(page + 1))
   }

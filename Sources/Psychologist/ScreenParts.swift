@@ -62,15 +62,19 @@ struct ScreenParts {
 extension Session {
   /// The screen of `navigator` (this session's, or one it had) drawn in parts: its chrome
   /// (one description, `ScreenChrome`, which `play` draws in cells too) in points.
-  func screenParts(_ navigator: Navigator<SceneContent>) throws -> ScreenParts {
-    let chrome = navigator.chrome()
+  /// `layout` is the navigator's, when the caller has it already.
+  func screenParts(
+    _ navigator: Navigator<SceneContent>, layout: ScreenLayout<SceneContent>? = nil
+  ) throws -> ScreenParts {
+    let chrome = ScreenChrome(
+      layout ?? navigator.layout(), device: navigator.device, orientation: navigator.orientation)
     let layout = chrome.layout
     let s = layout.screen
     let barFill = Color(r: 247, g: 247, b: 247)
     let line = Color(r: 178, g: 178, b: 178)
     let dark = Color(r: 30, g: 30, b: 30)
     let statusBar = [
-      Item(.rect(rect(layout.statusBar)), paint: Paint(stroke: nil, fill: dark)),
+      Item(.rect(Rect(layout.statusBar)), paint: Paint(stroke: nil, fill: dark)),
       Item(
         .text(chrome.statusText, at: Point(6, 15), size: 12),
         paint: Paint(stroke: nil, fill: .white)),
@@ -87,18 +91,18 @@ extension Session {
     }
     let dim =
       chrome.dim.map {
-        [Item(.rect(rect($0)), paint: Paint(stroke: nil, fill: .black, opacity: 0.4))]
+        [Item(.rect(Rect($0)), paint: Paint(stroke: nil, fill: .black, opacity: 0.4))]
       } ?? []
     var panes: [PaneParts] = []
     for pane in chrome.panes {
-      let frame = rect(pane.frame)
+      let frame = Rect(pane.frame)
       let border: Color? = pane.isBordered ? dark : nil
       var chromeItems = [
         Item(.rect(frame), paint: Paint(stroke: border, lineWidth: 2, fill: .white))
       ]
       var bar: [Item] = []
       if let navigationBar = pane.navigationBar {
-        let b = rect(navigationBar)
+        let b = Rect(navigationBar)
         chromeItems.append(Item(.rect(b), paint: Paint(stroke: nil, fill: barFill)))
         chromeItems.append(
           Item(
@@ -115,7 +119,7 @@ extension Session {
               .text(
                 "‹ " + back, at: Point(b.x + ScreenChrome<SceneContent>.backInset, b.midY + 6),
                 size: 17),
-              paint: Paint(stroke: nil, fill: Color(r: 0, g: 122, b: 255))))
+              paint: Paint(stroke: nil, fill: .tint)))
         }
         if let button = pane.barButton { bar += barButtonItems(button) }
       }
@@ -125,7 +129,7 @@ extension Session {
         chromeItems.append(
           Item(.polyline(points), paint: Paint(stroke: dark, lineWidth: 2, fill: dark)))
       }
-      let content = rect(pane.contentRect)
+      let content = Rect(pane.contentRect)
       let body = try pane.pane.scene.map { try contentItems($0, in: content) } ?? []
       panes.append(
         PaneParts(
@@ -140,9 +144,10 @@ extension Session {
   /// The bar button that shows the master: a bordered button, its title tinted, cut to
   /// what fits (the storyboard gives it at most a third of the bar).
   func barButtonItems(_ button: BarButton) -> [Item] {
-    let tint = Color(r: 0, g: 122, b: 255)
-    let r = rect(button.rect)
-    let fits = Int((r.width - 2 * BarButton.padding) / BarButton.characterWidth)
+    let tint = Color.tint
+    let r = Rect(button.rect)
+    let fits = Int(
+      (r.width - 2 * BarButton.padding) / ScreenChrome<SceneContent>.barCharacterWidth)
     let title =
       button.title.count <= fits
       ? button.title : String(button.title.prefix(max(fits - 1, 0))) + "…"
@@ -153,8 +158,23 @@ extension Session {
         paint: Paint(stroke: nil, fill: tint)),
     ]
   }
+}
 
-  func rect(_ r: StoryboardRect) -> Rect {
-    Rect(x: r.x, y: r.y, width: r.width, height: r.height)
+extension Rect {
+  /// The storyboard's rect in points, for drawing.
+  package init(_ r: StoryboardRect) {
+    self.init(x: r.x, y: r.y, width: r.width, height: r.height)
   }
+}
+
+extension StoryboardRect {
+  /// A drawn rect in the storyboard's points.
+  package init(_ r: Rect) {
+    self.init(x: r.x, y: r.y, width: r.width, height: r.height)
+  }
+}
+
+extension Color {
+  /// UIKit's default tint: a back button's, a bar button's and the menu's titles.
+  static let tint = Color(r: 0, g: 122, b: 255)
 }

@@ -470,7 +470,7 @@ public final class Session {
   /// bar button that reveals them).
   public func rotate() {
     navigator.rotate()
-    if navigator.isShowingPopover, navigator.popoverAnchor != nil, let b = popoverButton {
+    if navigator.popoverAnchor != nil, let b = popoverButton {
       navigator.reanchorPopover(anchor(ofButton: b))
     }
   }

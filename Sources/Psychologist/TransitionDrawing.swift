@@ -25,6 +25,8 @@ public struct TransitionMovie {
   public let pane: PaneRole?
   /// Whether the whole screens move (a cross-fade or a kind's Lua), not one pane.
   public let movesScreens: Bool
+  /// The layout of the screen before the transition.
+  public let beforeLayout: ScreenLayout<SceneContent>
 
   /// The placements at progress `t` (from the model, or the kind's Lua).
   public func placements(at t: Double) throws -> TransitionFrame { try frameAt(t) }
@@ -160,8 +162,7 @@ extension Session {
     let screen = afterLayout.screen
     let moving = presented.panes.last { $0.role == change.pane } ?? presented.panes.last
     // A popover grows from its arrow's tip (relative to its centre, which it scales about).
-    let arrow = (change.isBack ? before : after).layout().panes.last { $0.role == change.pane }?
-      .arrow
+    let arrow = presented.panes.last { $0.role == change.pane }?.arrow
     var origin: StoryboardPoint?
     if let arrow, let m = moving {
       origin = StoryboardPoint(x: arrow.tip.x - m.frame.midX, y: arrow.tip.y - m.frame.midY)
@@ -170,26 +171,26 @@ extension Session {
       style, isBack: change.isBack, width: moving?.contentRect.width ?? screen.width,
       travel: screen.height - (moving?.frame.y ?? 0), origin: style == .popover ? origin : nil)
     let drawn = DrawnTransition { [self] in
-      let old = try screenParts(before)
-      let new = try screenParts(after)
+      let old = try screenParts(before, layout: beforeLayout)
+      let new = try screenParts(after, layout: afterLayout)
       let (from, to) = change.isBack ? (new, old) : (old, new)
-      var layers: [TransitionLayer]?
-      if layered {
-        switch style {
-        case .push, .crossFade:
-          layers = change.pane.flatMap { Session.paneLayers(from, to, role: $0) }
-        case .cover, .popover: layers = Session.presentationLayers(from, to, role: change.pane)
-        }
+      let layers: [TransitionLayer]
+      switch (layered, style, change.pane) {
+      case (true, .push, let pane?), (true, .crossFade, let pane?):
+        layers = Session.paneLayers(from, to, role: pane)
+      case (true, .cover, _), (true, .popover, _): layers = Session.presentationLayers(from, to)
+      default:
+        let whole = Rect(x: 0, y: 0, width: new.width, height: new.height)
+        layers = Session.screenLayers(from, to, screen: whole)
       }
-      let whole = Rect(x: 0, y: 0, width: new.width, height: new.height)
-      return (old.drawing, new.drawing, layers ?? Session.screenLayers(from, to, screen: whole))
+      return (old.drawing, new.drawing, layers)
     }
     return TransitionMovie(
       drawn: drawn,
       frameAt: custom.map { lua in { try lua(change.isBack ? 1 - $0 : $0) } }
         ?? { transition.frame(at: $0) },
       title: title(of: after.focus), style: style, isBack: change.isBack, pane: change.pane,
-      movesScreens: !layered)
+      movesScreens: !layered, beforeLayout: beforeLayout)
   }
 
   /// Whether both screens show a pane of `role` (a push or replace moves it).
@@ -203,7 +204,7 @@ extension Session {
   /// master in portrait is presented as a popover too, when the change is to it).
   static func presents(_ layout: ScreenLayout<SceneContent>, role changed: PaneRole?) -> Bool {
     guard let role = layout.panes.last?.role else { return false }
-    return role == .modal || role == .popover || role == .master && changed == .master
+    return role.isPresented || role == .master && changed == .master
   }
 
   /// What one step of navigation did: its animation, whether it went back, and the pane
@@ -232,11 +233,12 @@ extension Session {
   }
 
   /// A push or replace: the pane of `role` slides (or cross-fades) between the scenes, its bar
-  /// stays and its title and back button cross-fade; the other panes stay.
+  /// stays and its title and back button cross-fade; the other panes stay. Both screens
+  /// show a pane of `role` (`hasPane` said so of their layouts).
   static func paneLayers(_ from: ScreenParts, _ to: ScreenParts, role: PaneRole)
-    -> [TransitionLayer]?
+    -> [TransitionLayer]
   {
-    guard let old = from.pane(role), to.pane(role) != nil else { return nil }
+    let old = from.pane(role)
     var layers = [TransitionLayer(to.statusBar, .still)]
     for (i, pane) in to.panes.enumerated() {
       if i == to.firstPresented { layers.append(TransitionLayer(to.divider + to.dim, .still)) }
@@ -251,9 +253,9 @@ extension Session {
       let shade = Item(.rect(window), paint: Paint(stroke: nil, fill: .black))
       layers += [
         TransitionLayer(pane.chrome, .still),
-        TransitionLayer(old.bar, .fromBar),
+        TransitionLayer(old?.bar ?? [], .fromBar),
         TransitionLayer(pane.bar, .toBar),
-        TransitionLayer(old.body, .from, window: window, anchor: centre),
+        TransitionLayer(old?.body ?? [], .from, window: window, anchor: centre),
         TransitionLayer([shade], .shade, window: window, anchor: centre),
         TransitionLayer([backing] + pane.body, .to, window: window, anchor: centre),
       ]
@@ -263,21 +265,16 @@ extension Session {
   }
 
   /// A modal or popover: the screen below stays, its dimming fades in, and the presented
-  /// pane (the frontmost) covers from the bottom or fades in.
-  static func presentationLayers(
-    _ from: ScreenParts, _ to: ScreenParts, role: PaneRole? = nil
-  ) -> [TransitionLayer]? {
-    // The master in portrait is presented as a popover too.
-    guard let pane = to.panes.last,
-      pane.role == .modal || pane.role == .popover || pane.role == .master && role == .master
-    else {
-      return nil
-    }
+  /// pane (the frontmost) covers from the bottom or fades in. The frontmost pane is
+  /// presented (`presents` said so of the layout).
+  static func presentationLayers(_ from: ScreenParts, _ to: ScreenParts) -> [TransitionLayer] {
     var layers = [TransitionLayer(from.items, .still)]
     // Over a form sheet the screen is dimmed already; over nothing it dims as it comes.
     if from.dim.isEmpty && !to.dim.isEmpty { layers.append(TransitionLayer(to.dim, .dim)) }
-    layers.append(
-      TransitionLayer(pane.items, .to, anchor: Point(pane.frame.midX, pane.frame.midY)))
+    if let pane = to.panes.last {
+      layers.append(
+        TransitionLayer(pane.items, .to, anchor: Point(pane.frame.midX, pane.frame.midY)))
+    }
     return layers
   }
 

@@ -9,12 +9,12 @@ public struct PaneChrome<Content> {
   /// The pane as the navigator laid it out (frame, content rect, scene, focus).
   public var pane: Pane<Content>
   /// The title shown: in the navigation bar, or on a presented pane's border.
-  public var title: String
+  public var title: String { pane.title }
   /// The back button's title as shown (the scene below's title, or "Back" when that would
   /// run into the title), nil when there is no back button.
   public var backTitle: String?
   /// Whether the pane is presented over the others in a border (a modal or a popover).
-  public var isPresented: Bool
+  public var isPresented: Bool { role.isPresented }
 
   /// What the pane is.
   public var role: PaneRole { pane.role }
@@ -45,7 +45,7 @@ public struct ScreenChrome<Content> {
   /// The panes, back to front, one for each of `layout.panes`.
   public var panes: [PaneChrome<Content>]
   /// The line between the iPad's master and detail (landscape), else nil.
-  public var divider: StoryboardRect?
+  public var divider: StoryboardRect? { layout.divider }
   /// The shade over everything below the status bar when a form sheet or popover is shown
   /// (drawn under the first presented pane), else nil.
   public var dim: StoryboardRect?
@@ -62,7 +62,6 @@ public struct ScreenChrome<Content> {
   public init(_ layout: ScreenLayout<Content>, device: Device, orientation: Orientation) {
     self.layout = layout
     statusText = "\(device.rawValue) \(orientation.rawValue)"
-    divider = layout.divider
     let s = layout.screen
     let top = layout.statusBar.maxY
     dim =
@@ -71,14 +70,13 @@ public struct ScreenChrome<Content> {
     var panes: [PaneChrome<Content>] = []
     var first: Int?
     for pane in layout.panes {
-      let presented = pane.role == .modal || pane.role == .popover
-      if presented && first == nil { first = panes.count }
+      if pane.role.isPresented && first == nil { first = panes.count }
       var back = pane.backTitle
       if let b = back, let bar = pane.navigationBar {
         back = ScreenChrome.shortened(back: b, title: pane.title, barWidth: bar.width)
       }
       panes.append(
-        PaneChrome(pane: pane, title: pane.title, backTitle: back, isPresented: presented))
+        PaneChrome(pane: pane, backTitle: back))
     }
     self.panes = panes
     firstPresented = first ?? panes.count
@@ -86,10 +84,9 @@ public struct ScreenChrome<Content> {
 
   /// iOS's rule: a back title that would run into the centred title reads "Back".
   public static func shortened(back: String, title: String, barWidth: Double) -> String {
-    let w = barCharacterWidth
-    let titleWidth = Double(title.count) * w
     // "‹ " and the inset before it, against the free half of the bar left of the title.
-    return Double(back.count + 2) * w + 2 * backInset > barWidth / 2 - titleWidth / 2
+    return Double(back.count + 2) * barCharacterWidth + 2 * backInset
+      > barWidth / 2 - titleWidth(title) / 2
       ? "Back" : back
   }
 

@@ -12,6 +12,9 @@ public enum PaneRole: String, CaseIterable, Sendable {
   case modal
   /// A popover (iPad).
   case popover
+
+  /// Whether a pane of this role is presented over the others (a modal or a popover).
+  public var isPresented: Bool { self == .modal || self == .popover }
 }
 
 /// One pane of the screen: a scene shown in a frame, under a navigation bar or not.
@@ -78,8 +81,6 @@ public struct BarButton: Equatable, Sendable {
   public static let height = 30.0
   /// The button's distance from the bar's left edge.
   public static let inset = 6.0
-  /// The width a title character is given (the bar's 17-point text).
-  public static let characterWidth = 9.5
   /// The space left and right of the title inside the button.
   public static let padding = 10.0
 }
@@ -150,7 +151,7 @@ extension Navigator {
     let title = navigationStack[navigationStack.count - 1].title
     let bar = geometry(.detail, popoverSize: Navigator.defaultPopoverSize).bar!
     let width = min(
-      Double(title.count) * BarButton.characterWidth + 2 * BarButton.padding, bar.width / 3)
+      ScreenChrome<Content>.titleWidth(title) + 2 * BarButton.padding, bar.width / 3)
     return BarButton(
       title: title,
       rect: StoryboardRect(
@@ -186,30 +187,38 @@ extension Navigator {
   }
 
   /// The frame, navigation bar and content rect of a pane of `role` in the current
-  /// device and orientation. `popoverSize` is the requested popover content size and
-  /// `anchor` the button it hangs from.
+  /// device and orientation, and the arrow to what its popover hangs from (nil for a pane
+  /// that is none). `popoverSize` is the requested popover content size and `anchor` the
+  /// button it hangs from.
   @inlinable
   func geometry(
     _ role: PaneRole, popoverSize: StoryboardSize, anchor: StoryboardRect? = nil
-  ) -> (frame: StoryboardRect, bar: StoryboardRect?, content: StoryboardRect) {
+  ) -> (
+    frame: StoryboardRect, bar: StoryboardRect?, content: StoryboardRect, arrow: PopoverArrow?
+  ) {
     let screen = device.size(in: orientation)
     let top = Device.statusBarHeight
     let barHeight = device.navigationBarHeight(in: orientation)
     let belowStatusBar = screen.height - top
 
     func barred(x: Double, width: Double)
-      -> (frame: StoryboardRect, bar: StoryboardRect?, content: StoryboardRect)
+      -> (
+        frame: StoryboardRect, bar: StoryboardRect?, content: StoryboardRect, arrow: PopoverArrow?
+      )
     {
       (
         StoryboardRect(x: x, y: top, width: width, height: belowStatusBar),
         StoryboardRect(x: x, y: top, width: width, height: barHeight),
-        StoryboardRect(x: x, y: top + barHeight, width: width, height: belowStatusBar - barHeight)
+        StoryboardRect(x: x, y: top + barHeight, width: width, height: belowStatusBar - barHeight),
+        nil
       )
     }
-    func bare(_ frame: StoryboardRect)
-      -> (frame: StoryboardRect, bar: StoryboardRect?, content: StoryboardRect)
+    func bare(_ frame: StoryboardRect, arrow: PopoverArrow? = nil)
+      -> (
+        frame: StoryboardRect, bar: StoryboardRect?, content: StoryboardRect, arrow: PopoverArrow?
+      )
     {
-      (frame, nil, frame)
+      (frame, nil, frame, arrow)
     }
 
     switch role {
@@ -221,7 +230,8 @@ extension Navigator {
         let f = p.frame
         return (
           f, StoryboardRect(x: f.x, y: f.y, width: f.width, height: barHeight),
-          StoryboardRect(x: f.x, y: f.y + barHeight, width: f.width, height: f.height - barHeight)
+          StoryboardRect(x: f.x, y: f.y + barHeight, width: f.width, height: f.height - barHeight),
+          p.arrow
         )
       }
       return barred(x: 0, width: Navigator.masterWidth)
@@ -239,7 +249,9 @@ extension Navigator {
           x: (screen.width - sheet.width) / 2, y: (screen.height - sheet.height) / 2,
           width: sheet.width, height: sheet.height))
     case .popover:
-      if let p = placement(size: popoverSize, anchor: anchor) { return bare(p.frame) }
+      if let p = placement(size: popoverSize, anchor: anchor) {
+        return bare(p.frame, arrow: p.arrow)
+      }
       // Without an anchor:  at the top left, just under the navigation bar (where the master's bar
       // button would be), shrunk to fit the screen with the same margin.
       let margin = Navigator.popoverMargin
@@ -265,14 +277,14 @@ extension Navigator {
     func pane(
       _ role: PaneRole, _ scene: Scene<Content>?, back: String?, focused: Bool,
       popoverSize: StoryboardSize = Navigator.defaultPopoverSize, anchor: StoryboardRect? = nil,
-      barButton: BarButton? = nil, arrow: PopoverArrow? = nil
+      barButton: BarButton? = nil
     ) {
       let g = geometry(role, popoverSize: popoverSize, anchor: anchor)
       panes.append(
         Pane(
           role: role, frame: g.frame, navigationBar: g.bar, title: scene?.title ?? "",
           backTitle: back, contentRect: g.content, scene: scene, isFocused: focused,
-          barButton: barButton, arrow: arrow))
+          barButton: barButton, arrow: g.arrow))
     }
 
     let top = navigationStack[navigationStack.count - 1]
@@ -289,9 +301,7 @@ extension Navigator {
       } else {
         pane(.detail, detail, back: nil, focused: detailFocused, barButton: barButton)
         if masterIsShown {
-          pane(
-            .master, top, back: backTitle, focused: nothingPresented && !detailFocused,
-            arrow: masterPopover?.arrow)
+          pane(.master, top, back: backTitle, focused: nothingPresented && !detailFocused)
         }
       }
       for (index, presentation) in presentations.enumerated() {
@@ -299,8 +309,7 @@ extension Navigator {
         if let popoverSize = presentation.popoverSize {
           pane(
             .popover, presentation.scene, back: nil, focused: focused,
-            popoverSize: popoverSize, anchor: presentation.anchor,
-            arrow: placement(size: popoverSize, anchor: presentation.anchor)?.arrow)
+            popoverSize: popoverSize, anchor: presentation.anchor)
         } else {
           pane(.modal, presentation.scene, back: nil, focused: focused)
         }

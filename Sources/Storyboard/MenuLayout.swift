@@ -22,6 +22,11 @@ public struct MenuLayout: Equatable, Sendable {
     self.page = min(max(page, 0), pages - 1)
   }
 
+  /// The same menu `n` pages on (back when negative), within the pages there are.
+  public func turned(by n: Int) -> MenuLayout {
+    MenuLayout(count: count, slots: slots, page: page + n)
+  }
+
   /// Whether every button fits at once.
   public var fits: Bool { count <= slots }
 

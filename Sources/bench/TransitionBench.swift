@@ -20,7 +20,7 @@ func benchTransition(count: Int) {
     try session.tap("bite")
     let movie = try session.transition(from: beforeNavigator, tapped: "bite")
     let moving = TerminalTransition(
-      movie: movie, before: before, beforeLayout: beforeNavigator.layout(),
+      movie: movie, before: before,
       after: try screen.compose(session), afterLayout: session.navigator.layout())
     var previous = before.lines()
     var bytes = 0

@@ -200,11 +200,15 @@ final class Player {
     return true
   }
 
-  /// Draws what changed since the last frame (everything when `full`).
-  func redraw(_ terminal: Terminal, full: Bool = false) throws {
+  /// Draws what changed since the last frame (everything when `full`). `composed` is the
+  /// current session's screen already composed at the last size (an animation's end), used
+  /// unless the terminal was resized.
+  func redraw(_ terminal: Terminal, full: Bool = false, composed: Frame? = nil) throws {
     let current = terminal.size()
     var out: [UInt8] = []
+    var composed = composed
     if full || current != size {
+      composed = nil
       size = current
       previous = []
       out += Array("\u{1B}[0m\u{1B}[2J".utf8)
@@ -214,7 +218,7 @@ final class Player {
     screen.note = watch ? "watching" : ""
     var frame: Frame
     do {
-      frame = try screen.compose(session)
+      frame = try composed ?? screen.compose(session)
       if let session { drawn = (session.checkpoint, history.count) }
     } catch {
       // A feature's draw function failed: show it over the scene last drawn, or with no
@@ -287,12 +291,16 @@ final class Player {
           return .ok
         }
       }
-      if !ready.signal { try animate(terminal) }
+      // The animation's last screen, unless a reload below makes it stale.
+      var composed = ready.signal ? nil : try animate(terminal)
       if watch && now() >= lastCheck + 0.5 {
         lastCheck = now()
-        if files.map({ FileSystem.modificationTime($0) }) != seen { reload() }
+        if files.map({ FileSystem.modificationTime($0) }) != seen {
+          reload()
+          composed = nil
+        }
       }
-      try redraw(terminal, full: resized)
+      try redraw(terminal, full: resized, composed: composed)
     }
   }
 }

@@ -11,7 +11,6 @@ import Storyboard
 struct PendingTransition {
   var movie: TransitionMovie
   var before: Frame
-  var beforeLayout: ScreenLayout<SceneContent>
 }
 
 extension Player {
@@ -26,7 +25,7 @@ extension Player {
     }
     do {
       let movie = try session.transition(from: before, tapped: tapped)
-      transition = PendingTransition(movie: movie, before: shown, beforeLayout: before.layout())
+      transition = PendingTransition(movie: movie, before: shown)
     } catch {
       // A kind's animation that fails shows its error; the step itself stands.
       message = describe(error)
@@ -35,27 +34,31 @@ extension Player {
 
   /// Plays the pending transition, if any: frames until 0.35 s have passed, each written
   /// only where it changed and drained to the terminal before the next; input or a signal
-  /// ends it at once (the loop then handles them and draws the end).
-  func animate(_ terminal: Terminal) throws {
-    guard let pending = transition, let session, script != nil else { return }
+  /// ends it at once (the loop then handles them and draws the end). Returns the screen
+  /// after the step, composed for the last frame, unless the animation failed (its message
+  /// then belongs on the screen): the redraw that follows may use it instead of composing
+  /// it again.
+  @discardableResult
+  func animate(_ terminal: Terminal) throws -> Frame? {
+    guard let pending = transition, let session, script != nil else { return nil }
     transition = nil
     var screen = PlayScreen(columns: size.columns, rows: size.rows, colors: colors)
     screen.message = message
     screen.note = watch ? "watching" : ""
-    guard let after = try? screen.compose(session) else { return }
+    guard let after = try? screen.compose(session) else { return nil }
     let moving = TerminalTransition(
-      movie: pending.movie, before: pending.before, beforeLayout: pending.beforeLayout,
-      after: after, afterLayout: session.navigator.layout())
+      movie: pending.movie, before: pending.before, after: after,
+      afterLayout: session.navigator.layout())
     let start = now()
     let duration = Transition.duration * slowAnimations()
     while true {
       let t = (now() - start) / duration
-      if t >= 1 { return }
+      if t >= 1 { return after }
       let frame: Frame
       do { frame = try moving.frame(at: t) } catch {
         // A kind's Lua animation failed half-way: say so; the step itself stands.
         message = describe(error)
-        return
+        return nil
       }
       let lines = frame.lines()
       let out = update(from: previous, to: lines)
@@ -65,7 +68,7 @@ extension Player {
         _ = tcdrain(1)
       }
       let ready = terminal.wait(milliseconds: 16)
-      if ready.input || ready.signal { return }
+      if ready.input || ready.signal { return after }
     }
   }
 }

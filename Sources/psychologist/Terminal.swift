@@ -141,13 +141,19 @@ final class Terminal {
     write(enter)
   }
 
+  /// Leaves the alternate screen and puts the terminal's mode back (what `takeOver` did
+  /// undone), for a suspend or for good.
+  private func giveBack() {
+    terminalActive = 0
+    write(leave)
+    _ = tcsetattr(0, TCSAFLUSH, savedMode)
+  }
+
   /// Ctrl-Z or SIGTSTP: gives the terminal back and stops by SIGTSTP's default action (the
   /// whole process group for Ctrl-Z, as the terminal would); on SIGCONT takes it over.
   func suspend(group: Bool) {
     guard active else { return }
-    terminalActive = 0
-    write(leave)
-    _ = tcsetattr(0, TCSAFLUSH, savedMode)
+    giveBack()
     reset(SIGTSTP)
     var set = sigset_t()
     sigemptyset(&set)
@@ -173,9 +179,7 @@ final class Terminal {
   func restore() {
     guard active else { return }
     active = false
-    terminalActive = 0
-    write(leave)
-    _ = tcsetattr(0, TCSAFLUSH, savedMode)
+    giveBack()
     for s in loopSignals + fatalSignals { reset(s) }
     close(signalFD)
     close(signalPipeWrite)
