@@ -53,7 +53,7 @@ public struct LuaCall {
   }
 
   /// The object at `i` if it is a userdata of the class bound with `tag`.
-  func object<Object>(_ i: Int, tag: UnsafeMutableRawPointer) -> Object? {
+  func object<Object: AnyObject>(_ i: Int, tag: UnsafeMutableRawPointer) -> Object? {
     guard i <= count, let raw = psy_toobject(L, Int32(i), tag) else { return nil }
     return Unmanaged<Object>.fromOpaque(raw).takeUnretainedValue()
   }
