@@ -5,14 +5,12 @@
 
 #include "psy_limits.h"
 
-/* Raises "file:line: time limit exceeded" (the calling Lua function's place) once
-   the running call's time is up; returns otherwise. */
-void psy_check_deadline(lua_State *L);
-
-/* Whether the running call's time is up, inline: a check per comparison of a sort
-   must cost next to nothing. */
-static inline int psy_deadline_passed(lua_State *L) {
-  return atomic_load_explicit(&psy_limits_of(L)->armed, memory_order_relaxed) == PSY_EXPIRED;
+/* Raises "file:line: time limit exceeded" (the calling Lua function's place: level 1,
+   the Lua code that called the C function now running) once the running call's time is
+   up; returns otherwise. Inline: a check per comparison of a sort must cost next to
+   nothing. */
+static inline void psy_check_deadline(lua_State *L) {
+  if (psy_limits_expired(psy_limits_of(L))) psy_raise_time_limit(L, 1);
 }
 
 /* Replace fields of the library table on top of the stack. */

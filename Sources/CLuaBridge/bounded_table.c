@@ -164,7 +164,7 @@ typedef unsigned int index_t;
 
 /* Whether a < b (stack indices, negative), by the order function at 2 if any. */
 static int less(lua_State *L, int a, int b) {
-  if (psy_deadline_passed(L)) psy_check_deadline(L);
+  psy_check_deadline(L);
   if (lua_isnil(L, 2)) return lua_compare(L, a, b, LUA_OPLT);
   lua_pushvalue(L, 2);
   lua_pushvalue(L, a - 1);

@@ -132,7 +132,7 @@ __attribute__((always_inline)) static inline int call_under_limit(lua_State *L, 
   int outermost = atomic_load_explicit(&lim->armed, memory_order_relaxed) == 0;
   if (outermost) psy_limits_arm(lim);
   int status = lua_pcall(L, nargs, nresults, handler);
-  *timed_out = outermost ? psy_limits_disarm(lim) : psy_expired(L);
+  *timed_out = outermost ? psy_limits_disarm(lim) : psy_limits_expired(lim);
   if (status != LUA_OK && *timed_out) status = restate_as_time_limit(L, status);
   return status;
 }
@@ -233,6 +233,12 @@ int psy_where(lua_State *L, int level, char *buffer, size_t size) {
   while (digits > 0) buffer[p++] = tmp[--digits];
   buffer[p] = 0;
   return (int)p;
+}
+
+int psy_nearest_where(lua_State *L, int from, char *buffer, size_t size) {
+  int n = 0;
+  for (int level = from; level < from + 8 && n <= 0; level++) n = psy_where(L, level, buffer, size);
+  return n;
 }
 
 /* ---- protected helpers ------------------------------------------------ */

@@ -19,9 +19,7 @@
 static void record_where(psy_limits *lim) {
   lim->where[0] = 0;
   if (lim->nthreads <= 0) return;
-  lua_State *L = lim->threads[lim->nthreads - 1];
-  for (int level = 0; level < 8; level++)
-    if (psy_where(L, level, lim->where, sizeof lim->where) > 0) return;
+  psy_nearest_where(lim->threads[lim->nthreads - 1], 0, lim->where, sizeof lim->where);
 }
 
 /* Whether `growth` more bytes would pass the cap; a refusal is recorded with its place.
@@ -42,8 +40,7 @@ static void *psy_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
   }
   if (nsize > old) {
     if (refuse(lim, nsize - old)) return NULL;
-    if (nsize > PSY_LATE_BLOCK &&
-        atomic_load_explicit(&lim->armed, memory_order_relaxed) == PSY_EXPIRED) {
+    if (nsize > PSY_LATE_BLOCK && psy_limits_expired(lim)) {
       /* The error this makes is a time limit's: it must name file:line all the same. */
       record_where(lim);
       return NULL;
@@ -64,6 +61,7 @@ lua_State *psy_newstate(size_t memory_limit) {
   if (lim == NULL) return NULL;
   lim->limit = memory_limit;
   atomic_init(&lim->armed, 0);
+  strcpy(lim->exceeded, "time limit exceeded"); /* until the host words it */
   lua_State *L = lua_newstate(psy_alloc, lim);
   if (L == NULL) {
     free(lim);
@@ -119,19 +117,16 @@ static double now_seconds(void) {
   return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-static int expired(psy_limits *lim) { return atomic_load(&lim->armed) == PSY_EXPIRED; }
-
 int psy_raise_time_limit(lua_State *L, int level) {
-  const char *exceeded = psy_limits_of(L)->exceeded;
   luaL_where(L, level);
-  lua_pushstring(L, exceeded[0] ? exceeded : "time limit exceeded");
+  lua_pushstring(L, psy_limits_of(L)->exceeded);
   lua_concat(L, 2);
   return lua_error(L);
 }
 
 static void psy_hook(lua_State *L, lua_Debug *ar) {
   (void)ar;
-  if (expired(psy_limits_of(L))) psy_raise_time_limit(L, 0);
+  if (psy_limits_expired(psy_limits_of(L))) psy_raise_time_limit(L, 0);
 }
 
 /* Every instruction of every thread in the running chain now checks. */
@@ -228,8 +223,6 @@ void psy_arm_prepare(psy_limits *lim) {
   if (atomic_load_explicit(&lim->hooked, memory_order_relaxed)) unhook_chain(lim); /* a late expiry's */
 }
 
-void psy_arm(lua_State *L) { psy_limits_arm(psy_limits_of(L)); }
-
 void psy_set_time_limit(lua_State *L, double seconds, const char *exceeded) {
   psy_limits *lim = psy_limits_of(L);
   lim->seconds = seconds;
@@ -248,18 +241,11 @@ int psy_disarm_expired(psy_limits *lim) {
   return 1;
 }
 
-int psy_disarm(lua_State *L) { return psy_limits_disarm(psy_limits_of(L)); }
-
-int psy_expired(lua_State *L) { return expired(psy_limits_of(L)); }
-
-/* Level 1: the Lua code that called the C function now running. */
-void psy_check_deadline(lua_State *L) {
-  if (expired(psy_limits_of(L))) psy_raise_time_limit(L, 1);
-}
+int psy_expired(lua_State *L) { return psy_limits_expired(psy_limits_of(L)); }
 
 void psy_close(lua_State *L) {
   psy_limits *lim = psy_limits_of(L);
-  psy_disarm(L);
+  psy_limits_disarm(lim);
   wd_unregister(lim);
   lua_close(L);
   free(lim);
@@ -275,7 +261,7 @@ int psy_enter_thread(lua_State *L, lua_State *co) {
     return -1;
   }
   lim->threads[lim->nthreads++] = co;
-  int late = expired(lim);
+  int late = psy_limits_expired(lim);
   if (late) hook_chain(lim);
   else if (lua_gethook(co) == psy_hook) lua_sethook(co, NULL, 0, 0); /* a stale hook costs 2x */
   pthread_mutex_unlock(&wd_mutex);

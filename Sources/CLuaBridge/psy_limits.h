@@ -36,6 +36,12 @@ typedef struct psy_limits {
 static inline psy_limits *psy_limits_of(lua_State *L) {
   return *(psy_limits **)lua_getextraspace(L);
 }
+
+/* Whether the running call's time is up: the one test of it. Inline and relaxed: the
+   allocator and a sort's every comparison ask, and must pay next to nothing. */
+static inline int psy_limits_expired(psy_limits *lim) {
+  return atomic_load_explicit(&lim->armed, memory_order_relaxed) == PSY_EXPIRED;
+}
 /* Raises "file:line: " and the host's words for an expired call, file:line being the
    place of the function `level` up the stack (0: the running one, as in a hook; 1: the
    Lua code that called the running C function). Every time-limit error is raised here. */
@@ -48,7 +54,8 @@ void psy_arm_prepare(psy_limits *lim);
 int psy_disarm_expired(psy_limits *lim);
 
 /* Arms the time limit for one top-level call. Inline: a call from the host pays a few
-   stores, not a function call (see the watchdog in limits.c). */
+   stores, not a function call (see the watchdog in limits.c); the watchdog installs a
+   hook only once the deadline has passed. */
 static inline void psy_limits_arm(psy_limits *lim) {
   lim->where[0] = 0;
   if (lim->seconds <= 0) return;

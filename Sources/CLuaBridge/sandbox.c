@@ -371,7 +371,7 @@ static int resume(lua_State *L, lua_State *co, int co_index, int narg) {
     return nres;
   }
   lua_xmove(co, L, 1);
-  if (psy_expired(L)) { /* it died in the time limit's hook, hooks off: see close_thread */
+  if (psy_limits_expired(psy_limits_of(L))) { /* it died in the time limit's hook, hooks off: see close_thread */
     luaL_checkstack(L, 3, NULL);
     lua_rawgetp(L, LUA_REGISTRYINDEX, &stopped_key);
     lua_pushvalue(L, co_index);
@@ -444,7 +444,7 @@ static int co_wrapped(lua_State *L) {
   if (r >= 0) return r;
   int status = lua_status(co);
   if (status != LUA_OK && status != LUA_YIELD) { /* the coroutine died: close it */
-    if (psy_expired(L)) return lua_error(L); /* the time limit, at its own place */
+    if (psy_limits_expired(psy_limits_of(L))) return lua_error(L); /* the time limit, at its own place */
     if (!time_stopped(L, lua_upvalueindex(1))) { /* else never closed: dead, as it is */
       lua_pop(L, 1);
       status = close_thread(L, co, lua_upvalueindex(1));
@@ -495,7 +495,7 @@ static int co_close(lua_State *L) {
    calls xpcall's message handler, and a loop in it could never be stopped. After the
    deadline the handler passes the message on as it is. */
 static int guarded_handler(lua_State *L) {
-  if (psy_expired(L)) return 1;
+  if (psy_limits_expired(psy_limits_of(L))) return 1;
   lua_pushvalue(L, lua_upvalueindex(1));
   lua_insert(L, 1);
   lua_call(L, lua_gettop(L) - 1, 1);

@@ -48,45 +48,64 @@ public struct FaceGeometry: Equatable, Sendable {
   /// The stroke colour.
   public var color: Color
   /// The head's horizontal and vertical radii (both `size` unless a channel changes them).
-  public var headRadii: (x: Double, y: Double) = (0, 0)
+  public var headRadii = HeadRadii(x: 0, y: 0)
   /// The face's fill (`face_color`), if given.
   public var fill: Color?
   /// The pupils' centres (left, right) and radius (`pupil`), if given.
-  public var pupils: (left: Point, right: Point, radius: Double)?
+  public var pupils: Pupils?
   /// The lower lip's control points when the mouth is open (`mouth_opening` above 0).
-  public var lowerLip: (control1: Point, control2: Point)?
+  public var lowerLip: LowerLip?
   /// The nose as a closed outline (`nose_length`, `nose_width`), if given.
   public var nose: [Point]?
   /// The ears' centres and radii (`ear_size`), if given.
-  public var ears: (left: Point, right: Point, rx: Double, ry: Double)?
+  public var ears: Ears?
   /// The hair's strands, each a segment (`hair`), if given.
-  public var hair: [(Point, Point)] = []
+  public var hair: [Segment] = []
   /// A corner mark for a row whose data was missing for some channel.
-  public var missingMark: (Point, Point, Point, Point)?
+  public var missingMark: MissingMark?
 
-  /// Two geometries are equal when every part is, compared field by field (building both
-  /// lists of items to compare them allocated two arrays a comparison).
-  public static func == (a: FaceGeometry, b: FaceGeometry) -> Bool {
-    func same<T>(_ x: T?, _ y: T?, _ equal: (T, T) -> Bool) -> Bool {
-      switch (x, y) {
-      case (nil, nil): return true
-      case (let x?, let y?): return equal(x, y)
-      default: return false
-      }
+  /// The head's radii.
+  public struct HeadRadii: Equatable, Sendable {
+    public var x, y: Double
+    public init(x: Double, y: Double) { (self.x, self.y) = (x, y) }
+  }
+
+  /// The pupils: centres and radius.
+  public struct Pupils: Equatable, Sendable {
+    public var left, right: Point
+    public var radius: Double
+    public init(left: Point, right: Point, radius: Double) {
+      (self.left, self.right, self.radius) = (left, right, radius)
     }
-    let head = a.center == b.center && a.size == b.size && a.headRadii == b.headRadii
-    let eyes =
-      a.leftEye == b.leftEye && a.rightEye == b.rightEye && a.eyeRadius == b.eyeRadius
-      && a.eyeOpen == b.eyeOpen && same(a.pupils, b.pupils, ==)
-    let mouth =
-      a.mouthStart == b.mouthStart && a.mouthControl1 == b.mouthControl1
-      && a.mouthControl2 == b.mouthControl2 && a.mouthEnd == b.mouthEnd
-      && same(a.lowerLip, b.lowerLip, ==)
-    let paint = a.lineWidth == b.lineWidth && a.color == b.color && a.fill == b.fill
-    let rest =
-      a.brows == b.brows && a.nose == b.nose && same(a.ears, b.ears, ==)
-      && a.hair.elementsEqual(b.hair, by: ==) && same(a.missingMark, b.missingMark, ==)
-    return head && eyes && mouth && paint && rest
+  }
+
+  /// The lower lip's control points.
+  public struct LowerLip: Equatable, Sendable {
+    public var control1, control2: Point
+    public init(control1: Point, control2: Point) {
+      (self.control1, self.control2) = (control1, control2)
+    }
+  }
+
+  /// The ears: centres and radii.
+  public struct Ears: Equatable, Sendable {
+    public var left, right: Point
+    public var rx, ry: Double
+    public init(left: Point, right: Point, rx: Double, ry: Double) {
+      (self.left, self.right, self.rx, self.ry) = (left, right, rx, ry)
+    }
+  }
+
+  /// A segment: a strand of hair, a stroke of the missing mark.
+  public struct Segment: Equatable, Sendable {
+    public var start, end: Point
+    public init(_ start: Point, _ end: Point) { (self.start, self.end) = (start, end) }
+  }
+
+  /// The missing mark: a cross of two strokes.
+  public struct MissingMark: Equatable, Sendable {
+    public var first, second: Segment
+    public init(_ first: Segment, _ second: Segment) { (self.first, self.second) = (first, second) }
   }
 
   /// The face as drawing items: the head circle, the eyes (circles, ellipses when half
@@ -137,11 +156,11 @@ public struct FaceGeometry: Equatable, Sendable {
       items.append(Item(.line(brow.inner, brow.outer), paint: paint))
     }
     if let nose { items.append(Item(.polyline(nose), paint: paint)) }
-    for (a, b) in hair { items.append(Item(.line(a, b), paint: paint)) }
+    for strand in hair { items.append(Item(.line(strand.start, strand.end), paint: paint)) }
     if let m = missingMark {
       let mark = Paint(stroke: .gray, lineWidth: max(lineWidth / 2, 1))
-      items.append(Item(.line(m.0, m.1), paint: mark))
-      items.append(Item(.line(m.2, m.3), paint: mark))
+      items.append(Item(.line(m.first.start, m.first.end), paint: mark))
+      items.append(Item(.line(m.second.start, m.second.end), paint: mark))
     }
     return items
   }
@@ -246,7 +265,7 @@ public func faceGeometry(state: FaceState, style: FaceStyle, bounds: Rect) throw
     center: mid, size: size, leftEye: leftEye, rightEye: rightEye, eyeRadius: eyeRadius,
     eyeOpen: eyeOpen, mouthStart: start, mouthControl1: control1, mouthControl2: control2,
     mouthEnd: end, brows: brows, lineWidth: style.lineWidth, color: style.color)
-  geometry.headRadii = (headX, headY)
+  geometry.headRadii = .init(x: headX, y: headY)
   if !ch.isEmpty { addParts(&geometry, ch, mid: mid, size: size, bounds: bounds) }
   for value in [size, leftEye.x, rightEye.x, eyeY, start.x, end.x, mouthY, control1.y]
   where !value.isFinite {
@@ -264,14 +283,15 @@ private func addParts(
     // Gaze: 0 looks to the viewer's left, 1 to the right, 0.5 straight ahead.
     let r = g.eyeRadius * 0.4
     let dx = (p * 2 - 1) * (g.eyeRadius - r)
-    g.pupils = (Point(g.leftEye.x + dx, g.leftEye.y), Point(g.rightEye.x + dx, g.rightEye.y), r)
+    g.pupils = FaceGeometry.Pupils(
+      left: Point(g.leftEye.x + dx, g.leftEye.y), right: Point(g.rightEye.x + dx, g.rightEye.y),
+      radius: r)
   }
   if let open = ch[.mouthOpening], open > 0 {
     let depth = open * size * 0.3
-    g.lowerLip = (
-      Point(g.mouthControl1.x, g.mouthControl1.y + depth),
-      Point(g.mouthControl2.x, g.mouthControl2.y + depth)
-    )
+    g.lowerLip = FaceGeometry.LowerLip(
+      control1: Point(g.mouthControl1.x, g.mouthControl1.y + depth),
+      control2: Point(g.mouthControl2.x, g.mouthControl2.y + depth))
   }
   if ch[.noseLength] != nil || ch[.noseWidth] != nil {
     let length = size * (0.1 + 0.3 * (ch[.noseLength] ?? 0.5))
@@ -285,7 +305,8 @@ private func addParts(
   if let e = ch[.earSize] {
     let ry = size * (0.06 + 0.14 * e), rx = ry / 2
     let dx = g.headRadii.x + ry / 4
-    g.ears = (Point(mid.x - dx, mid.y), Point(mid.x + dx, mid.y), rx, ry)
+    g.ears = FaceGeometry.Ears(
+      left: Point(mid.x - dx, mid.y), right: Point(mid.x + dx, mid.y), rx: rx, ry: ry)
   }
   if let h = ch[.hair], h > 0 {
     // A fringe: strands hanging down from the top of the head, longer for more hair.
@@ -294,13 +315,15 @@ private func addParts(
       let angle = (Double(i) - 4) / 4 * 0.9  // radians either side of straight up
       let top = Point(
         mid.x + g.headRadii.x * sin(angle), mid.y - g.headRadii.y * cos(angle))
-      g.hair.append((top, Point(top.x, top.y + length)))
+      g.hair.append(FaceGeometry.Segment(top, Point(top.x, top.y + length)))
     }
   }
   if !ch.missing.isEmpty {
     // A small grey cross in the top right corner: some datum was missing.
     let d = min(bounds.width, bounds.height) * 0.04
     let x = bounds.x + bounds.width - 2 * d, y = bounds.y + d
-    g.missingMark = (Point(x, y), Point(x + d, y + d), Point(x + d, y), Point(x, y + d))
+    g.missingMark = FaceGeometry.MissingMark(
+      FaceGeometry.Segment(Point(x, y), Point(x + d, y + d)),
+      FaceGeometry.Segment(Point(x + d, y), Point(x, y + d)))
   }
 }

@@ -72,10 +72,12 @@ extension LuaState {
   func bind<Object>(_ L: OpaquePointer, _ cls: LuaClass<Object>) throws -> BoundClass {
     if let b = bound(cls) { return b }
     let b = BoundClass()
+    // The tag, not `cls`: a call finds its object without looking the class up.
+    let tag = b.tag
     for (name, body) in cls.methods {
       let misuse = cls.misuse(name)
       try pushFunction(L) { call in
-        guard let object = call.object(1, cls) else {
+        guard let object: Object = call.object(1, tag: tag) else {
           throw LuaError(kind: .runtime, location: nil, message: misuse)
         }
         try body(object, &call)
@@ -90,7 +92,7 @@ extension LuaState {
     defer { psy_pop(L, 1) }
     let typeName = cls.name
     try pushFunction(L) { [unowned b] call in
-      guard let object = call.object(1, cls), let key = call.string(2) else {
+      guard let object: Object = call.object(1, tag: tag), let key = call.string(2) else {
         throw LuaError(kind: .runtime, location: nil, message: "bad \(typeName) access")
       }
       if let ref = b.methodRefs[key] {
@@ -106,7 +108,7 @@ extension LuaState {
     }
     try check(L, psy_setfield(L, -2, "__index"))
     try pushFunction(L) { call in
-      guard let object = call.object(1, cls), let key = call.string(2) else {
+      guard let object: Object = call.object(1, tag: tag), let key = call.string(2) else {
         throw LuaError(kind: .runtime, location: nil, message: "bad \(typeName) assignment")
       }
       guard let set = cls.setters[key] else {

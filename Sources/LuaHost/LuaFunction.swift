@@ -48,9 +48,13 @@ public struct LuaCall {
 
   /// The Swift object the argument holds, when it was pushed as `cls`.
   public func object<Object>(_ i: Int, _ cls: LuaClass<Object>) -> Object? {
-    guard i <= count, let bound = state.bound(cls),
-      let raw = psy_toobject(L, Int32(i), bound.tag)
-    else { return nil }
+    guard let bound = state.bound(cls) else { return nil }
+    return object(i, tag: bound.tag)
+  }
+
+  /// The object at `i` if it is a userdata of the class bound with `tag`.
+  func object<Object: AnyObject>(_ i: Int, tag: UnsafeMutableRawPointer) -> Object? {
+    guard i <= count, let raw = psy_toobject(L, Int32(i), tag) else { return nil }
     return Unmanaged<Object>.fromOpaque(raw).takeUnretainedValue()
   }
 
@@ -58,11 +62,7 @@ public struct LuaCall {
   /// callers such as `pcall(s.snapshot, s, …)`, the nearest Lua code below them.
   public var location: String {
     var buffer = [CChar](repeating: 0, count: 512)
-    var n: Int32 = 0
-    for level: Int32 in 1...8 {
-      n = psy_where(L, level, &buffer, 512)
-      if n > 0 { break }
-    }
+    let n = psy_nearest_where(L, 1, &buffer, 512)
     return String(decoding: buffer.prefix(Int(n)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
   }
 

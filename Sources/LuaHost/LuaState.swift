@@ -26,6 +26,13 @@ public struct LuaLimits: Sendable, Equatable {
 public protocol LuaPrintTarget: AnyObject {
   /// Receives the bytes a script printed.
   func write(_ bytes: UnsafeRawBufferPointer)
+  /// Receives one warning of `warn`, whole: `Lua warning: `, the message with control
+  /// characters escaped, and a newline. By default it goes to stderr.
+  func warn(_ line: String)
+}
+
+extension LuaPrintTarget {
+  public func warn(_ line: String) { writeStandardError(line) }
 }
 
 /// Which standard library a state opens.
@@ -54,7 +61,7 @@ public final class LuaState {
   }
   var boundClasses: [ObjectIdentifier: AnyObject] = [:]
   private let printBox: PrintBox?
-  private let warnings = WarningWriter()
+  private let warnings: WarningWriter
   /// Held by every `LuaReference` of this state; emptied when the state closes.
   let token: LuaStateToken
 
@@ -73,6 +80,7 @@ public final class LuaState {
     self.limits = limits
     psy_set_time_limit(L, limits.seconds, limits.exceededMessage)
     self.printBox = output.map(PrintBox.init)
+    self.warnings = WarningWriter(output)
     psy_set_owner(L, Unmanaged.passUnretained(self).toOpaque())
     try check(L, psy_openlibs(L, libraries == .trusted ? 1 : 0))
     try check(L, psy_set_warn(L, warnTrampoline, Unmanaged.passUnretained(warnings).toOpaque()))

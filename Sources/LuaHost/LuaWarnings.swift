@@ -13,6 +13,10 @@ import Readable
 final class WarningWriter {
   /// The pieces of the warning being handed over.
   private var pending: [UInt8] = []
+  /// Where a whole warning goes (stderr when nil, as `LuaPrintTarget.warn` by default).
+  private let target: LuaPrintTarget?
+
+  init(_ target: LuaPrintTarget?) { self.target = target }
 
   /// Takes one piece of a warning; shows the warning once its last piece came.
   func add(_ piece: UnsafeRawBufferPointer, complete: Bool) {
@@ -20,13 +24,18 @@ final class WarningWriter {
     guard complete else { return }
     let text = "Lua warning: " + terminalSafe(String(decoding: pending, as: UTF8.self)) + "\n"
     pending.removeAll()
-    var bytes = Array(text.utf8)[...]
-    while !bytes.isEmpty {
-      let n = bytes.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
-      if n < 0 && errno == EINTR { continue }
-      if n <= 0 { return }
-      bytes = bytes.dropFirst(n)
-    }
+    if let target { target.warn(text) } else { writeStandardError(text) }
+  }
+}
+
+/// Writes `text` to fd 2, whole unless the write fails.
+func writeStandardError(_ text: String) {
+  var bytes = Array(text.utf8)[...]
+  while !bytes.isEmpty {
+    let n = bytes.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+    if n < 0 && errno == EINTR { continue }
+    if n <= 0 { return }
+    bytes = bytes.dropFirst(n)
   }
 }
 

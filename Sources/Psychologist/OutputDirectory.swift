@@ -51,8 +51,12 @@ public final class OutputDirectory: @unchecked Sendable {
   }
 
   /// `name` as users read it: under the folder as given.
-  public func path(of name: String) -> String {
-    let parts = (try? OutputDirectory.components(of: name))?.joined(separator: "/") ?? name
+  public func path(of name: String) -> String { OutputDirectory.path(of: name, under: root) }
+
+  /// `name` as users read it under the folder `root` as given, whether or not it is open
+  /// (a dry run names what it would write).
+  public static func path(of name: String, under root: String) -> String {
+    let parts = (try? components(of: name))?.joined(separator: "/") ?? name
     return root == "." ? parts : root + "/" + parts
   }
 

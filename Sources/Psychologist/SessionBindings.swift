@@ -60,15 +60,14 @@ extension Session {
     var bytes = render(try drawing(screen: screen), format: format)
     let shown: String
     if script.options.dryRun {
-      let root = script.options.outputDirectory
-      return root == "." ? name : root + "/" + name
+      return OutputDirectory.path(of: name, under: script.options.outputDirectory)
     }
     do { bytes = try fileBytes(svg: bytes, name: name) } catch {
       throw sessionError("snapshot '\(name)' refused: \(pngProblem(name, error))")
     }
     do {
       let folder = try script.outputFolder()
-      shown = folder.path(of: name)
+      shown = OutputDirectory.path(of: name, under: folder.root)
       try folder.write(name, bytes)
     } catch {
       // A file that could not be written is the run's failure to write (exit 3), even if

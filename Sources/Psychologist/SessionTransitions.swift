@@ -60,7 +60,7 @@ extension Session {
     let svg = try s.tapAnimated(name, input: input == .nil ? .map([:]) : input) {
       try $0.animatedSVG()
     }
-    try call.push(.text(svg))
+    try svg.withUnsafeBytes { try call.push(bytes: $0) }
   }
 
   /// `s:frames(name, n [, input])`: taps `name` and returns the transition as a list of `n`

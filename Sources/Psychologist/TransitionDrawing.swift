@@ -51,8 +51,8 @@ public struct TransitionMovie {
   }
 
   /// The transition as one animated SVG document (SMIL, no script) playing once over
-  /// UIKit's 0.35 s and then showing the screen after exactly.
-  public func animatedSVG(samples: Int = SVGAnimation.defaultSamples) throws -> String {
+  /// UIKit's 0.35 s and then showing the screen after exactly, as UTF-8 bytes.
+  public func animatedSVG(samples: Int = SVGAnimation.defaultSamples) throws -> [UInt8] {
     let n = max(samples, 2)
     let frames = try (0..<n).map { try frameAt(Double($0) / Double(n - 1)) }
     let d = try drawn.get()

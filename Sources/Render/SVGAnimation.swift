@@ -25,10 +25,11 @@ public enum SVGAnimation {
   public static let defaultSamples = 21
 
   /// An SVG document the size of `last` in which the layers move over `duration` seconds,
-  /// once; then `last` is shown as it is. `first` gives the title and background.
+  /// once; then `last` is shown as it is. `first` gives the title and background. The
+  /// document's UTF-8 bytes, as they are written or handed to Lua.
   public static func render(
     first: Drawing, layers: [AnimatedLayer], last: Drawing, duration: Double
-  ) -> String {
+  ) -> [UInt8] {
     var out: [UInt8] = []
     out.reserveCapacity(4096 + layers.reduce(0) { $0 + $1.items.count * 80 })
     // One list of clips for the whole document: item clips, layer windows, the last's.
@@ -56,7 +57,7 @@ public enum SVGAnimation {
     if let background = last.background { SVGRenderer.appendBackground(background, to: &out) }
     SVGRenderer.appendItems(last.items, clips: clips, to: &out)
     SVGRenderer.put("</g>\n</svg>\n", &out)
-    return String(decoding: out, as: UTF8.self)
+    return out
   }
 
   /// The timing attributes every animation shares.
@@ -119,5 +120,5 @@ public enum SVGAnimation {
 
   static func number(_ v: Double) -> String { SVGNumber.string(v) }
 
-  static func appendText(_ text: String, _ out: inout [UInt8]) { out += Array(text.utf8) }
+  static func appendText(_ text: String, _ out: inout [UInt8]) { out.append(contentsOf: text.utf8) }
 }

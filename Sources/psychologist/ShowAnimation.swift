@@ -37,7 +37,7 @@ func showAnimated(
   let (session, input) = try showSession(script, name, args, options)
   let movie = try session.tapAnimated(name, input: input)
   guard count > 0 else {
-    try write(Array(try movie.animatedSVG().utf8), to: args.value("--output"))
+    try write(try movie.animatedSVG(), to: args.value("--output"))
     return .ok
   }
   let dir = args.value("--output-dir") ?? "."

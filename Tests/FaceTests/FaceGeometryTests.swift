@@ -186,12 +186,25 @@ func mouthIsSymmetric(happiness: Double) throws {
   #expect(g == (try face(70, 320, 480)))
   let changes: [(String, (inout FaceGeometry) -> Void)] = [
     ("eyeOpen", { $0.eyeOpen = 1.5 }),
-    ("headRadii", { $0.headRadii = (1, 2) }),
-    ("pupils", { $0.pupils = (Point(1, 1), Point(2, 2), 3) }),
-    ("lowerLip", { $0.lowerLip = (Point(1, 1), Point(2, 2)) }),
-    ("ears", { $0.ears = (Point(1, 1), Point(2, 2), 3, 4) }),
-    ("hair", { $0.hair = [(Point(0, 0), Point(1, 1))] }),
-    ("missingMark", { $0.missingMark = (Point(0, 0), Point(1, 1), Point(2, 2), Point(3, 3)) }),
+    ("headRadii", { $0.headRadii = FaceGeometry.HeadRadii(x: 1, y: 2) }),
+    (
+      "pupils",
+      { $0.pupils = FaceGeometry.Pupils(left: Point(1, 1), right: Point(2, 2), radius: 3) }
+    ),
+    (
+      "lowerLip",
+      { $0.lowerLip = FaceGeometry.LowerLip(control1: Point(1, 1), control2: Point(2, 2)) }
+    ),
+    ("ears", { $0.ears = FaceGeometry.Ears(left: Point(1, 1), right: Point(2, 2), rx: 3, ry: 4) }),
+    ("hair", { $0.hair = [FaceGeometry.Segment(Point(0, 0), Point(1, 1))] }),
+    (
+      "missingMark",
+      {
+        $0.missingMark = FaceGeometry.MissingMark(
+          FaceGeometry.Segment(Point(0, 0), Point(1, 1)),
+          FaceGeometry.Segment(Point(2, 2), Point(3, 3)))
+      }
+    ),
     ("brows", { $0.brows = [] }),
     ("fill", { $0.fill = Color(r: 1, g: 2, b: 3) }),
   ]

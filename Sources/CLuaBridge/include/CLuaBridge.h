@@ -50,11 +50,7 @@ void psy_uncharge(lua_State *L, size_t bytes);
    ends a call past them ("time limit exceeded (1 s)"; file:line goes in front). The host
    words it, so the error reads the same wherever the deadline lands. */
 void psy_set_time_limit(lua_State *L, double seconds, const char *exceeded);
-/* Arms the time limit for one top-level call. A watchdog thread installs a
-   hook only once the deadline has passed. */
-void psy_arm(lua_State *L);
-/* Disarms, clears the hook; returns 1 if the deadline had passed. */
-int psy_disarm(lua_State *L);
+/* Whether the running call's deadline has passed. */
 int psy_expired(lua_State *L);
 
 /* ---- calls ------------------------------------------------------------ */
@@ -160,7 +156,10 @@ int psy_set_print(lua_State *L, psy_write_fn write, void *ctx);
 /* warn (once "@on") hands its warnings to write(ctx, ...); without it they are dropped. */
 int psy_set_warn(lua_State *L, psy_warn_fn write, void *ctx);
 
-/* position "file:line:" of the Lua code at the given stack level, or "" */
+/* position "file:line" of the Lua code at the given stack level, or "" */
 int psy_where(lua_State *L, int level, char *buffer, size_t size);
+/* position of the nearest Lua code at levels from ... from+7 (through C functions such
+   as pcall), or ""; returns its length. Reads the call stack only, never raises. */
+int psy_nearest_where(lua_State *L, int from, char *buffer, size_t size);
 
 #endif
