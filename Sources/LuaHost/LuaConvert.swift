@@ -28,9 +28,7 @@ struct TableCopy {
     values += 1
     pending += bytes + (bytes > 0 ? 0 : TableCopy.entryBytes)
     guard pending >= TableCopy.chargeStep || values > TableCopy.maxValues else { return }
-    if psy_expired(L) != 0 {
-      throw LuaError(kind: .timeLimit, location: nil, message: state.limits.exceededMessage)
-    }
+    try state.checkDeadline(L)
     guard values <= TableCopy.maxValues, psy_charge(L, pending) == 0 else {
       let limit =
         state.limits.memory > 0

@@ -75,6 +75,10 @@ public struct LuaCall {
     }
   }
 
+  /// Throws the time limit's error (said at the caller's `file:line`) once the call is past
+  /// its deadline: long host work for the script (frames, say) asks between its steps.
+  public func checkDeadline() throws { try state.checkDeadline(L) }
+
   /// Pushes a result.
   public mutating func push(_ value: LuaValue) throws {
     try state.push(L, value)

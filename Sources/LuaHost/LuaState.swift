@@ -105,6 +105,14 @@ public final class LuaState {
   /// Gives back bytes counted by `LuaCall.charge`.
   public func uncharge(_ bytes: Int) { psy_uncharge(L, max(bytes, 0)) }
 
+  /// Throws the time limit's error when the call running on `thread` is past its deadline:
+  /// host work a script asks for looks at the clock between its steps.
+  func checkDeadline(_ thread: OpaquePointer) throws {
+    if psy_expired(thread) != 0 {
+      throw LuaError(kind: .timeLimit, location: nil, message: limits.exceededMessage)
+    }
+  }
+
   /// Folders `require` searches, in order (the script's folder, then the plugin path).
   public func setRequirePath(_ folders: [String]) throws {
     let L = running

@@ -74,9 +74,23 @@ extension Session {
       throw sessionError("frames needs a whole count from 2 to 1000, got \(got)")
     }
     let input = try call.value(4)
-    let svgs = try s.tapAnimated(name, input: input == .nil ? .map([:]) : input) {
-      try $0.frames(Int(n)).map { LuaValue.text(SVGRenderer.render($0)) }
+    // The frames are the host's until pushed: each is charged to the memory limit, and the
+    // clock is read between them, so many frames of a busy screen stop at either limit.
+    var svgs: [LuaValue] = []
+    var held = 0
+    defer { s.script.state.uncharge(held) }
+    try s.tapAnimated(name, input: input == .nil ? .map([:]) : input) { movie in
+      try movie.eachFrame(Int(n)) { _, frame in
+        try call.checkDeadline()
+        let svg = SVGRenderer.render(frame)
+        try call.charge(svg.utf8.count)
+        held += svg.utf8.count
+        svgs.append(.text(svg))
+      }
     }
+    // Pushed, they are Lua's strings, which its allocator counts.
+    s.script.state.uncharge(held)
+    held = 0
     try call.push(.array(svgs))
   }
 }

@@ -46,8 +46,16 @@ public struct TransitionMovie {
   /// `count` (at least 2) frames sampled evenly: the first is the screen before, the last
   /// the screen after.
   public func frames(_ count: Int) throws -> [Drawing] {
+    var out: [Drawing] = []
+    try eachFrame(count) { out.append($1) }
+    return out
+  }
+
+  /// The same frames handed to `body` one at a time with their index, so a thousand frames
+  /// of a busy screen are never all held at once.
+  public func eachFrame(_ count: Int, _ body: (Int, Drawing) throws -> Void) throws {
     let n = max(count, 2)
-    return try (0..<n).map { try frame(at: Double($0) / Double(n - 1)) }
+    for i in 0..<n { try body(i, try frame(at: Double(i) / Double(n - 1))) }
   }
 
   /// The transition as one animated SVG document (SMIL, no script) playing once over

@@ -45,7 +45,8 @@ func showAnimated(
   do { folder = try OutputDirectory(dir) } catch {
     throw OutputError(description: "cannot write the frames: \(error)")
   }
-  for (i, frame) in try movie.frames(count).enumerated() {
+  // One frame drawn and written at a time: memory stays that of one screen.
+  try movie.eachFrame(count) { i, frame in
     let digits = String(i)
     let file = "frame-" + String(repeating: "0", count: max(0, 3 - digits.count)) + digits + ".svg"
     do { try folder.write(file, Array(SVGRenderer.render(frame).utf8)) } catch {
