@@ -126,28 +126,41 @@ package enum Batch {
       workers.append(
         try BatchWorker(options, folder: folder, shared: shared, mutedLoad: index > 0))
     }
-    var knownRanges: [String: ColumnRange] = [:]
-    if let mapping = workers[0].diagnosis.channels {
-      let ranges = try ColumnRanges.forBatch(
-        mapping, file: options.ranges, fd: fd, regular: regular, format: options.format,
-        inputName: inputName)
-      for w in workers { w.session.columnRanges = ranges }
-      knownRanges = mapping.ranges.merging(ranges) { $1 }
-    } else if options.sheetLayout.at != nil, let file = options.ranges {
-      knownRanges = try ColumnRanges.read(file)
+    // The --ranges file first (its errors before any about the input), then one pass over
+    // a regular file for what it leaves without a range and for the sheet's columns.
+    let mapping = workers[0].diagnosis.channels
+    var ranges: [String: ColumnRange] = [:]
+    if let file = options.ranges, mapping != nil || options.sheetLayout.at != nil {
+      ranges = try ColumnRanges.read(file)
     }
-    let stream = options.terminalSheet.map { sheet in
-      TerminalSheetStream(
-        sheet, title: options.sheetLayout.heading,
-        legend: SheetLegend.lines(
-          workers[0].diagnosis.channels, ranges: workers[0].session.columnRanges)
-      ) { shared.writeAsIs(1, $0) }
+    let missing = mapping?.unranged(given: ranges) ?? []
+    if !missing.isEmpty && !regular {
+      throw ColumnRanges.streamError(missing, inputName: inputName)
     }
     let sheetColumns = SheetColumns(
       options.sheetLayout, usesLabel: options.sheet != nil || options.decoration?.label == true)
-    let columnsChecked =
-      try sheetColumns?.check(
-        fd: fd, regular: regular, format: options.format, inputName: inputName) ?? true
+    if regular && (!missing.isEmpty || sheetColumns != nil) {
+      try prePass(
+        fd: fd, format: options.format, inputName: inputName, missing: missing,
+        ranges: &ranges, sheetColumns: sheetColumns)
+    }
+    // A stream's sheet columns are checked at the end, from the rows drawn.
+    let columnsChecked = sheetColumns == nil || regular
+    var knownRanges: [String: ColumnRange] = [:]
+    if let mapping {
+      for w in workers { w.session.columnRanges = ranges }
+      knownRanges = mapping.ranges.merging(ranges) { $1 }
+    } else if options.sheetLayout.at != nil {
+      knownRanges = ranges
+    }
+    let legend =
+      options.terminalSheet != nil || options.sheet != nil
+      ? SheetLegend.lines(mapping, ranges: workers[0].session.columnRanges) : []
+    let stream = options.terminalSheet.map { sheet in
+      TerminalSheetStream(sheet, title: options.sheetLayout.heading, legend: legend) {
+        shared.writeAsIs(1, $0)
+      }
+    }
     let queue = RowQueue(workers: jobs)
     let progress = options.progress ? BatchProgress(shared: shared, totalBytes: inputSize) : nil
     let say: @Sendable (String) -> Void = { message in
@@ -232,8 +245,7 @@ package enum Batch {
     if let sheet = options.sheet, !summary.interrupted {
       let entries = tally.sheetEntries
       var layout = options.sheetLayout
-      layout.legend = SheetLegend.lines(
-        workers[0].diagnosis.channels, ranges: workers[0].session.columnRanges)
+      layout.legend = legend
       layout.ranges = knownRanges
       if layout.at != nil { summary.unplaced = SheetScatter.unplaced(entries) }
       if !columnsChecked,
@@ -261,6 +273,28 @@ package enum Batch {
     return summary
   }
 
+  /// The one pass over a regular file before the batch, rewound after: each good row gives
+  /// the `missing` columns' min and max (added to `ranges`) and what `sheetColumns` checks
+  /// (a CSV whose check needs only its header stops there), then the check's verdict.
+  static func prePass(
+    fd: Int32, format: BatchFormat, inputName: String, missing: [String],
+    ranges: inout [String: ColumnRange], sheetColumns: SheetColumns?
+  ) throws {
+    let reader = BatchReader(fd: fd, format: format)
+    let checksRows = sheetColumns?.needsRows(format) ?? false
+    var found: [String: ColumnRange] = [:]
+    var seen = SheetColumns.Seen()
+    while let row = try reader.next() {
+      if missing.isEmpty && !checksRows { break }
+      guard row.error == nil else { continue }
+      if !missing.isEmpty { ChannelMapping.include(row.fields, missing, into: &found) }
+      if checksRows { sheetColumns?.add(row, format: format, to: &seen) }
+    }
+    guard lseek(fd, 0, SEEK_SET) == 0 else { throw FileError.errno(inputName) }
+    for (column, range) in found { ranges[column] = range }
+    try sheetColumns?.verdict(
+      seen, headerNames: format == .csv ? reader.headerNames : nil, inputName: inputName)
+  }
 }
 
 /// One worker: its own script (Lua state, registry) and its own print buffer.
@@ -272,8 +306,6 @@ final class BatchWorker: @unchecked Sendable {
   let faces: BatchOutput
   /// The app every row's face is drawn on, restarted per row.
   let session: Session
-  /// The sheet's label template, if any.
-  let label: String?
   /// Whether each face is written to a file.
   let faceFiles: Bool
   /// The terminal sheet's layout, when its small faces are drawn.
@@ -287,7 +319,6 @@ final class BatchWorker: @unchecked Sendable {
     throws
   {
     faces = try BatchOutput(folder)
-    label = options.sheetLayout.label
     faceFiles = options.faceFiles
     terminalLayout = options.terminalSheet?.layout
     layout = options.sheetLayout
@@ -324,11 +355,14 @@ final class BatchWorker: @unchecked Sendable {
     var drawing = Drawing(width: 0, height: 0, items: [])
     var happiness: Double?
     var cells: [String]?
+    // The row's label, made once and only where shown: the face file's strip, the sheet.
+    var label = ""
     do {
       (drawing, happiness) = try face(row.fields, drawn: faceFiles || tally.keepsEntries)
+      if tally.keepsFaces || (faceFiles && decoration?.label == true) { label = rowLabel(row) }
       if faceFiles {
         if let decoration {
-          bytes = render(decoration.apply(drawing, label: rowLabel(row)), format: .svg)
+          bytes = render(decoration.apply(drawing, label: label), format: .svg)
         } else {
           bytes = render(drawing, format: .svg)
         }
@@ -375,7 +409,7 @@ final class BatchWorker: @unchecked Sendable {
     var entry: SheetEntry?
     if tally.keepsFaces {
       entry = SheetEntry(
-        row: row.number, id: rowLabel(row), happiness: happiness,
+        row: row.number, id: label, happiness: happiness,
         face: tally.keepsEntries ? BatchSheet.faceDocument(drawing, row: row.number) : nil,
         layout: layout, fields: row.fields)
       entry?.faceWidth = drawing.width
@@ -387,7 +421,7 @@ final class BatchWorker: @unchecked Sendable {
 
   /// The text under a row's face: `--label`'s template filled in, else its id or number.
   func rowLabel(_ row: BatchRow) -> String {
-    label.map { SheetLabel.render($0, fields: row.fields, row: row.number) } ?? row.id
+    layout.label.map { SheetLabel.render($0, fields: row.fields, row: row.number) } ?? row.id
       ?? row.fileName
   }
 

@@ -42,10 +42,6 @@ final class BatchOutput {
 
   /// Writes `bytes` as `name` in the folder; `name` is one of `BatchNames`' (no `/`).
   func write(_ name: String, _ bytes: [UInt8]) throws(FileError) {
-    var name = name
-    guard !name.withUTF8({ $0.contains(UInt8(ascii: "/")) }) else {
-      return try directory.write(name, bytes)
-    }
     let file = openat(fd, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
     if file < 0 {
       let code = errno

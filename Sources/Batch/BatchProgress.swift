@@ -1,5 +1,6 @@
-import Psychologist
+import CLISupport
 import Glibc
+import Psychologist
 import Synchronization
 
 /// The progress bar on stderr (only when it is a terminal): rows done, rows per second and,
@@ -79,11 +80,4 @@ final class BatchProgress: @unchecked Sendable {
     let t = Int(s.rounded())
     return t >= 60 ? "\(t / 60)m\(t % 60)s" : "\(t)s"
   }
-}
-
-/// Seconds on the monotonic clock (for durations: it never jumps with the wall clock).
-package func monotonicSeconds() -> Double {
-  var ts = timespec()
-  clock_gettime(CLOCK_MONOTONIC, &ts)
-  return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
 }

@@ -1,5 +1,6 @@
 // Where a batch's column ranges come from: a `--ranges` file (so shards and streams scale
-// alike), else a first pass over the input file finding each mapped column's min and max.
+// alike), else the first pass over the input file (`Batch.prePass`) finding each mapped
+// column's min and max.
 
 import Glibc
 import LuaHost
@@ -7,30 +8,12 @@ import Psychologist
 
 /// Column ranges for a batch's channel mapping.
 package enum ColumnRanges {
-  /// The ranges a batch scales `mapping` with: the `--ranges` file's, then a scan of the
-  /// input (when `regular`, a file: rewound after) for the columns still without one.
-  /// Throws a setup error for a stream whose columns have no range.
-  static func forBatch(
-    _ mapping: ChannelMapping, file: String?, fd: Int32, regular: Bool, format: BatchFormat,
-    inputName: String
-  ) throws -> [String: ColumnRange] {
-    var ranges = try file.map { try read($0) } ?? [:]
-    let missing = mapping.unranged(given: ranges)
-    if missing.isEmpty { return ranges }
-    guard regular else {
-      throw BatchSetupError(
-        description:
-          "\(inputName) is a stream, read once: give the range of \(missing.joined(separator: ", ")) with --ranges FILE (lines column,low,high) or ranges = { \(missing[0]) = {low, high} } in the diagnosis"
-      )
-    }
-    let reader = BatchReader(fd: fd, format: format)
-    var found: [String: ColumnRange] = [:]
-    while let row = try reader.next() {
-      if row.error == nil { ChannelMapping.include(row.fields, missing, into: &found) }
-    }
-    guard lseek(fd, 0, SEEK_SET) == 0 else { throw FileError.errno(inputName) }
-    for (column, range) in found { ranges[column] = range }
-    return ranges
+  /// The setup error for a stream (read once) whose `missing` columns have no range.
+  static func streamError(_ missing: [String], inputName: String) -> BatchSetupError {
+    BatchSetupError(
+      description:
+        "\(inputName) is a stream, read once: give the range of \(missing.joined(separator: ", ")) with --ranges FILE (lines column,low,high) or ranges = { \(missing[0]) = {low, high} } in the diagnosis"
+    )
   }
 
   /// A ranges file: one `column,low,high` a line; blank lines, `#` comments and a header

@@ -86,44 +86,41 @@ struct SheetColumns {
     var firstText: [String: (row: Int, text: String)] = [:]
   }
 
-  /// Reads the whole input (a regular file; a stream is checked at the end from the rows
-  /// drawn, by `problem(entries:)`) and throws a setup error naming a column that is not
-  /// there, or an axis column holding text. The input is rewound after. False when the
-  /// input is a stream, left unread.
-  func check(fd: Int32, regular: Bool, format: BatchFormat, inputName: String) throws -> Bool {
-    guard regular else { return false }
-    let reader = BatchReader(fd: fd, format: format)
-    var seen = Seen()
-    let wanted = all
-    // A CSV's header names its columns: only --at's numbers need every row read.
-    let headerOnly = format == .csv && numeric.isEmpty
-    while let row = try reader.next() {
-      if headerOnly { break }
-      guard row.error == nil else { continue }
-      if format == .jsonl {
-        let keys = row.fields.entries.compactMap(\.key.text).sorted()
-        for k in keys where !seen.known.contains(k) {
-          seen.known.insert(k)
-          seen.names.append(k)
-        }
-      }
-      for column in wanted {
-        guard let d = SheetDatum(row.fields, column) else { continue }
-        seen.filled.insert(column)
-        if case .text(let s) = d, seen.firstText[column] == nil {
-          seen.firstText[column] = (row.number, s)
-        }
+  /// Whether the check of a regular file needs its rows: a CSV's header names its columns,
+  /// so only --at's numbers need every row read.
+  func needsRows(_ format: BatchFormat) -> Bool { format == .jsonl || !numeric.isEmpty }
+
+  /// Notes what a good `row` of a regular file holds in the columns checked.
+  func add(_ row: BatchRow, format: BatchFormat, to seen: inout Seen) {
+    if format == .jsonl {
+      let keys = row.fields.entries.compactMap(\.key.text).sorted()
+      for k in keys where !seen.known.contains(k) {
+        seen.known.insert(k)
+        seen.names.append(k)
       }
     }
-    guard lseek(fd, 0, SEEK_SET) == 0 else { throw FileError.errno(inputName) }
-    if format == .csv {
-      seen.names = reader.headerNames
-      seen.known = Set(seen.names)
+    for column in all {
+      guard let d = SheetDatum(row.fields, column) else { continue }
+      seen.filled.insert(column)
+      if case .text(let s) = d, seen.firstText[column] == nil {
+        seen.firstText[column] = (row.number, s)
+      }
+    }
+  }
+
+  /// The check of a whole regular file (a stream is checked at the end from the rows
+  /// drawn, by `problem(entries:)`): throws a setup error naming a column that is not
+  /// there, or an axis column holding text. `headerNames`: a CSV's header (JSONL: nil, the
+  /// names `add` met).
+  func verdict(_ seen: Seen, headerNames: [String]?, inputName: String) throws {
+    var seen = seen
+    if let headerNames {
+      seen.names = headerNames
+      seen.known = Set(headerNames)
     }
     if let problem = problem(seen, inputName: inputName, listsColumns: true, also: labelled) {
       throw BatchSetupError(description: problem)
     }
-    return true
   }
 
   /// The check of the rows a stream gave, from the sheet's entries: nil when they fit.

@@ -6,6 +6,7 @@ import Glibc
 import Psychologist
 import Readable
 import Render
+import Storyboard
 
 /// How the terminal sheet is laid out; the command line decides from the terminal's size.
 package struct TerminalSheetLayout: Sendable {
@@ -166,23 +167,9 @@ enum TerminalSheet {
   /// `text` made terminal safe (controls shown as `\x1b`), cut to `width` cells with "…"
   /// when longer, and padded with spaces to `width` when `pad`.
   static func fit(_ text: String, width: Int, pad: Bool) -> String {
-    let safe = terminalSafe(text)
-    var out = ""
-    var used = 0
-    let total = displayWidth(safe)
-    let room = total > width ? width - 1 : width
-    for scalar in safe.unicodeScalars {
-      let w = terminalCellWidth(scalar.value)
-      if used + w > room { break }
-      out.unicodeScalars.append(scalar)
-      used += w
-    }
-    if total > width && width > 0 {
-      out += "…"
-      used += 1
-    }
-    if pad && used < width { out += String(repeating: " ", count: width - used) }
-    return out
+    let out = MenuLayout.fitted(terminalSafe(text), room: width) { terminalCellWidth($0.value) }
+    let used = pad ? displayWidth(out) : width
+    return used < width ? out + String(repeating: " ", count: width - used) : out
   }
 
   /// Cells `text` takes in a terminal.

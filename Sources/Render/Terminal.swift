@@ -58,17 +58,26 @@ public enum TerminalRenderer {
   /// The terminal's size: the `TIOCGWINSZ` of standard output when it is a terminal,
   /// else `COLUMNS`/`LINES` from `environment` when they are positive numbers, else 80×24.
   public static func terminalSize(environment: [String: String]) -> (columns: Int, rows: Int) {
-    #if canImport(Glibc) || canImport(Musl) || canImport(Darwin)
-      var size = winsize()
-      if ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 {
-        return (min(Int(size.ws_col), maxColumns), min(Int(size.ws_row), maxRows))
-      }
-    #endif
+    if let (columns, rows) = windowSize(fd: 1) {
+      return (min(columns, maxColumns), min(rows, maxRows))
+    }
     let columns = environment["COLUMNS"].flatMap { Int($0) } ?? 0
     let rows = environment["LINES"].flatMap { Int($0) } ?? 0
     return (
       columns > 0 ? min(columns, maxColumns) : 80, rows > 0 ? min(rows, maxRows) : 24
     )
+  }
+
+  /// The size in cells of the terminal open on `fd` (`TIOCGWINSZ`), as it reports it; nil
+  /// when `fd` is no terminal or reports a zero.
+  public static func windowSize(fd: Int32) -> (columns: Int, rows: Int)? {
+    #if canImport(Glibc) || canImport(Musl) || canImport(Darwin)
+      var size = winsize()
+      if ioctl(fd, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 {
+        return (Int(size.ws_col), Int(size.ws_row))
+      }
+    #endif
+    return nil
   }
 
   /// The most columns drawn: a wider terminal (or `COLUMNS`) gets this many, so a size

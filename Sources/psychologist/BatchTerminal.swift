@@ -32,11 +32,8 @@ func batchTerminalSheet(_ args: ParsedArguments, columns: Int?) throws(UsageErro
   var (width, height) = TerminalRenderer.terminalSize(environment: env)
   // `| less -R`: stdout is a pipe and COLUMNS is seldom exported, but stderr is still the
   // terminal the pages will be read on.
-  var size = winsize()
-  if !isTerminal(1), env["COLUMNS"] == nil, ioctl(2, UInt(TIOCGWINSZ), &size) == 0,
-    size.ws_col > 0, size.ws_row > 0
-  {
-    (width, height) = (Int(size.ws_col), Int(size.ws_row))
+  if !isTerminal(1), env["COLUMNS"] == nil, let size = TerminalRenderer.windowSize(fd: 2) {
+    (width, height) = size
   }
   let paged = SheetPager.wanted
   let layout = TerminalSheetLayout.fitting(

@@ -115,7 +115,7 @@ final class Player {
       replayFailed = loaded
     }
     seen = files.map { FileSystem.modificationTime($0) }
-    lastCheck = now()
+    lastCheck = monotonicSeconds()
   }
 
   /// Applies one action to a session; false when it did nothing (nothing to pan, nowhere
@@ -259,7 +259,7 @@ final class Player {
         timeout = 30
       }  // a lone ESC, or the rest of a sequence
       else if watch {
-        timeout = Int32(max(0, min(500, (lastCheck + 0.5 - now()) * 1000)))
+        timeout = Int32(max(0, min(500, (lastCheck + 0.5 - monotonicSeconds()) * 1000)))
       }
       let ready = terminal.wait(milliseconds: timeout)
       var resized = false
@@ -293,8 +293,8 @@ final class Player {
       }
       // The animation's last screen, unless a reload below makes it stale.
       var composed = ready.signal ? nil : try animate(terminal)
-      if watch && now() >= lastCheck + 0.5 {
-        lastCheck = now()
+      if watch && monotonicSeconds() >= lastCheck + 0.5 {
+        lastCheck = monotonicSeconds()
         if files.map({ FileSystem.modificationTime($0) }) != seen {
           reload()
           composed = nil
@@ -303,11 +303,4 @@ final class Player {
       try redraw(terminal, full: resized, composed: composed)
     }
   }
-}
-
-/// Monotonic seconds.
-func now() -> Double {
-  var ts = timespec()
-  clock_gettime(CLOCK_MONOTONIC, &ts)
-  return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
 }

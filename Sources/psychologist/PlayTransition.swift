@@ -49,10 +49,10 @@ extension Player {
     let moving = TerminalTransition(
       movie: pending.movie, before: pending.before, after: after,
       afterLayout: session.navigator.layout())
-    let start = now()
+    let start = monotonicSeconds()
     let duration = Transition.duration * slowAnimations()
     while true {
-      let t = (now() - start) / duration
+      let t = (monotonicSeconds() - start) / duration
       if t >= 1 { return after }
       let frame: Frame
       do { frame = try moving.frame(at: t) } catch {

@@ -189,14 +189,8 @@ final class Terminal {
   /// The window's size in cells, at most the renderer's maximum (a 65535-cell-wide window
   /// would otherwise make frames of gigabytes).
   func size() -> (columns: Int, rows: Int) {
-    var w = winsize()
-    if ioctl(1, UInt(TIOCGWINSZ), &w) == 0, w.ws_col > 0, w.ws_row > 0 {
-      return (
-        min(Int(w.ws_col), TerminalRenderer.maxColumns),
-        min(Int(w.ws_row), TerminalRenderer.maxRows)
-      )
-    }
-    return (80, 24)
+    // No environment: a window that reports no size is 80×24, whatever COLUMNS says.
+    TerminalRenderer.terminalSize(environment: [:])
   }
 
   /// Writes all bytes to stdout (retrying short writes and interruptions).

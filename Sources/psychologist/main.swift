@@ -25,16 +25,8 @@ enum ExitCode: Int32 {
 
   /// The status when both this and `other` happened.
   func worst(_ other: ExitCode) -> ExitCode {
-    func rank(_ c: ExitCode) -> Int {
-      switch c {
-      case .ok: return 0
-      case .script: return 1
-      case .usage: return 2
-      case .output: return 3
-      case .interrupted: return 4
-      }
-    }
-    return rank(other) > rank(self) ? other : self
+    // The raw values rank the cases already: 0, 1, 2, 3, 130.
+    other.rawValue > rawValue ? other : self
   }
 }
 
