@@ -110,6 +110,9 @@ package enum Batch {
     let fd: Int32 = options.input == "-" ? 0 : open(options.input, O_RDONLY | O_CLOEXEC)
     guard fd >= 0 else { throw FileError.errno(options.input) }
     defer { if fd != 0 { close(fd) } }
+    // The sheet is written at the end, into the folder it names now: one swapped for a
+    // symlink while the batch runs does not send it elsewhere.
+    let sheetFile = options.sheet.flatMap { $0 == "-" ? nil : LaterFile($0) }
     // One look at the input answers all three questions: a folder? a file (a size for the
     // progress bar, and a second pass for column ranges)? or a stream?
     var st = stat()
@@ -260,7 +263,7 @@ package enum Batch {
       if sheet == "-" {
         shared.write(1, svg)  // on purpose, as -o - (a failure is stdout's, below)
       } else {
-        do { try FileSystem.writeAtomically(sheet, try fileBytes(svg: svg, name: sheet)) } catch {
+        do { try sheetFile?.write(try fileBytes(svg: svg, name: sheet)) } catch {
           say("cannot write the contact sheet: \(error)")
           summary.outputFailed = true
         }

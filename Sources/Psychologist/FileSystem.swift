@@ -86,15 +86,7 @@ public enum FileSystem {
   /// (see `OutputDirectory.replace`): a symlink, FIFO or device at the name is refused,
   /// never written through or replaced.
   public static func writeAtomically(_ path: String, _ bytes: [UInt8]) throws(FileError) {
-    let dir = directory(of: path)
-    let file = path.split(separator: "/", omittingEmptySubsequences: false).last ?? ""
-    guard !file.isEmpty, file != ".", file != ".." else {
-      throw FileError(path: path, reason: "names a folder, not a file")
-    }
-    let fd = open(dir.isEmpty ? "." : dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-    guard fd >= 0 else { throw .errno(path) }
-    defer { close(fd) }
-    try OutputDirectory.replace(String(file), in: fd, bytes, path: path)
+    try LaterFile(path).write(bytes)
   }
 
   /// Writes everything, retrying short writes and interruptions.
@@ -163,5 +155,38 @@ public enum FileSystem {
     let parent = directory(of: path)
     if !parent.isEmpty && parent != path { try makeDirectories(parent) }
     if mkdir(path, 0o755) != 0 && Glibc.errno != EEXIST { throw .errno(path) }
+  }
+}
+
+/// A file written later, its folder opened now: a folder swapped for a symlink while a long
+/// batch runs does not send its contact sheet elsewhere. Written as `writeAtomically` does.
+public final class LaterFile {
+  let path: String
+  let name: String
+  let folder: Int32
+  /// Why the folder could not be opened (said when writing, as a failed write would be).
+  let problem: FileError?
+
+  /// Opens the folder `path` names a file in.
+  public init(_ path: String) {
+    self.path = path
+    let file = path.split(separator: "/", omittingEmptySubsequences: false).last ?? ""
+    name = String(file)
+    guard !file.isEmpty, file != ".", file != ".." else {
+      folder = -1
+      problem = FileError(path: path, reason: "names a folder, not a file")
+      return
+    }
+    let dir = FileSystem.directory(of: path)
+    folder = open(dir.isEmpty ? "." : dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    problem = folder < 0 ? .errno(path) : nil
+  }
+
+  deinit { if folder >= 0 { close(folder) } }
+
+  /// Writes `bytes` atomically into the folder opened at the start.
+  public func write(_ bytes: [UInt8]) throws(FileError) {
+    if let problem { throw problem }
+    try OutputDirectory.replace(name, in: folder, bytes, path: path)
   }
 }

@@ -83,6 +83,26 @@ import TestSupport
     #expect(written.count == 700)
   }
 
+  /// The sheet, written at the end, goes into the folder its path named at the start: a
+  /// swap mid-run sent it through the new symlink (the faces stayed in the moved folder).
+  @Test func aBatchSheetWhoseFolderIsSwappedStaysInIt() throws {
+    let dir = try workFolder()
+    defer { try? fm.removeItem(atPath: dir) }
+    let out = dir + "/out", moved = dir + "/out.moved", elsewhere = dir + "/elsewhere"
+    try fm.createDirectory(atPath: elsewhere, withIntermediateDirectories: true)
+    let (p, input) = try startBatchOnStdin(in: dir, ["--sheet", "out/sheet.svg"])
+    try input.fileHandleForWriting.write(contentsOf: Data(rows("n", 50).utf8))
+    #expect(waitFor(out + "/n49.svg"))
+    try swap(out, to: moved, linkTo: elsewhere)
+    try input.fileHandleForWriting.write(contentsOf: Data(rows("m", 50).utf8))
+    try input.fileHandleForWriting.close()
+    p.waitUntilExit()
+
+    #expect(p.terminationStatus == 0)
+    #expect(try fm.contentsOfDirectory(atPath: elsewhere).isEmpty)
+    #expect(fm.fileExists(atPath: moved + "/sheet.svg"))
+  }
+
   @Test func runSnapshotsAfterTheFolderIsSwappedStayInIt() throws {
     let dir = try workFolder()
     defer { try? fm.removeItem(atPath: dir) }
