@@ -17,9 +17,13 @@ func unitAtTheEdges(_ low: Double, _ high: Double, _ x: Double, _ expected: Doub
 
 /// Two neighbouring subnormals halve to one number: the range's width is then 0, and the
 /// scale was 0 / 0 = NaN (the SVG writer drew it as 0: a face at the plot's left edge).
-@Test(arguments: [(0.0, 0.0), (5e-324, 1.0), (1e-323, 1.0), (-1.0, 0.0)])
+@Test(arguments: [
+  (0.0, 0.0), (Double.leastNonzeroMagnitude, 1.0), (2 * Double.leastNonzeroMagnitude, 1.0),
+  (-1.0, 0.0),
+])
 func unitOfARangeOfNeighbouringSubnormals(_ x: Double, _ expected: Double) {
-  let t = ColumnRange(low: 0, high: 5e-324).unit(x)
+  // 5e-324, the smallest subnormal (as a literal the compiler warns it loses precision).
+  let t = ColumnRange(low: 0, high: .leastNonzeroMagnitude).unit(x)
   #expect(t == expected, "0…5e-324 at \(x): \(t)")
 }
 
