@@ -1,6 +1,9 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// Psychologist: a scriptable storyboard-and-face engine with Lua 5.4 embedded.
+// License: MIT (see LICENSE). SwiftPM's manifest has no licence field; this line and the
+// LICENSE file at the root are the package's licence metadata.
 // Module layout and the one direction of dependencies: see docs/ARCHITECTURE.md.
 let package = Package(
   name: "Psychologist",
@@ -44,8 +47,7 @@ let package = Package(
       dependencies: [
         "Batch", "CLISupport", "Face", "LuaHost", "PlayUI", "Psychologist", "Raster", "Readable",
         "Render", "Storyboard",
-      ],
-      path: "Sources/psychologist"),
+      ]),
     .executableTarget(
       name: "PsyBench",
       dependencies: [
