@@ -20,51 +20,62 @@ let package = Package(
     // characters a terminal must not obey.
     .target(name: "Readable"),
     .target(name: "LuaHost", dependencies: ["CLuaBridge", "CLua", "Readable"]),
-    .target(name: "Render", dependencies: ["Readable"]),
+    // Points, sizes and rectangles: what Render draws with and Storyboard lays out with.
+    .target(name: "Geometry", dependencies: ["Readable"]),
+    .target(name: "Render", dependencies: ["Geometry", "Readable"]),
     // SVG to PNG: librsvg and cairo opened with dlopen when a PNG is first asked for, so
     // the command line starts as fast as without them.
     .target(name: "CRaster"),
     .target(name: "Raster", dependencies: ["CRaster"]),
-    .target(name: "Face", dependencies: ["Readable", "Render"]),
+    .target(name: "Face", dependencies: ["Geometry", "Readable", "Render"]),
     // Its generics (Navigator<Content>) are specialized in the host only if their bodies
     // cross the module boundary (unspecialized, a batch row spent a tenth of its time
     // looking up generic metadata): Navigator's members are @inlinable, so no unsafe flag
     // keeps other packages from depending on this one.
-    .target(name: "Storyboard", dependencies: ["Readable"]),
+    .target(name: "Storyboard", dependencies: ["Geometry", "Readable"]),
     .target(
       name: "Psychologist",
-      dependencies: ["LuaHost", "Face", "Readable", "Render", "Raster", "Storyboard"]),
+      dependencies: ["Face", "Geometry", "LuaHost", "Raster", "Readable", "Render", "Storyboard"]),
     // The command line's plumbing: argument parsing, buffered stdout, the environment.
     .target(name: "CLISupport", dependencies: ["LuaHost", "Psychologist", "Readable", "Render"]),
     // Rows of input to faces: readers, the worker pool, names, output, sheet, progress.
     .target(
       name: "Batch",
-      dependencies: ["CLISupport", "LuaHost", "Psychologist", "Readable", "Render", "Storyboard"]),
+      dependencies: [
+        "CLISupport", "Geometry", "LuaHost", "Psychologist", "Readable", "Render", "Storyboard",
+      ]),
     // The pure part of `play` (screen layout, key parsing): shared by the CLI and the bench.
-    .target(name: "PlayUI", dependencies: ["Psychologist", "Readable", "Render", "Storyboard"]),
+    .target(
+      name: "PlayUI",
+      dependencies: ["Geometry", "Psychologist", "Readable", "Render", "Storyboard"]),
     .executableTarget(
       name: "PsychologistCLI",
       dependencies: [
-        "Batch", "CLISupport", "Face", "LuaHost", "PlayUI", "Psychologist", "Raster", "Readable",
-        "Render", "Storyboard",
+        "Batch", "CLISupport", "Face", "Geometry", "LuaHost", "PlayUI", "Psychologist", "Raster",
+        "Readable", "Render", "Storyboard",
       ]),
     .executableTarget(
       name: "PsyBench",
       dependencies: [
-        "CLISupport", "Face", "LuaHost", "PlayUI", "Psychologist", "Render", "Storyboard",
+        "CLISupport", "Face", "Geometry", "LuaHost", "PlayUI", "Psychologist", "Render",
+        "Storyboard",
       ],
       path: "Sources/bench"),
     .testTarget(name: "LuaHostTests", dependencies: ["LuaHost"]),
     // Running xmllint, rsvg-convert and a PNG decoder for the Face and Render tests.
     .target(name: "TestSupport", path: "Tests/TestSupport"),
-    .testTarget(name: "RenderTests", dependencies: ["Readable", "Render", "TestSupport"]),
+    .testTarget(
+      name: "RenderTests", dependencies: ["Geometry", "Readable", "Render", "TestSupport"]),
     .testTarget(name: "RasterTests", dependencies: ["Raster", "TestSupport"]),
     .testTarget(
-      name: "FaceTests", dependencies: ["Face", "Render", "TestSupport"], exclude: ["Golden"]),
-    .testTarget(name: "StoryboardTests", dependencies: ["Storyboard"]),
+      name: "FaceTests", dependencies: ["Face", "Geometry", "Render", "TestSupport"],
+      exclude: ["Golden"]),
+    .testTarget(name: "StoryboardTests", dependencies: ["Geometry", "Storyboard"]),
     .testTarget(
       name: "PsychologistTests",
-      dependencies: ["Batch", "CLISupport", "Face", "LuaHost", "Psychologist", "Storyboard"]),
+      dependencies: [
+        "Batch", "CLISupport", "Face", "Geometry", "LuaHost", "Psychologist", "Storyboard",
+      ]),
     .testTarget(
       name: "CLITests",
       dependencies: ["PlayUI", "Psychologist", "Render", "Storyboard", "TestSupport"]),

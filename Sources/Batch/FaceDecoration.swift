@@ -1,6 +1,7 @@
 // `--background COLOR` and `--row-label`: each row's own SVG made fit to be looked at or
 // printed alone, on a background and with its label under the face.
 
+import Geometry
 import Render
 
 /// What a row's own SVG gets beyond its face (the sheet's cells are not touched).

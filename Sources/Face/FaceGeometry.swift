@@ -2,6 +2,7 @@
 // geometry"), and the face drawn into Render's drawing model, as the seed's faceView draws
 // into its context.
 
+import Geometry
 import Glibc
 import Render
 

@@ -3,6 +3,7 @@
 // border, a status line), as lines of bytes; and the bytes that turn the previous frame
 // into the next one. No I/O here, so the benchmark (Sources/bench) compiles this file too.
 
+import Geometry
 import Psychologist
 import Readable
 import Render
@@ -542,14 +543,14 @@ package struct PlayScreen {
   /// with its key when it can be tapped, and a line for the buttons hidden above or below
   /// naming the key that shows them.
   private func drawMenu(
-    _ session: Session, _ points: StoryboardRect, _ map: CellMapping, keys: Bool,
+    _ session: Session, _ points: Rect, _ map: CellMapping, keys: Bool,
     into frame: inout Frame, _ r: CellRect, tint: UInt16
   ) {
     let buttons = session.menuButtons
     // Where `show --screen` puts each row, when the terminal has a row of cells for each:
     // then play shows the same page, and a popover placed beside a button in points is
     // beside it here too.
-    let rect = Rect(points)
+    let rect = points
     let inPoints = session.menuLayout(height: points.height, count: buttons.count)
     let pointRows = (0..<min(inPoints.slots, buttonKeyCount + 1)).map {
       map.row(Session.menuRow($0, in: rect).midY)

@@ -3,6 +3,7 @@
 // cannot be half transparent: an opacity shows that share of a layer's cells, spread by an
 // ordered dither, so a cross-fade dissolves.
 
+import Geometry
 import Psychologist
 import Render
 import Storyboard
@@ -10,7 +11,7 @@ import Storyboard
 /// Storyboard points to terminal cells, as `PlayScreen` lays a screen out: the status bar
 /// is left out and the rest fills `area` rows.
 package struct CellMapping {
-  package var screen: StoryboardRect
+  package var screen: Rect
   package var top: Double
   package var columns: Int
   package var area: Int
@@ -27,7 +28,7 @@ package struct CellMapping {
   package func row(_ y: Double) -> Int {
     Int(((y - top) / (screen.height - top) * Double(area)).rounded())
   }
-  package func cells(_ r: StoryboardRect) -> CellRect {
+  package func cells(_ r: Rect) -> CellRect {
     CellRect(left: column(r.x), top: row(r.y), right: column(r.maxX), bottom: row(r.maxY))
   }
   /// Cells per point across and down.

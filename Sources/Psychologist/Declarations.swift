@@ -1,4 +1,5 @@
 import Face
+import Geometry
 import LuaHost
 import Storyboard
 
@@ -124,12 +125,12 @@ extension Script {
       kind = .perDevice(perDevice)
     case let other?: f.fail("kind must be a string or a table per device, got \(other.typeName)")
     }
-    var size: StoryboardSize?
+    var size: Size?
     if let s = f.raw("size") {
       var sf = Fields(
         s, what: "segue '\(id)' size", location: location, known: DeclarationFields.size)
       if let w = sf.number("width", in: 1...4096), let h = sf.number("height", in: 1...4096) {
-        size = StoryboardSize(width: w, height: h)
+        size = Size(width: w, height: h)
       } else if sf.problems.isEmpty {
         sf.fail("needs both width and height")
       }

@@ -1,4 +1,5 @@
 import LuaHost
+import Geometry
 import Readable
 import Render
 import Storyboard
@@ -97,7 +98,7 @@ extension Session {
   /// popover tapped from it hangs from. A button not on screen (the master hidden in
   /// portrait, or on another page) hangs from the detail's bar button that reveals the
   /// menu, else from nothing.
-  func anchor(ofButton name: String) -> StoryboardRect? {
+  func anchor(ofButton name: String) -> Rect? {
     let buttons = menuButtons
     guard let index = buttons.firstIndex(where: { $0.name == name }),
       let c = menuContentRect
@@ -105,12 +106,12 @@ extension Session {
     let menu = menuLayout(height: c.height, count: buttons.count)
     guard menu.shown.contains(index) else { return navigator.barButton?.rect }
     let row = Session.menuRow(
-      menu.slot(of: index), in: Rect(c))
-    return StoryboardRect(row)
+      menu.slot(of: index), in: c)
+    return row
   }
 
   /// The content rect of the pane showing the menu, if one does.
-  var menuContentRect: StoryboardRect? {
+  var menuContentRect: Rect? {
     navigator.layout().panes.last {
       if case .menu? = $0.scene?.content { return true }
       return false

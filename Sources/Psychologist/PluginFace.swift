@@ -1,4 +1,5 @@
 import Face
+import Geometry
 import Render
 import Storyboard
 

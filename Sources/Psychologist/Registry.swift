@@ -1,4 +1,5 @@
 import Face
+import Geometry
 import LuaHost
 import Storyboard
 
@@ -102,7 +103,7 @@ public struct Segue: Declared {
   /// The scene's title.
   public var title: String?
   /// Popover content size.
-  public var size: StoryboardSize?
+  public var size: Size?
   /// A named style for its face.
   public var style: String?
   /// Where it was declared.

@@ -1,4 +1,5 @@
 import Face
+import Geometry
 import Glibc
 import LuaHost
 import Readable

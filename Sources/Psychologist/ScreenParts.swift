@@ -1,3 +1,4 @@
+import Geometry
 import Render
 import Storyboard
 
@@ -74,7 +75,7 @@ extension Session {
     let line = Color(r: 178, g: 178, b: 178)
     let dark = Color(r: 30, g: 30, b: 30)
     let statusBar = [
-      Item(.rect(Rect(layout.statusBar)), paint: Paint(stroke: nil, fill: dark)),
+      Item(.rect(layout.statusBar), paint: Paint(stroke: nil, fill: dark)),
       Item(
         .text(chrome.statusText, at: Point(6, 15), size: 12),
         paint: Paint(stroke: nil, fill: .white)),
@@ -91,18 +92,18 @@ extension Session {
     }
     let dim =
       chrome.dim.map {
-        [Item(.rect(Rect($0)), paint: Paint(stroke: nil, fill: .black, opacity: 0.4))]
+        [Item(.rect($0), paint: Paint(stroke: nil, fill: .black, opacity: 0.4))]
       } ?? []
     var panes: [PaneParts] = []
     for pane in chrome.panes {
-      let frame = Rect(pane.frame)
+      let frame = pane.frame
       let border: Color? = pane.isBordered ? dark : nil
       var chromeItems = [
         Item(.rect(frame), paint: Paint(stroke: border, lineWidth: 2, fill: .white))
       ]
       var bar: [Item] = []
       if let navigationBar = pane.navigationBar {
-        let b = Rect(navigationBar)
+        let b = navigationBar
         chromeItems.append(Item(.rect(b), paint: Paint(stroke: nil, fill: barFill)))
         chromeItems.append(
           Item(
@@ -129,7 +130,7 @@ extension Session {
         chromeItems.append(
           Item(.polyline(points), paint: Paint(stroke: dark, lineWidth: 2, fill: dark)))
       }
-      let content = Rect(pane.contentRect)
+      let content = pane.contentRect
       let body = try pane.pane.scene.map { try contentItems($0, in: content) } ?? []
       panes.append(
         PaneParts(
@@ -145,7 +146,7 @@ extension Session {
   /// what fits (the storyboard gives it at most a third of the bar).
   func barButtonItems(_ button: BarButton) -> [Item] {
     let tint = Color.tint
-    let r = Rect(button.rect)
+    let r = button.rect
     let fits = Int(
       (r.width - 2 * BarButton.padding) / ScreenChrome<SceneContent>.barCharacterWidth)
     let title =
@@ -157,20 +158,6 @@ extension Session {
         .text(title, at: Point(r.x + BarButton.padding, r.midY + 6), size: 17),
         paint: Paint(stroke: nil, fill: tint)),
     ]
-  }
-}
-
-extension Rect {
-  /// The storyboard's rect in points, for drawing.
-  package init(_ r: StoryboardRect) {
-    self.init(x: r.x, y: r.y, width: r.width, height: r.height)
-  }
-}
-
-extension StoryboardRect {
-  /// A drawn rect in the storyboard's points.
-  package init(_ r: Rect) {
-    self.init(x: r.x, y: r.y, width: r.width, height: r.height)
   }
 }
 

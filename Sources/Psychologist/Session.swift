@@ -1,4 +1,5 @@
 import Face
+import Geometry
 import LuaHost
 import Readable
 import Render
@@ -369,7 +370,7 @@ public final class Session {
 
   /// Runs one navigation operation for a custom kind; a popover hangs from `button`.
   func navigate(
-    _ op: String, _ scene: Scene<SceneContent>, size: StoryboardSize?, button: String? = nil
+    _ op: String, _ scene: Scene<SceneContent>, size: Size?, button: String? = nil
   ) throws {
     do {
       switch op {
@@ -497,13 +498,13 @@ public final class Session {
 final class NavigationHandle {
   var session: Session?
   let scene: Scene<SceneContent>
-  let size: StoryboardSize?
+  let size: Size?
   /// The menu button tapped, which a popover hangs from.
   let button: String?
   var operations = 0
   var failure: Error?
 
-  init(session: Session, scene: Scene<SceneContent>, size: StoryboardSize?, button: String?) {
+  init(session: Session, scene: Scene<SceneContent>, size: Size?, button: String?) {
     self.session = session
     self.scene = scene
     self.size = size
@@ -535,7 +536,7 @@ final class NavigationHandle {
         throw sessionError(
           "nav:popover: \(name) must be between 1 and 4096, got \(formatNumber(v))")
       }
-      size = StoryboardSize(width: w, height: h)
+      size = Size(width: w, height: h)
     }
     try session.navigate(op, scene, size: size, button: button)
     // Only showing the scene counts: a kind that just pops or dismisses showed nothing.

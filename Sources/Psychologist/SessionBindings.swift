@@ -1,4 +1,5 @@
 import Face
+import Geometry
 import LuaHost
 import Raster
 import Readable

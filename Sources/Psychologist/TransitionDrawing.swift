@@ -1,3 +1,4 @@
+import Geometry
 import Render
 import Storyboard
 
@@ -171,9 +172,9 @@ extension Session {
     let moving = presented.panes.last { $0.role == change.pane } ?? presented.panes.last
     // A popover grows from its arrow's tip (relative to its centre, which it scales about).
     let arrow = presented.panes.last { $0.role == change.pane }?.arrow
-    var origin: StoryboardPoint?
+    var origin: Point?
     if let arrow, let m = moving {
-      origin = StoryboardPoint(x: arrow.tip.x - m.frame.midX, y: arrow.tip.y - m.frame.midY)
+      origin = Point(x: arrow.tip.x - m.frame.midX, y: arrow.tip.y - m.frame.midY)
     }
     let transition = Transition(
       style, isBack: change.isBack, width: moving?.contentRect.width ?? screen.width,

@@ -1,5 +1,6 @@
 import Face
 import CLISupport
+import Geometry
 import Psychologist
 import Render
 

@@ -1,6 +1,8 @@
 // The drawing model: a list of stroked (and optionally filled) shapes on a canvas of
 // points. Renderers (SVG, terminal) read it; nothing here knows what is being drawn.
 
+import Geometry
+
 /// One shape, in the drawing's points (y downwards).
 public enum Shape: Equatable, Sendable {
   /// A circle.

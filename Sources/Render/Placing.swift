@@ -1,6 +1,8 @@
 // Moving items as one layer: an offset, a scale about an anchor and an opacity applied to
 // every item, clipped to a window. Still frames of a transition are drawn this way.
 
+import Geometry
+
 /// An offset, a scale about `anchor` and an opacity, applied to a layer of items.
 public struct Placing: Equatable, Sendable {
   /// Horizontal offset in points.
@@ -73,16 +75,5 @@ public struct Placing: Equatable, Sendable {
     case .rect(let r): return .rect(apply(r))
     case .text(let text, let at, let size): return .text(text, at: apply(at), size: size * scale)
     }
-  }
-}
-
-extension Rect {
-  /// The part of this rectangle inside `other` (zero-sized where they do not meet).
-  public func intersection(_ other: Rect) -> Rect {
-    let x0 = Swift.max(x, other.x)
-    let y0 = Swift.max(y, other.y)
-    let x1 = Swift.min(maxX, other.maxX)
-    let y1 = Swift.min(maxY, other.maxY)
-    return Rect(x: x0, y: y0, width: Swift.max(x1 - x0, 0), height: Swift.max(y1 - y0, 0))
   }
 }

@@ -1,6 +1,8 @@
 // Layers of items moving over time -> one animated SVG document (SMIL `<animate>` and
 // `<animateTransform>`, no script) that plays once and then shows a final drawing exactly.
 
+import Geometry
+
 /// Items moved together: their placing sampled evenly over the animation.
 public struct AnimatedLayer: Sendable {
   /// The items, in the drawing's points at rest.

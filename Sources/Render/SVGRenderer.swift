@@ -2,6 +2,8 @@
 // a <g> carrying the paint attributes. Output is byte-for-byte deterministic and always
 // a valid XML document, whatever the numbers and strings in the drawing.
 
+import Geometry
+
 /// Writes a `Drawing` as a complete, minimal SVG 1.1 document.
 public enum SVGRenderer {
   /// The drawing as an SVG document (UTF-8 text ending in a newline).

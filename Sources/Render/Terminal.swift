@@ -11,6 +11,7 @@
   import Darwin
 #endif
 
+import Geometry
 import Readable
 
 /// How many colours the terminal shows, if any. The caller decides (the command line reads

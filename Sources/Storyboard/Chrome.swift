@@ -4,6 +4,8 @@
 // `play` (terminal cells) both draw from this description, so they cannot disagree on what
 // the screen shows; each only decides how it looks in its medium.
 
+import Geometry
+
 /// One pane's chrome: the layout's pane with what its bar and border show.
 public struct PaneChrome<Content> {
   /// The pane as the navigator laid it out (frame, content rect, scene, focus).
@@ -19,11 +21,11 @@ public struct PaneChrome<Content> {
   /// What the pane is.
   public var role: PaneRole { pane.role }
   /// The whole pane in screen points.
-  public var frame: StoryboardRect { pane.frame }
+  public var frame: Rect { pane.frame }
   /// The navigation bar (nil for presented panes).
-  public var navigationBar: StoryboardRect? { pane.navigationBar }
+  public var navigationBar: Rect? { pane.navigationBar }
   /// Where the scene's content is drawn.
-  public var contentRect: StoryboardRect { pane.contentRect }
+  public var contentRect: Rect { pane.contentRect }
   /// The bar button at the left of the navigation bar that shows the master (the iPad's
   /// detail in portrait), nil when there is none.
   public var barButton: BarButton? { pane.barButton }
@@ -45,10 +47,10 @@ public struct ScreenChrome<Content> {
   /// The panes, back to front, one for each of `layout.panes`.
   public var panes: [PaneChrome<Content>]
   /// The line between the iPad's master and detail (landscape), else nil.
-  public var divider: StoryboardRect? { layout.divider }
+  public var divider: Rect? { layout.divider }
   /// The shade over everything below the status bar when a form sheet or popover is shown
   /// (drawn under the first presented pane), else nil.
-  public var dim: StoryboardRect?
+  public var dim: Rect?
   /// The index in `panes` of the first presented pane; `panes.count` when none is.
   public var firstPresented: Int
 
@@ -66,7 +68,7 @@ public struct ScreenChrome<Content> {
     let top = layout.statusBar.maxY
     dim =
       layout.dimmed
-      ? StoryboardRect(x: 0, y: top, width: s.width, height: s.height - top) : nil
+      ? Rect(x: 0, y: top, width: s.width, height: s.height - top) : nil
     var panes: [PaneChrome<Content>] = []
     var first: Int?
     for pane in layout.panes {

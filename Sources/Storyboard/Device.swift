@@ -1,6 +1,8 @@
 // Devices, orientations and segue kinds: the rules of the storyboard (docs/ARCHITECTURE.md,
 // "The storyboard").
 
+import Geometry
+
 /// The kind of a segue: how the destination scene appears.
 public enum SegueKind: String, CaseIterable, Sendable, CustomStringConvertible {
   /// Onto the navigation stack, under a bar with a back button; back pops it.
@@ -45,16 +47,16 @@ public enum Device: String, CaseIterable, Sendable, CustomStringConvertible {
   public static let statusBarHeight: Double = 20
 
   /// The screen size in points, in portrait.
-  @inlinable public var portraitSize: StoryboardSize {
+  @inlinable public var portraitSize: Size {
     switch self {
-    case .iphone: return StoryboardSize(width: 320, height: 480)
-    case .iphone5: return StoryboardSize(width: 320, height: 568)
-    case .ipad: return StoryboardSize(width: 768, height: 1024)
+    case .iphone: return Size(width: 320, height: 480)
+    case .iphone5: return Size(width: 320, height: 568)
+    case .ipad: return Size(width: 768, height: 1024)
     }
   }
 
   /// The screen size in points in `orientation` (landscape swaps the sides).
-  @inlinable public func size(in orientation: Orientation) -> StoryboardSize {
+  @inlinable public func size(in orientation: Orientation) -> Size {
     orientation == .portrait ? portraitSize : portraitSize.swapped
   }
 

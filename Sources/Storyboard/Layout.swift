@@ -1,5 +1,7 @@
 // The screen layout: every pane on screen with its frame, navigation bar and content rect.
 
+import Geometry
+
 /// What a pane of the screen is.
 public enum PaneRole: String, CaseIterable, Sendable {
   /// The iPhone's navigation stack (its top scene, under a navigation bar).
@@ -25,15 +27,15 @@ public struct Pane<Content> {
   /// What this pane is.
   public var role: Role
   /// The whole pane, navigation bar included, in screen coordinates.
-  public var frame: StoryboardRect
+  public var frame: Rect
   /// The navigation bar at the top of the frame, or nil (modals and popovers have none).
-  public var navigationBar: StoryboardRect?
+  public var navigationBar: Rect?
   /// The title of the scene shown ("" for an iPad detail pane with no scene yet).
   public var title: String
   /// The title of the scene below on this navigation stack, when back can pop to it.
   public var backTitle: String?
   /// Where the scene's content (the face) is drawn: the frame less the navigation bar.
-  public var contentRect: StoryboardRect
+  public var contentRect: Rect
   /// The scene shown, so the host can draw its content (nil for an empty iPad detail).
   public var scene: Scene<Content>?
   /// Whether this pane shows the navigator's focus (the scene gestures apply to).
@@ -47,8 +49,8 @@ public struct Pane<Content> {
 
   /// A pane from its parts (`Navigator.layout()` makes them; hosts may build their own).
   public init(
-    role: Role, frame: StoryboardRect, navigationBar: StoryboardRect?, title: String,
-    backTitle: String?, contentRect: StoryboardRect, scene: Scene<Content>?,
+    role: Role, frame: Rect, navigationBar: Rect?, title: String,
+    backTitle: String?, contentRect: Rect, scene: Scene<Content>?,
     isFocused: Bool, barButton: BarButton? = nil, arrow: PopoverArrow? = nil
   ) {
     self.barButton = barButton
@@ -69,10 +71,10 @@ public struct BarButton: Equatable, Sendable {
   /// The title (the master's top scene's).
   public var title: String
   /// Where the button is, in screen points (inside the navigation bar).
-  public var rect: StoryboardRect
+  public var rect: Rect
 
   /// A bar button from its parts.
-  public init(title: String, rect: StoryboardRect) {
+  public init(title: String, rect: Rect) {
     self.title = title
     self.rect = rect
   }
@@ -88,22 +90,22 @@ public struct BarButton: Equatable, Sendable {
 /// Everything needed to draw the whole screen.
 public struct ScreenLayout<Content> {
   /// The screen, at (0, 0), in the current orientation.
-  public var screen: StoryboardRect
+  public var screen: Rect
   /// The status bar, 20 high at the top of the screen.
-  public var statusBar: StoryboardRect
+  public var statusBar: Rect
   /// The visible panes, back to front (draw them in order). Panes hidden entirely (under an
   /// iPhone's full-screen modal, or the iPad's master in portrait) are left out.
   public var panes: [Pane<Content>]
   /// The 1-point line between the iPad's master and detail in landscape, else nil.
-  public var divider: StoryboardRect?
+  public var divider: Rect?
   /// Whether a form sheet or popover is over the screen: everything under the frontmost
   /// pane is drawn dimmed.
   public var dimmed: Bool
 
   /// A layout from its parts.
   public init(
-    screen: StoryboardRect, statusBar: StoryboardRect, panes: [Pane<Content>],
-    divider: StoryboardRect?, dimmed: Bool
+    screen: Rect, statusBar: Rect, panes: [Pane<Content>],
+    divider: Rect?, dimmed: Bool
   ) {
     self.screen = screen
     self.statusBar = statusBar
@@ -125,7 +127,7 @@ extension Navigator {
   static var masterWidth: Double { 320 }
   /// The size of the iPad's modal form sheet.
   @inlinable
-  static var formSheetSize: StoryboardSize { StoryboardSize(width: 540, height: 620) }
+  static var formSheetSize: Size { Size(width: 540, height: 620) }
   /// The popover's distance from the left edge and from the navigation bar.
   @inlinable
   static var popoverMargin: Double { 10 }
@@ -154,18 +156,18 @@ extension Navigator {
       ScreenChrome<Content>.titleWidth(title) + 2 * BarButton.padding, bar.width / 3)
     return BarButton(
       title: title,
-      rect: StoryboardRect(
+      rect: Rect(
         x: bar.x + BarButton.inset, y: bar.y + (bar.height - BarButton.height) / 2,
         width: width, height: BarButton.height))
   }
 
   /// The area popovers are kept in: the screen below the status bar, less a margin.
   @inlinable
-  var popoverArea: StoryboardRect {
+  var popoverArea: Rect {
     let size = device.size(in: orientation)
     let m = PopoverPlacement.margin
     let top = Device.statusBarHeight
-    return StoryboardRect(
+    return Rect(
       x: m, y: top + m, width: size.width - 2 * m, height: size.height - top - 2 * m)
   }
 
@@ -175,14 +177,14 @@ extension Navigator {
   var masterPopover: PopoverPlacement? {
     guard let button = barButton else { return nil }
     let area = popoverArea
-    let size = StoryboardSize(
+    let size = Size(
       width: Navigator.masterWidth, height: area.maxY - button.rect.maxY - PopoverArrow.height)
     return PopoverPlacement.place(size: size, anchor: button.rect, in: area)
   }
 
   /// Where the topmost popover presentation is, when it hangs from an anchor.
   @inlinable
-  func placement(size: StoryboardSize, anchor: StoryboardRect?) -> PopoverPlacement? {
+  func placement(size: Size, anchor: Rect?) -> PopoverPlacement? {
     anchor.map { PopoverPlacement.place(size: size, anchor: $0, in: popoverArea) }
   }
 
@@ -192,9 +194,9 @@ extension Navigator {
   /// button it hangs from.
   @inlinable
   func geometry(
-    _ role: PaneRole, popoverSize: StoryboardSize, anchor: StoryboardRect? = nil
+    _ role: PaneRole, popoverSize: Size, anchor: Rect? = nil
   ) -> (
-    frame: StoryboardRect, bar: StoryboardRect?, content: StoryboardRect, arrow: PopoverArrow?
+    frame: Rect, bar: Rect?, content: Rect, arrow: PopoverArrow?
   ) {
     let screen = device.size(in: orientation)
     let top = Device.statusBarHeight
@@ -203,19 +205,19 @@ extension Navigator {
 
     func barred(x: Double, width: Double)
       -> (
-        frame: StoryboardRect, bar: StoryboardRect?, content: StoryboardRect, arrow: PopoverArrow?
+        frame: Rect, bar: Rect?, content: Rect, arrow: PopoverArrow?
       )
     {
       (
-        StoryboardRect(x: x, y: top, width: width, height: belowStatusBar),
-        StoryboardRect(x: x, y: top, width: width, height: barHeight),
-        StoryboardRect(x: x, y: top + barHeight, width: width, height: belowStatusBar - barHeight),
+        Rect(x: x, y: top, width: width, height: belowStatusBar),
+        Rect(x: x, y: top, width: width, height: barHeight),
+        Rect(x: x, y: top + barHeight, width: width, height: belowStatusBar - barHeight),
         nil
       )
     }
-    func bare(_ frame: StoryboardRect, arrow: PopoverArrow? = nil)
+    func bare(_ frame: Rect, arrow: PopoverArrow? = nil)
       -> (
-        frame: StoryboardRect, bar: StoryboardRect?, content: StoryboardRect, arrow: PopoverArrow?
+        frame: Rect, bar: Rect?, content: Rect, arrow: PopoverArrow?
       )
     {
       (frame, nil, frame, arrow)
@@ -229,8 +231,8 @@ extension Navigator {
         // The master's navigation bar heads its popover.
         let f = p.frame
         return (
-          f, StoryboardRect(x: f.x, y: f.y, width: f.width, height: barHeight),
-          StoryboardRect(x: f.x, y: f.y + barHeight, width: f.width, height: f.height - barHeight),
+          f, Rect(x: f.x, y: f.y, width: f.width, height: barHeight),
+          Rect(x: f.x, y: f.y + barHeight, width: f.width, height: f.height - barHeight),
           p.arrow
         )
       }
@@ -241,11 +243,11 @@ extension Navigator {
       return barred(x: x, width: screen.width - x)
     case .modal:
       guard device.isPad else {
-        return bare(StoryboardRect(x: 0, y: top, width: screen.width, height: belowStatusBar))
+        return bare(Rect(x: 0, y: top, width: screen.width, height: belowStatusBar))
       }
       let sheet = Navigator.formSheetSize
       return bare(
-        StoryboardRect(
+        Rect(
           x: (screen.width - sheet.width) / 2, y: (screen.height - sheet.height) / 2,
           width: sheet.width, height: sheet.height))
     case .popover:
@@ -257,7 +259,7 @@ extension Navigator {
       let margin = Navigator.popoverMargin
       let y = top + barHeight + margin
       return bare(
-        StoryboardRect(
+        Rect(
           x: margin, y: y, width: min(popoverSize.width, screen.width - 2 * margin),
           height: min(popoverSize.height, screen.height - y - margin)))
     }
@@ -267,16 +269,16 @@ extension Navigator {
   @inlinable
   public func layout() -> ScreenLayout<Content> {
     let size = device.size(in: orientation)
-    let screen = StoryboardRect(x: 0, y: 0, width: size.width, height: size.height)
-    let statusBar = StoryboardRect(
+    let screen = Rect(x: 0, y: 0, width: size.width, height: size.height)
+    let statusBar = Rect(
       x: 0, y: 0, width: size.width, height: Device.statusBarHeight)
     let nothingPresented = presentations.isEmpty
     var panes: [Pane<Content>] = []
-    var divider: StoryboardRect?
+    var divider: Rect?
 
     func pane(
       _ role: PaneRole, _ scene: Scene<Content>?, back: String?, focused: Bool,
-      popoverSize: StoryboardSize = Navigator.defaultPopoverSize, anchor: StoryboardRect? = nil,
+      popoverSize: Size = Navigator.defaultPopoverSize, anchor: Rect? = nil,
       barButton: BarButton? = nil
     ) {
       let g = geometry(role, popoverSize: popoverSize, anchor: anchor)
@@ -296,7 +298,7 @@ extension Navigator {
       if orientation == .landscape {
         pane(.master, top, back: backTitle, focused: nothingPresented && !detailFocused)
         let g = geometry(.master, popoverSize: Navigator.defaultPopoverSize)
-        divider = StoryboardRect(x: g.frame.maxX, y: g.frame.y, width: 1, height: g.frame.height)
+        divider = Rect(x: g.frame.maxX, y: g.frame.y, width: 1, height: g.frame.height)
         pane(.detail, detail, back: nil, focused: detailFocused)
       } else {
         pane(.detail, detail, back: nil, focused: detailFocused, barButton: barButton)

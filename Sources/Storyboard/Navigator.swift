@@ -20,6 +20,8 @@
 //   buttons leave with its popover (UIKit dismisses a popover before presenting another),
 //   so a popover from them hangs from the bar button that revealed them.
 
+import Geometry
+
 /// The headless storyboard: navigation state, segue operations and the screen layout,
 /// generic over the host's data in each scene.
 public struct Navigator<Content> {
@@ -44,12 +46,12 @@ public struct Navigator<Content> {
   struct Presentation {
     @usableFromInline var scene: Scene<Content>
     /// nil for a modal, the requested content size for a popover.
-    @usableFromInline var popoverSize: StoryboardSize?
+    @usableFromInline var popoverSize: Size?
     /// The button a popover hangs from (nil: none given, the old top-left place).
-    @usableFromInline var anchor: StoryboardRect?
+    @usableFromInline var anchor: Rect?
 
     @inlinable init(
-      scene: Scene<Content>, popoverSize: StoryboardSize?, anchor: StoryboardRect? = nil
+      scene: Scene<Content>, popoverSize: Size?, anchor: Rect? = nil
     ) {
       self.scene = scene
       self.popoverSize = popoverSize
@@ -98,8 +100,8 @@ public struct Navigator<Content> {
   /// `customSegueUnresolved`: the host resolves a custom segue into the operations below.
   @inlinable
   public mutating func perform(
-    _ kind: SegueKind, _ scene: Scene<Content>, popoverSize: StoryboardSize? = nil,
-    anchor: StoryboardRect? = nil
+    _ kind: SegueKind, _ scene: Scene<Content>, popoverSize: Size? = nil,
+    anchor: Rect? = nil
   ) throws(StoryboardError) {
     switch kind {
     case .push: try push(scene)
@@ -139,7 +141,7 @@ public struct Navigator<Content> {
   /// already shown (the master's in portrait too) is dismissed first.
   @inlinable
   public mutating func popover(
-    _ scene: Scene<Content>, size: StoryboardSize? = nil, anchor: StoryboardRect? = nil
+    _ scene: Scene<Content>, size: Size? = nil, anchor: Rect? = nil
   ) throws(StoryboardError) {
     try device.check(.popover)
     let size = size ?? Navigator.defaultPopoverSize
@@ -158,14 +160,14 @@ public struct Navigator<Content> {
 
   /// The rect the topmost popover hangs from (nil: no popover, or one without an anchor).
   @inlinable
-  public var popoverAnchor: StoryboardRect? {
+  public var popoverAnchor: Rect? {
     isShowingPopover ? presentations[presentations.count - 1].anchor : nil
   }
 
   /// Hangs the topmost popover from `anchor` (where its button is after a rotation);
   /// nothing when no popover is shown or the anchor is not finite.
   @inlinable
-  public mutating func reanchorPopover(_ anchor: StoryboardRect?) {
+  public mutating func reanchorPopover(_ anchor: Rect?) {
     guard isShowingPopover, let anchor, anchor.isFinite else { return }
     presentations[presentations.count - 1].anchor = anchor
   }
@@ -238,7 +240,7 @@ public struct Navigator<Content> {
 
   /// The content size of a popover whose segue gives none.
   @inlinable
-  public static var defaultPopoverSize: StoryboardSize { StoryboardSize(width: 320, height: 320) }
+  public static var defaultPopoverSize: Size { Size(width: 320, height: 320) }
 
   /// The presented scenes (modals and a popover), bottom to top.
   @inlinable
@@ -283,7 +285,7 @@ public struct Navigator<Content> {
 
   /// Where the focused scene's content (the face) is drawn, in screen coordinates.
   @inlinable
-  public var focusContentRect: StoryboardRect {
+  public var focusContentRect: Rect {
     let size = presentations.last?.popoverSize ?? Navigator.defaultPopoverSize
     return geometry(focusRole, popoverSize: size, anchor: presentations.last?.anchor).content
   }

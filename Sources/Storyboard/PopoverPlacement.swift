@@ -1,6 +1,8 @@
 // Where a popover goes: beside the button that opened it, never over it, on screen, with
 // an arrow from its edge to the button, as UIPopoverController placed it on iOS 5/6.
 
+import Geometry
+
 /// The edge of a popover its arrow stands on.
 public enum ArrowEdge: String, CaseIterable, Sendable {
   /// The popover is below the button; the arrow points up.
@@ -17,13 +19,13 @@ public enum ArrowEdge: String, CaseIterable, Sendable {
 /// of the button that opened it.
 public struct PopoverArrow: Equatable, Sendable {
   /// The point touching the button.
-  public var tip: StoryboardPoint
+  public var tip: Point
   /// The edge of the popover the arrow stands on.
   public var edge: ArrowEdge
   /// The first corner of the arrow's base, on that edge (left or top).
-  public var baseStart: StoryboardPoint
+  public var baseStart: Point
   /// The other corner of the base (right or bottom).
-  public var baseEnd: StoryboardPoint
+  public var baseEnd: Point
 
   /// How far the tip stands out from the popover (iOS 5's arrow was about this tall).
   public static let height = 13.0
@@ -34,7 +36,7 @@ public struct PopoverArrow: Equatable, Sendable {
 
   /// An arrow from its parts.
   public init(
-    tip: StoryboardPoint, edge: ArrowEdge, baseStart: StoryboardPoint, baseEnd: StoryboardPoint
+    tip: Point, edge: ArrowEdge, baseStart: Point, baseEnd: Point
   ) {
     self.tip = tip
     self.edge = edge
@@ -46,7 +48,7 @@ public struct PopoverArrow: Equatable, Sendable {
 /// A popover's frame and arrow, placed beside its anchor.
 public struct PopoverPlacement: Equatable, Sendable {
   /// The popover's body (without the arrow).
-  public var frame: StoryboardRect
+  public var frame: Rect
   /// The arrow from the body to the anchor.
   public var arrow: PopoverArrow
 
@@ -59,13 +61,13 @@ public struct PopoverPlacement: Equatable, Sendable {
   /// The body never overlaps the anchor (the anchor is first clamped into `area`) and the
   /// arrow's tip touches the anchor's facing edge.
   public static func place(
-    size: StoryboardSize, anchor given: StoryboardRect, in area: StoryboardRect
+    size: Size, anchor given: Rect, in area: Rect
   ) -> PopoverPlacement {
     let h = PopoverArrow.height
     // An anchor partly off the area is clamped into it, so the arrow points at what shows.
     let ax = min(max(given.x, area.x), area.maxX)
     let ay = min(max(given.y, area.y), area.maxY)
-    let anchor = StoryboardRect(
+    let anchor = Rect(
       x: ax, y: ay, width: max(min(given.maxX, area.maxX) - ax, 0),
       height: max(min(given.maxY, area.maxY) - ay, 0))
     let rooms: [(ArrowEdge, Double)] = [
@@ -74,10 +76,10 @@ public struct PopoverPlacement: Equatable, Sendable {
     ]
     func vertical(_ e: ArrowEdge) -> Bool { e == .top || e == .bottom }
     func need(_ e: ArrowEdge) -> Double { vertical(e) ? size.height : size.width }
-    func shown(_ e: ArrowEdge, _ room: Double) -> StoryboardSize {
+    func shown(_ e: ArrowEdge, _ room: Double) -> Size {
       vertical(e)
-        ? StoryboardSize(width: min(size.width, area.width), height: min(size.height, room))
-        : StoryboardSize(width: min(size.width, room), height: min(size.height, area.height))
+        ? Size(width: min(size.width, area.width), height: min(size.height, room))
+        : Size(width: min(size.width, room), height: min(size.height, area.height))
     }
     let chosen =
       rooms.first { $0.1 >= need($0.0) }
@@ -88,16 +90,16 @@ public struct PopoverPlacement: Equatable, Sendable {
     let edge = chosen.0
     let s = shown(edge, max(chosen.1, 0))
     func clamp(_ v: Double, _ lo: Double, _ hi: Double) -> Double { max(lo, min(v, hi)) }
-    let frame: StoryboardRect
+    let frame: Rect
     switch edge {
     case .top, .bottom:
       let x = clamp(anchor.midX - s.width / 2, area.x, area.maxX - s.width)
       let y = edge == .top ? anchor.maxY + h : anchor.y - h - s.height
-      frame = StoryboardRect(x: x, y: y, width: s.width, height: s.height)
+      frame = Rect(x: x, y: y, width: s.width, height: s.height)
     case .left, .right:
       let y = clamp(anchor.midY - s.height / 2, area.y, area.maxY - s.height)
       let x = edge == .left ? anchor.maxX + h : anchor.x - h - s.width
-      frame = StoryboardRect(x: x, y: y, width: s.width, height: s.height)
+      frame = Rect(x: x, y: y, width: s.width, height: s.height)
     }
     // The tip: the anchor's middle, moved along its edge to where the body can hold the base.
     let half = PopoverArrow.baseWidth / 2
@@ -116,17 +118,17 @@ public struct PopoverPlacement: Equatable, Sendable {
       let baseY = edge == .top ? frame.y : frame.maxY
       let tipY = edge == .top ? anchor.maxY : anchor.y
       arrow = PopoverArrow(
-        tip: StoryboardPoint(x: x, y: tipY), edge: edge,
-        baseStart: StoryboardPoint(x: x - half, y: baseY),
-        baseEnd: StoryboardPoint(x: x + half, y: baseY))
+        tip: Point(x: x, y: tipY), edge: edge,
+        baseStart: Point(x: x - half, y: baseY),
+        baseEnd: Point(x: x + half, y: baseY))
     case .left, .right:
       let y = along(anchor.midY, anchor.y, anchor.maxY, frame.y, frame.maxY)
       let baseX = edge == .left ? frame.x : frame.maxX
       let tipX = edge == .left ? anchor.maxX : anchor.x
       arrow = PopoverArrow(
-        tip: StoryboardPoint(x: tipX, y: y), edge: edge,
-        baseStart: StoryboardPoint(x: baseX, y: y - half),
-        baseEnd: StoryboardPoint(x: baseX, y: y + half))
+        tip: Point(x: tipX, y: y), edge: edge,
+        baseStart: Point(x: baseX, y: y - half),
+        baseEnd: Point(x: baseX, y: y + half))
     }
     return PopoverPlacement(frame: frame, arrow: arrow)
   }

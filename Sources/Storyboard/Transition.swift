@@ -5,6 +5,8 @@
 // going back (pop, dismiss, a tap outside a popover) runs the same frames backwards, so the
 // host draws the state after going back as "from" and the state before as "to".
 
+import Geometry
+
 /// Where one scene is drawn during a transition, relative to where it rests: an offset in
 /// points, a scale about the centre of its pane, and an opacity.
 public struct Placement: Equatable, Sendable {
@@ -90,7 +92,7 @@ public struct Transition: Equatable, Sendable {
   public var travel: Double
   /// Where a popover grows from: its arrow's tip, relative to the centre of the popover's
   /// pane (nil: it only fades in, as a popover without an anchor does).
-  public var origin: StoryboardPoint?
+  public var origin: Point?
 
   /// The size a popover starts growing from, as a part of its size at rest.
   public static let popoverStartScale = 0.1
@@ -103,7 +105,7 @@ public struct Transition: Equatable, Sendable {
   /// popover grows from `origin` (relative to its pane's centre).
   public init(
     _ style: TransitionStyle, isBack: Bool = false, width: Double, travel: Double,
-    origin: StoryboardPoint? = nil
+    origin: Point? = nil
   ) {
     self.style = style
     self.isBack = isBack

@@ -3,6 +3,7 @@
 // bench/drawille_face.py). Both use the seed style at happiness i % 101.
 
 import Face
+import Geometry
 import Glibc
 import Render
 

@@ -3,6 +3,7 @@
 // the eyes. The places are worked out by hand from the README's channel table.
 
 import Face
+import Geometry
 import Render
 import TestSupport
 import Testing

@@ -3,6 +3,7 @@
 // raised, which reads as worried). Rendered by rsvg-convert and measured in pixels.
 
 import Face
+import Geometry
 import Render
 import TestSupport
 import Testing

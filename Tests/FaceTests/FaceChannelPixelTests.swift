@@ -4,6 +4,7 @@
 // below are worked out by hand from those formulas, not taken from the code.
 
 import Face
+import Geometry
 import Render
 import TestSupport
 import Testing

@@ -4,6 +4,7 @@
 // xterm colour cube, not asked of the renderer.
 
 import Face
+import Geometry
 import Render
 import TestSupport
 import Testing

@@ -2,6 +2,7 @@
 // face's geometry").
 
 import Face
+import Geometry
 import Render
 import Testing
 

@@ -3,6 +3,7 @@
 
 import Face
 import Foundation
+import Geometry
 import Render
 import Testing
 

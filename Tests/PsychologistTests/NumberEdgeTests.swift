@@ -3,6 +3,7 @@
 // with main.lua:LINE, the argument's name and its value; none may crash the host.
 
 import Foundation
+import Geometry
 import LuaHost
 import Psychologist
 import Testing

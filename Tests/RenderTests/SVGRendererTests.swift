@@ -1,6 +1,7 @@
 // SVG output: structure, determinism, escaping, and validity with xmllint.
 
 import Foundation
+import Geometry
 import TestSupport
 import Testing
 

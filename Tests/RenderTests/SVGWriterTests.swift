@@ -1,6 +1,7 @@
 // The SVG writer's fast paths: escaping copies clean text in one go and takes the careful
 // path otherwise; every write stays within the room it reserves (debug builds assert it).
 
+import Geometry
 import Testing
 
 @testable import Render

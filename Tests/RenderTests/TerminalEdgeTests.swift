@@ -2,6 +2,7 @@
 // lies in view (or nothing) at once, never trap or loop; sizes from the environment are
 // clamped.
 
+import Geometry
 import Glibc
 import Testing
 

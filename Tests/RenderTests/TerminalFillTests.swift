@@ -2,6 +2,7 @@
 // the cells it covers (when colours are on); rects (the screen's paper) and filled dots
 // (stroked too) do not, and an opaque rect over an area takes its colour away.
 
+import Geometry
 import TestSupport
 import Testing
 

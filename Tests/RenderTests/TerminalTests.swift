@@ -1,5 +1,6 @@
 // Terminal rendering: cell counts, roundness, ASCII and colour rules, colour detection.
 
+import Geometry
 import Glibc
 
 import Readable

@@ -1,13 +1,14 @@
+import Geometry
 import Testing
 
 @testable import Storyboard
 
 @Test func deviceSizesAndOrientations() {
-  #expect(Device.iphone.portraitSize == StoryboardSize(width: 320, height: 480))
-  #expect(Device.iphone5.portraitSize == StoryboardSize(width: 320, height: 568))
-  #expect(Device.ipad.portraitSize == StoryboardSize(width: 768, height: 1024))
-  #expect(Device.iphone.size(in: .landscape) == StoryboardSize(width: 480, height: 320))
-  #expect(Device.ipad.size(in: .landscape) == StoryboardSize(width: 1024, height: 768))
+  #expect(Device.iphone.portraitSize == Size(width: 320, height: 480))
+  #expect(Device.iphone5.portraitSize == Size(width: 320, height: 568))
+  #expect(Device.ipad.portraitSize == Size(width: 768, height: 1024))
+  #expect(Device.iphone.size(in: .landscape) == Size(width: 480, height: 320))
+  #expect(Device.ipad.size(in: .landscape) == Size(width: 1024, height: 768))
   #expect(Orientation.portrait.rotated == .landscape)
   #expect(Orientation.landscape.rotated == .portrait)
   #expect(Device.ipad.isPad && !Device.iphone.isPad && !Device.iphone5.isPad)
@@ -46,6 +47,6 @@ import Testing
     StoryboardError.invalidPopoverSize(width: 0, height: 2.5).description
       == "invalid popover size 0×2.5 (width and height must be positive)")
   #expect(
-    StoryboardRect(x: 0, y: 64, width: 320, height: 416).description
+    Rect(x: 0, y: 64, width: 320, height: 416).description
       == "(0, 64) 320×416")
 }

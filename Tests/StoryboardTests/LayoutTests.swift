@@ -1,3 +1,4 @@
+import Geometry
 import Testing
 
 @testable import Storyboard
@@ -106,7 +107,7 @@ import Testing
   #expect(layout.panes[2].navigationBar == nil)
   #expect(layout.panes.map(\.isFocused) == [false, false, true])
 
-  try nav.popover(happiness(20, "Teleplay"), size: StoryboardSize(width: 300, height: 200))
+  try nav.popover(happiness(20, "Teleplay"), size: Size(width: 300, height: 200))
   layout = nav.layout()
   #expect(layout.panes.map(\.role) == [.master, .detail, .modal, .popover])
   #expect(layout.panes[3].contentRect == rect(10, 74, 300, 200))

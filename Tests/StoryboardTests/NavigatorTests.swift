@@ -1,3 +1,4 @@
+import Geometry
 import Testing
 
 @testable import Storyboard
@@ -7,8 +8,8 @@ let menu = Scene(title: "Psychologist", content: 0)
 func happiness(_ value: Int, _ title: String = "Happiness") -> Scene<Int> {
   Scene(title: title, content: value)
 }
-func rect(_ x: Double, _ y: Double, _ width: Double, _ height: Double) -> StoryboardRect {
-  StoryboardRect(x: x, y: y, width: width, height: height)
+func rect(_ x: Double, _ y: Double, _ width: Double, _ height: Double) -> Rect {
+  Rect(x: x, y: y, width: width, height: height)
 }
 
 @Test func iphonePushAndPop() throws {
@@ -88,7 +89,7 @@ func rect(_ x: Double, _ y: Double, _ width: Double, _ height: Double) -> Storyb
     throws: StoryboardError.kindNotOnDevice(
       kind: "popover", device: .iphone, allowed: allowed)
   ) {
-    try nav.popover(happiness(20), size: StoryboardSize(width: 100, height: 100))
+    try nav.popover(happiness(20), size: Size(width: 100, height: 100))
   }
   do {
     try nav.perform(.popover, happiness(20))
@@ -177,17 +178,17 @@ func rect(_ x: Double, _ y: Double, _ width: Double, _ height: Double) -> Storyb
 
 @Test func ipadPopoverSizes() throws {
   var nav = Navigator(device: .ipad, orientation: .portrait, root: menu)
-  try nav.perform(.popover, happiness(1), popoverSize: StoryboardSize(width: 200, height: 150))
+  try nav.perform(.popover, happiness(1), popoverSize: Size(width: 200, height: 150))
   #expect(nav.focusContentRect == rect(10, 74, 200, 150))
   // A second popover replaces the first.
-  try nav.popover(happiness(2), size: StoryboardSize(width: 5000, height: 5000))
+  try nav.popover(happiness(2), size: Size(width: 5000, height: 5000))
   #expect(nav.presented.map(\.content) == [2])
   #expect(nav.focusContentRect == rect(10, 74, 748, 940))
   #expect(throws: StoryboardError.invalidPopoverSize(width: 0, height: 10)) {
-    try nav.popover(happiness(3), size: StoryboardSize(width: 0, height: 10))
+    try nav.popover(happiness(3), size: Size(width: 0, height: 10))
   }
   let error = #expect(throws: StoryboardError.self) {
-    try nav.popover(happiness(3), size: StoryboardSize(width: .nan, height: 10))
+    try nav.popover(happiness(3), size: Size(width: .nan, height: 10))
   }
   guard case .invalidPopoverSize(let width, 10) = error else {
     Issue.record("expected invalidPopoverSize, got \(String(describing: error))")

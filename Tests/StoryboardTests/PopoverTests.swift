@@ -1,3 +1,4 @@
+import Geometry
 import Testing
 
 @testable import Storyboard
@@ -8,18 +9,18 @@ import Testing
 
 /// The menu's rows as the host draws them in a content rect: 40 high every 48 points from
 /// 16 below its top, 16 in from each side, as many as fit.
-func menuRows(in r: StoryboardRect) -> [StoryboardRect] {
-  var rows: [StoryboardRect] = []
+func menuRows(in r: Rect) -> [Rect] {
+  var rows: [Rect] = []
   var y = r.y + 16
   while y + 40 <= r.maxY {
-    rows.append(StoryboardRect(x: r.x + 16, y: y, width: r.width - 32, height: 40))
+    rows.append(Rect(x: r.x + 16, y: y, width: r.width - 32, height: 40))
     y += 48
   }
   return rows
 }
 
 /// Whether `p` lies on the boundary of `r` (within a rounding error).
-func onEdge(_ p: StoryboardPoint, of r: StoryboardRect) -> Bool {
+func onEdge(_ p: Point, of r: Rect) -> Bool {
   let e = 1e-9
   let insideX = p.x >= r.x - e && p.x <= r.maxX + e
   let insideY = p.y >= r.y - e && p.y <= r.maxY + e
@@ -30,8 +31,8 @@ func onEdge(_ p: StoryboardPoint, of r: StoryboardRect) -> Bool {
 
 /// Checks a placed popover against its anchor and the screen, with geometry written here.
 func expectWellPlaced(
-  _ frame: StoryboardRect, _ arrow: PopoverArrow, anchor: StoryboardRect,
-  screen: StoryboardSize, _ what: String
+  _ frame: Rect, _ arrow: PopoverArrow, anchor: Rect,
+  screen: Size, _ what: String
 ) {
   #expect(!frame.intersects(anchor), "\(what): \(frame) covers its button \(anchor)")
   #expect(
@@ -71,11 +72,11 @@ func aPopoverFromEveryMenuRowStaysBesideIt(_ orientation: Orientation) throws {
   let content = try #require(master.layout().panes.first { $0.role == .master }).contentRect
   let rows = menuRows(in: content)
   #expect(rows.count >= 10)
-  let area = StoryboardRect(
+  let area = Rect(
     x: 10, y: 30, width: screen.width - 20, height: screen.height - 40)
   let sizes = [
-    StoryboardSize(width: 320, height: 320), StoryboardSize(width: 200, height: 150),
-    StoryboardSize(width: 600, height: 700), StoryboardSize(width: 4096, height: 4096),
+    Size(width: 320, height: 320), Size(width: 200, height: 150),
+    Size(width: 600, height: 700), Size(width: 4096, height: 4096),
   ]
   for (i, row) in rows.enumerated() {
     for size in sizes {
@@ -103,7 +104,7 @@ func aPopoverFromEveryMenuRowStaysBesideIt(_ orientation: Orientation) throws {
     #expect(pane.role == .popover)
     let arrow = try #require(pane.arrow)
     expectWellPlaced(
-      pane.frame, arrow, anchor: row, screen: StoryboardSize(width: 1024, height: 768), "\(row)")
+      pane.frame, arrow, anchor: row, screen: Size(width: 1024, height: 768), "\(row)")
     #expect(nav.focusContentRect == pane.contentRect)
     let went = nav.back()
     #expect(went)
@@ -134,7 +135,7 @@ func aPopoverFromEveryMenuRowStaysBesideIt(_ orientation: Orientation) throws {
   let arrow = try #require(master.arrow)
   #expect(arrow.edge == .top)
   expectWellPlaced(
-    master.frame, arrow, anchor: button.rect, screen: StoryboardSize(width: 768, height: 1024),
+    master.frame, arrow, anchor: button.rect, screen: Size(width: 768, height: 1024),
     "master")
   #expect(master.frame.width == 320 && master.frame.maxY == 1014)
   #expect(!layout.dimmed)
@@ -192,7 +193,7 @@ func aPopoverFromEveryMenuRowStaysBesideIt(_ orientation: Orientation) throws {
   let pane = layout.panes[1]
   expectWellPlaced(
     pane.frame, try #require(pane.arrow), anchor: button,
-    screen: StoryboardSize(width: 768, height: 1024), "popover")
+    screen: Size(width: 768, height: 1024), "popover")
   let back = nav.back()
   #expect(back && nav.focusRole == .detail)
 }
@@ -209,7 +210,7 @@ func aPopoverFromEveryMenuRowStaysBesideIt(_ orientation: Orientation) throws {
 }
 
 @Test func aPopoverGrowsFromItsArrowsTip() {
-  let origin = StoryboardPoint(x: -100, y: -170)
+  let origin = Point(x: -100, y: -170)
   let t = Transition(.popover, width: 0, travel: 0, origin: origin)
   for step in 0...10 {
     let f = t.frame(at: Double(step) / 10)
