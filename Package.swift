@@ -74,8 +74,18 @@ let package = Package(
     .testTarget(
       name: "PsychologistTests",
       dependencies: [
-        "Batch", "CLISupport", "Face", "Geometry", "LuaHost", "Psychologist", "Storyboard",
+        "CLISupport", "Face", "Geometry", "LuaHost", "Psychologist", "Storyboard",
+        "TestSupport",
       ]),
+    .testTarget(
+      name: "BatchTests",
+      dependencies: ["Batch", "CLISupport", "LuaHost", "Psychologist", "TestSupport"]),
+    .testTarget(
+      name: "PlayUITests",
+      dependencies: [
+        "PlayUI", "Psychologist", "Render", "Storyboard", "TestSupport",
+      ]),
+    // The binary end to end: commands, exit codes, files, the terminal through tmux.
     .testTarget(
       name: "CLITests",
       dependencies: ["PlayUI", "Psychologist", "Render", "Storyboard", "TestSupport"]),

@@ -33,11 +33,6 @@ func psychologist(
   return r
 }
 
-/// Writes text to a file.
-func writeFile(_ path: String, _ text: String) throws {
-  try text.write(toFile: path, atomically: true, encoding: .utf8)
-}
-
 /// `xmllint --noout` accepts the document.
 func validXML(_ data: Data) throws -> Bool {
   try xmlProblem(String(decoding: data, as: UTF8.self)) == nil

@@ -84,6 +84,11 @@ private let temporaryRoot: String = {
   return root
 }()
 
+/// Writes text to a file.
+package func writeFile(_ path: String, _ text: String) throws {
+  try text.write(toFile: path, atomically: true, encoding: .utf8)
+}
+
 /// A fresh, empty temporary folder (remove it with `removeFolder` when done).
 package func temporaryFolder() throws -> String {
   var template = Array((temporaryRoot + "/XXXXXX").utf8CString)
