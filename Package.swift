@@ -60,7 +60,7 @@ let package = Package(
         "CLISupport", "Face", "Geometry", "LuaHost", "PlayUI", "Psychologist", "Render",
         "Storyboard",
       ],
-      path: "Sources/bench"),
+      path: "Benchmarks/PsyBench"),
     .testTarget(name: "LuaHostTests", dependencies: ["LuaHost"]),
     // Running xmllint, rsvg-convert and a PNG decoder for the Face and Render tests.
     .target(name: "TestSupport", path: "Tests/TestSupport"),
