@@ -1,6 +1,6 @@
-// The face's data channels (DESIGN.md, "Data channels"): visual parameters a data row can
-// drive, each in a documented range, absent unless given. An absent channel draws the seed's
-// face exactly; parts the seed lacks (nose, ears, hair, pupils) appear only when given.
+// The face's data channels (README, "Faces with many channels"): visual parameters a data row can
+// drive, each in a documented range, absent unless given. An absent channel draws the seed's face
+// exactly; parts the seed lacks (nose, ears, hair, pupils) appear only when given.
 
 import Render
 

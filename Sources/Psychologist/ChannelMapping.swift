@@ -1,6 +1,6 @@
-// A diagnosis's `channels` (DESIGN.md, "Data channels"): which column drives which facial
-// channel, scaled from the column's range (the data's min/max, a `--ranges` file or the
-// declared `ranges`), or a Lua function of the row giving channel values itself.
+// A diagnosis's `channels` (README, "Faces with many channels"): which column drives which facial
+// channel, scaled from the column's range (the data's min/max, a `--ranges` file or the declared
+// `ranges`), or a Lua function of the row giving channel values itself.
 
 import Face
 import LuaHost
