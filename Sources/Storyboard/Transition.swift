@@ -1,5 +1,6 @@
-// How a new scene appears: the placements of the two scenes of a segue over its progress t ∈ [0,
-// 1], as UIKit on iOS 5/6 animated them (README, "Transitions: how the new page appears").
+// How a new scene appears: the placements of the two scenes of a segue over its progress
+// t ∈ [0, 1], as UIKit on iOS 5/6 animated them (README, "Transitions: how the new page
+// appears").
 //
 // "from" is always the presenting side and "to" the presented side of the forward segue;
 // going back (pop, dismiss, a tap outside a popover) runs the same frames backwards, so the
