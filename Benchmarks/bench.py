@@ -53,6 +53,11 @@ SIZES = {
                   "pm.lua": 100 if QUICK else 1500, "utf8.lua": 200 if QUICK else 2500,
                   "vararg.lua": 300 if QUICK else 4000},
     "cold_runs": 10 if QUICK else 40,
+    # table.sort: random numbers by the default order, strings with a Lua order function.
+    "sort_numbers": 100_000 if QUICK else 1_000_000,
+    "sort_strings": 10_000 if QUICK else 100_000,
+    # Penlight's pretty.write of a table this many rows long (the collector's mode shows).
+    "pretty_rows": 5_000 if QUICK else 50_000,
 }
 
 
@@ -115,13 +120,13 @@ def best_time(cmd, runs=None, stdout=DEVNULL, before=None):
     return best
 
 
-def best_cpu_time(cmd, runs=None):
+def best_cpu_time(cmd, runs=None, cwd=None):
     """The least CPU time (user + system, from wait4) of `runs` runs of cmd, in seconds: for
     single-threaded CPU-bound work on a shared machine, where wall clock measures the
     neighbours too."""
     best = None
     for _ in range(runs or SIZES["runs"]):
-        p = subprocess.Popen(cmd, stdout=DEVNULL, stderr=DEVNULL)
+        p = subprocess.Popen(cmd, stdout=DEVNULL, stderr=DEVNULL, cwd=cwd)
         _, status, usage = os.wait4(p.pid, 0)
         p.returncode = os.waitstatus_to_exitcode(status)
         if p.returncode != 0:
@@ -479,6 +484,46 @@ def bench_lua():
            unit="ns", basename="C→Lua")
 
 
+def best_reported(cmd, pattern):
+    """The least figure matching pattern (seconds) that cmd prints over the runs."""
+    best = None
+    for _ in range(SIZES["runs"]):
+        text = subprocess.run(cmd, capture_output=True, text=True, check=True).stdout
+        v = number_in(text, pattern)
+        best = v if best is None else min(best, v)
+    return best
+
+
+def bench_tables():
+    """table.sort (ours, in the sandbox) against lua5.4's, timed inside the script; and
+    Penlight's pretty.write of a large table, a collector-heavy workload of a real library
+    (Debian's lua-penlight, installed by scripts/bootstrap)."""
+    log("table.sort and a real library")
+    for mode, size, what in (("numbers", SIZES["sort_numbers"], "random numbers"),
+                             ("strings", SIZES["sort_strings"],
+                              "strings, Lua order function")):
+        script = os.path.join(WORK, f"table_sort_{mode}.lua")
+        with open(script, "w") as f:
+            f.write(f'MODE = "{mode}"\nN = {size}\n' + open("Benchmarks/table_sort.lua").read())
+        ours = best_reported([PSY, "run", script], r"sort: ([0-9.]+) s")
+        base = best_reported(["lua5.4", script], r"sort: ([0-9.]+) s")
+        slower("tables", f"table.sort, {size:,} {what}", ours, base, 1.05, basename="lua5.4")
+    penlight = "/usr/share/lua/5.4/pl"
+    if not os.path.isdir(penlight):
+        log(f"Penlight: {penlight} missing (scripts/bootstrap installs lua-penlight), skipped")
+        return
+    folder = os.path.join(WORK, "pretty")
+    shutil.rmtree(folder, ignore_errors=True)
+    shutil.copytree(penlight, os.path.join(folder, "pl"))
+    script = os.path.join(folder, "pretty_write.lua")
+    with open(script, "w") as f:
+        f.write(f"N = {SIZES['pretty_rows']}\n" + open("Benchmarks/pretty_write.lua").read())
+    ours = best_cpu_time([PSY, "run", "pretty_write.lua"], cwd=folder)
+    base = best_cpu_time(["lua5.4", "pretty_write.lua"], cwd=folder)
+    slower("tables", f"Penlight pretty.write, {SIZES['pretty_rows']:,} rows (CPU time)", ours,
+           base, 1.05, basename="lua5.4")
+
+
 def bench_lua_suite():
     """CPU-bound files of Lua's own suite under the embedding (sandbox, standard limits,
     `PsyBench lua-file`) against lua5.4 running them the same number of times (CPU time)."""
@@ -574,7 +619,7 @@ def main():
     build()
     groups = [("cold", bench_cold), ("throughput", bench_throughput), ("batch", bench_batch),
               ("faces", bench_faces),
-              ("lua", bench_lua), ("lua_suite", bench_lua_suite),
+              ("lua", bench_lua), ("lua_suite", bench_lua_suite), ("tables", bench_tables),
               ("render", lambda: bench_render(py_drawille)), ("redraw", bench_redraw),
               ("transition", bench_transition)]
     if ONLY and ONLY not in dict(groups):

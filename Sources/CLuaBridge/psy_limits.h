@@ -1,4 +1,8 @@
-/* Internal to CLuaBridge: the per-state limits record. */
+/* Internal to CLuaBridge: the per-state limits record, and arming and disarming a call's
+   time limit (inline: every call from the host does both). Who fills it in: the allocator
+   (allocator.c: used, limit, where), the watchdog (watchdog.c: armed, hooked, the chain),
+   the state's life (state.c). Includes go one way: every other internal header builds on
+   this one, and it on nothing of CLuaBridge's but the public header. */
 #ifndef PSY_LIMITS_H
 #define PSY_LIMITS_H
 
@@ -42,19 +46,14 @@ static inline psy_limits *psy_limits_of(lua_State *L) {
 static inline int psy_limits_expired(psy_limits *lim) {
   return atomic_load_explicit(&lim->armed, memory_order_relaxed) == PSY_EXPIRED;
 }
-/* Raises "file:line: " and the host's words for an expired call, file:line being the
-   place of the function `level` up the stack (0: the running one, as in a hook; 1: the
-   Lua code that called the running C function). Every time-limit error is raised here. */
-int psy_raise_time_limit(lua_State *L, int level);
-
-/* The slow parts of arming and disarming, out of line: registering a state with the
-   watchdog on its first armed call, removing the hook a late expiry left behind, and
-   unhooking the chain after an expired call (psy_disarm_expired returns 1). */
+/* The slow parts of arming and disarming, out of line in watchdog.c: registering a state
+   with the watchdog on its first armed call, removing the hook a late expiry left behind,
+   and unhooking the chain after an expired call (psy_disarm_expired returns 1). */
 void psy_arm_prepare(psy_limits *lim);
 int psy_disarm_expired(psy_limits *lim);
 
 /* Arms the time limit for one top-level call. Inline: a call from the host pays a few
-   stores, not a function call (see the watchdog in limits.c); the watchdog installs a
+   stores, not a function call (see watchdog.c); the watchdog installs a
    hook only once the deadline has passed. */
 static inline void psy_limits_arm(psy_limits *lim) {
   lim->where[0] = 0;
@@ -76,10 +75,5 @@ static inline int psy_limits_disarm(psy_limits *lim) {
   }
   return psy_disarm_expired(lim);
 }
-
-/* co is about to run (resumed from L): 1 ok, 0 entered but time is up,
-   -1 not entered (nested too deeply). */
-int psy_enter_thread(lua_State *L, lua_State *co);
-void psy_leave_thread(lua_State *L);
 
 #endif

@@ -1,97 +1,12 @@
-/* Memory and time limits: the capped allocator, the watchdog thread and the
-   hook it installs once a deadline has passed. */
-#include "psy_limits.h"
-
-#include "bounded.h"
-
+/* The time limit: the watchdog thread, the count hook it installs once a deadline has
+   passed, and the running chain of threads (main, then resumed coroutines) the hook
+   must reach. */
 #include <pthread.h>
-#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
-/* After the deadline a C call such as string.rep must not run on: growth of
-   a block past this size is refused, so it ends with an error. */
-#define PSY_LATE_BLOCK 4096
-
-/* Lua's memory errors carry no position: remember where the running thread was when
-   growth was refused, so the host can still name file:line. Reads the call stack only
-   (lua_getinfo "Sl" neither allocates nor pushes). */
-static void record_where(psy_limits *lim) {
-  lim->where[0] = 0;
-  if (lim->nthreads <= 0) return;
-  psy_nearest_where(lim->threads[lim->nthreads - 1], 0, lim->where, sizeof lim->where);
-}
-
-/* Whether `growth` more bytes would pass the cap; a refusal is recorded with its place.
-   (`growth > limit` first: `used + growth` could wrap.) */
-static int refuse(psy_limits *lim, size_t growth) {
-  if (!lim->limit || (growth <= lim->limit && lim->used + growth <= lim->limit)) return 0;
-  record_where(lim);
-  return 1;
-}
-
-static void *psy_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
-  psy_limits *lim = ud;
-  size_t old = ptr ? osize : 0;
-  if (nsize == 0) {
-    free(ptr);
-    lim->used -= old;
-    return NULL;
-  }
-  if (nsize > old) {
-    if (refuse(lim, nsize - old)) return NULL;
-    if (nsize > PSY_LATE_BLOCK && psy_limits_expired(lim)) {
-      /* The error this makes is a time limit's: it must name file:line all the same. */
-      record_where(lim);
-      return NULL;
-    }
-  }
-  void *p = realloc(ptr, nsize);
-  if (p == NULL) {
-    if (nsize > old) record_where(lim);
-    return NULL;
-  }
-  lim->used = lim->used - old + nsize;
-  return p;
-}
-
-
-lua_State *psy_newstate(size_t memory_limit) {
-  psy_limits *lim = calloc(1, sizeof *lim);
-  if (lim == NULL) return NULL;
-  lim->limit = memory_limit;
-  atomic_init(&lim->armed, 0);
-  strcpy(lim->exceeded, "time limit exceeded"); /* until the host words it */
-  lua_State *L = lua_newstate(psy_alloc, lim);
-  if (L == NULL) {
-    free(lim);
-    return NULL;
-  }
-  lim->threads[0] = L;
-  lim->nthreads = 1;
-  /* Every thread copies the main thread's extra space: one pointer arithmetic
-     step finds the limits (and the host) from any thread. */
-  *(psy_limits **)lua_getextraspace(L) = lim;
-  return L;
-}
-
-size_t psy_memory_used(lua_State *L) { return psy_limits_of(L)->used; }
-void psy_set_memory_limit(lua_State *L, size_t limit) { psy_limits_of(L)->limit = limit; }
-const char *psy_memory_where(lua_State *L) { return psy_limits_of(L)->where; }
-
-/* What the host holds for the script (strokes, copies) counts as if Lua had allocated
-   it; refused like an allocation, without allocating anything. */
-int psy_charge(lua_State *L, size_t bytes) {
-  psy_limits *lim = psy_limits_of(L);
-  if (refuse(lim, bytes)) return 1;
-  lim->used += bytes;
-  return 0;
-}
-
-void psy_uncharge(lua_State *L, size_t bytes) {
-  psy_limits *lim = psy_limits_of(L);
-  lim->used -= bytes < lim->used ? bytes : lim->used;
-}
+#include "deadline.h"
+#include "watchdog.h"
 
 /* ---- the watchdog -----------------------------------------------------
 
@@ -115,13 +30,6 @@ static double now_seconds(void) {
   struct timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);
   return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-int psy_raise_time_limit(lua_State *L, int level) {
-  luaL_where(L, level);
-  lua_pushstring(L, psy_limits_of(L)->exceeded);
-  lua_concat(L, 2);
-  return lua_error(L);
 }
 
 static void psy_hook(lua_State *L, lua_Debug *ar) {
@@ -196,7 +104,7 @@ static void wd_register(psy_limits *lim) {
   pthread_mutex_unlock(&wd_mutex);
 }
 
-static void wd_unregister(psy_limits *lim) {
+void psy_watchdog_forget(psy_limits *lim) {
   if (!lim->registered) return;
   pthread_mutex_lock(&wd_mutex);
   for (psy_limits **p = &wd_states; *p; p = &(*p)->next) {
@@ -232,9 +140,6 @@ void psy_set_time_limit(lua_State *L, double seconds, const char *exceeded) {
   lim->exceeded[n] = 0;
 }
 
-void psy_set_owner(lua_State *L, void *owner) { psy_limits_of(L)->owner = owner; }
-void *psy_owner(lua_State *L) { return psy_limits_of(L)->owner; }
-
 int psy_disarm_expired(psy_limits *lim) {
   atomic_store_explicit(&lim->armed, 0, memory_order_relaxed);
   unhook_chain(lim);
@@ -242,14 +147,6 @@ int psy_disarm_expired(psy_limits *lim) {
 }
 
 int psy_expired(lua_State *L) { return psy_limits_expired(psy_limits_of(L)); }
-
-void psy_close(lua_State *L) {
-  psy_limits *lim = psy_limits_of(L);
-  psy_limits_disarm(lim);
-  wd_unregister(lim);
-  lua_close(L);
-  free(lim);
-}
 
 /* ---- the running chain of coroutines ---------------------------------- */
 
