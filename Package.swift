@@ -61,7 +61,7 @@ let package = Package(
         "Storyboard",
       ],
       path: "Benchmarks/PsyBench"),
-    .testTarget(name: "LuaHostTests", dependencies: ["LuaHost"]),
+    .testTarget(name: "LuaHostTests", dependencies: ["LuaHost", "TestSupport"]),
     // Running xmllint, rsvg-convert and a PNG decoder for the Face and Render tests.
     .target(name: "TestSupport", path: "Tests/TestSupport"),
     .testTarget(

@@ -9,7 +9,10 @@
 
 /* Raises "file:line: " and the host's words for an expired call, file:line being the
    place of the function `level` up the stack (0: the running one, as in a hook; 1: the
-   Lua code that called the running C function). Every time-limit error is raised here. */
+   Lua code that called the running C function). Every time-limit error is raised here.
+   The first raise of a call fixes the place: a pcall that catches it returns into code
+   where the hook raises again, and the error that ends the call must still name the line
+   that was running when the time ran out, not the pcall's. */
 int psy_raise_time_limit(lua_State *L, int level);
 
 /* Raises the time limit at the calling Lua function's place (level 1) once the running

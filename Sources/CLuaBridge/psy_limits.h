@@ -35,6 +35,8 @@ typedef struct psy_limits {
   int nthreads;
   char where[256];               /* file:line of the last refused allocation */
   char exceeded[64];             /* the host's words for an expired call ("time limit exceeded (1 s)") */
+  char expired_at[256];          /* "file:line: " where this call's time limit was first raised */
+  int expiry_placed;             /* expired_at is set (cleared when a call is armed) */
 } psy_limits;
 
 static inline psy_limits *psy_limits_of(lua_State *L) {
@@ -57,6 +59,7 @@ int psy_disarm_expired(psy_limits *lim);
    hook only once the deadline has passed. */
 static inline void psy_limits_arm(psy_limits *lim) {
   lim->where[0] = 0;
+  lim->expiry_placed = 0;
   if (lim->seconds <= 0) return;
   if (!lim->registered || atomic_load_explicit(&lim->hooked, memory_order_relaxed))
     psy_arm_prepare(lim);

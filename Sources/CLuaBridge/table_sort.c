@@ -149,94 +149,59 @@ static void sort_keys(lua_State *L, uint64_t *k, size_t n) {
   introsort_keys(L, k, n, depth);
 }
 
-/* ---- the merge sort of positions ---------------------------------------- */
+/* ---- merge sorts, by comparisons ---------------------------------------- */
 
 /* Runs this long are sorted by binary insertion before merging: it asks fewer questions
-   than merging runs of one (about log2 of the run's factorial), and moving positions
-   within a short run costs next to nothing. */
+   than merging runs of one (about log2 of the run's factorial), and moving within a short
+   run costs next to nothing. */
 #define RUN 32
+
+/* Stack slots beyond the two areas: a run being built, a comparison's call, the probe's. */
+#define SPARE_SLOTS (RUN + 16)
 
 typedef struct {
   lua_State *L;
-  int values;    /* stack index of the work table: element p is values[p + 1] */
   int has_order; /* an order function at index 2 */
   int probe;     /* the next "yes" is asked the other way round too */
 } sorter;
 
-/* Whether element a goes before element b. */
-static int before(sorter *s, int a, int b) {
+/* Whether the value at stack index a goes before the one at b: the order function, or
+   Lua's < (metamethods and all). */
+static int ordered(sorter *s, int a, int b) {
   lua_State *L = s->L;
   psy_check_deadline(L);
   int yes;
   if (s->has_order) {
     lua_pushvalue(L, 2);
-    lua_rawgeti(L, s->values, (lua_Integer)a + 1);
-    lua_rawgeti(L, s->values, (lua_Integer)b + 1);
+    lua_pushvalue(L, a);
+    lua_pushvalue(L, b);
     lua_call(L, 2, 1);
     yes = lua_toboolean(L, -1);
     lua_pop(L, 1);
   } else {
-    lua_rawgeti(L, s->values, (lua_Integer)a + 1);
-    lua_rawgeti(L, s->values, (lua_Integer)b + 1);
-    yes = lua_compare(L, -2, -1, LUA_OPLT);
-    lua_pop(L, 2);
+    yes = lua_compare(L, a, b, LUA_OPLT);
   }
   if (yes && s->probe) {
     s->probe = 0;
-    if (before(s, b, a)) luaL_error(L, "invalid order function for sorting");
+    if (ordered(s, b, a)) luaL_error(L, "invalid order function for sorting");
   }
   return yes;
 }
 
-/* Sorts the run p[0 ..< n]: each element goes after every earlier one it does not go
-   before, found by bisection. */
-static void insert_run(sorter *s, int *p, int n) {
-  for (int i = 1; i < n; i++) {
-    int x = p[i], lo = 0, hi = i;
-    while (lo < hi) {
-      int mid = lo + (hi - lo) / 2;
-      if (before(s, x, p[mid])) hi = mid;
-      else lo = mid + 1;
-    }
-    memmove(p + lo + 1, p + lo, (size_t)(i - lo) * sizeof *p);
-    p[lo] = x;
-  }
-}
+/* Where the elements come from: list[i], except those already read as keys (before
+   `stopped`) and the one read last (`stopped`, at stack index `held`). */
+typedef struct {
+  const uint64_t *keys;
+  enum number_kind kind;
+  lua_Integer stopped;
+  int held;
+} source;
 
-/* Merges the sorted runs from[lo ..< mid] and from[mid ..< hi] into to[lo ..< hi]; when
-   the first run's last element does not come after the second's first, they are in
-   order already and are only copied. */
-static void merge_runs(sorter *s, const int *from, int *to, int lo, int mid, int hi) {
-  int i = lo, j = mid, k = lo;
-  if (mid < hi && before(s, from[mid], from[mid - 1])) {
-    while (i < mid && j < hi) to[k++] = before(s, from[j], from[i]) ? from[j++] : from[i++];
-  }
-  memcpy(to + k, from + i, (size_t)(mid - i) * sizeof *to);
-  k += mid - i;
-  memcpy(to + k, from + j, (size_t)(hi - j) * sizeof *to);
+static void push_element(lua_State *L, const source *from, lua_Integer i) {
+  if (i < from->stopped) push_key(L, from->keys[i - 1], from->kind);
+  else if (i == from->stopped) lua_pushvalue(L, from->held);
+  else lua_geti(L, 1, i);
 }
-
-/* Sorts positions 0 ..< n; returns the array holding the result (one of the two). */
-static int *merge_sort(sorter *s, int *positions, int *spare, int n) {
-  for (int lo = 0; lo < n; lo += RUN) {
-    s->probe = 1;
-    insert_run(s, positions + lo, n - lo < RUN ? n - lo : RUN);
-  }
-  for (int width = RUN; width < n; width *= 2) {
-    s->probe = 1;
-    for (int lo = 0; lo < n; lo += 2 * width) {
-      int mid = n - lo > width ? lo + width : n;
-      int hi = n - lo > 2 * width ? lo + 2 * width : n;
-      merge_runs(s, positions, spare, lo, mid, hi);
-    }
-    int *t = positions;
-    positions = spare;
-    spare = t;
-  }
-  return positions;
-}
-
-/* ---- reading, sorting and writing back ---------------------------------- */
 
 /* Elements read or written between two looks at the clock. */
 #define ELEMENTS_PER_LOOK 1024
@@ -245,16 +210,146 @@ static void look_now_and_then(lua_State *L, lua_Integer i) {
   if (i % ELEMENTS_PER_LOOK == 0) psy_check_deadline(L);
 }
 
-/* Moves elements 1 ..< from, read so far as keys of `kind`, into a new work table (on
-   top) of room for n. */
-static void keys_to_table(lua_State *L, const uint64_t *keys, lua_Integer from, int n,
-                          enum number_kind kind) {
-  lua_createtable(L, n, 0);
-  for (lua_Integer i = 1; i < from; i++) {
-    push_key(L, keys[i - 1], kind);
-    lua_rawseti(L, -2, i);
+/* -- values on the stack: two areas of n slots, runs merged from one to the other -- */
+
+/* Pushes elements first .. first + count - 1, each into its place among those pushed
+   before it (bisection, then a rotation), then copies the run to area slots from `to`. */
+static void build_run(sorter *s, const source *from, lua_Integer first, int count, int to) {
+  lua_State *L = s->L;
+  int base = lua_gettop(L) + 1;
+  for (int m = 0; m < count; m++) {
+    look_now_and_then(L, first + m);
+    push_element(L, from, first + m);
+    int lo = 0, hi = m, top = base + m;
+    while (lo < hi) {
+      int mid = lo + (hi - lo) / 2;
+      if (ordered(s, top, base + mid)) hi = mid;
+      else lo = mid + 1;
+    }
+    lua_rotate(L, base + lo, 1);
+  }
+  for (int m = 0; m < count; m++) lua_copy(L, base + m, to + m);
+  lua_settop(L, base - 1);
+}
+
+/* Merges the sorted runs at from + lo ..< from + mid and from + mid ..< from + hi into
+   to + lo ..< to + hi; runs already in order (the first's last does not come after the
+   second's first) are only copied. */
+static void merge_on_stack(sorter *s, int from, int to, int lo, int mid, int hi) {
+  lua_State *L = s->L;
+  int i = lo, j = mid, k = lo;
+  if (mid < hi && ordered(s, from + mid, from + mid - 1)) {
+    while (i < mid && j < hi)
+      lua_copy(L, ordered(s, from + j, from + i) ? from + j++ : from + i++, to + k++);
+  }
+  while (i < mid) lua_copy(L, from + i++, to + k++);
+  while (j < hi) lua_copy(L, from + j++, to + k++);
+}
+
+static void sort_on_stack(lua_State *L, const source *from, int n) {
+  int area = lua_gettop(L) + 1, spare = area + n;
+  lua_settop(L, spare + n - 1);
+  sorter s = {L, !lua_isnil(L, 2), 0};
+  for (int lo = 0; lo < n; lo += RUN) {
+    s.probe = 1;
+    build_run(&s, from, (lua_Integer)lo + 1, n - lo < RUN ? n - lo : RUN, area + lo);
+  }
+  for (int width = RUN; width < n; width *= 2) {
+    s.probe = 1;
+    for (int lo = 0; lo < n; lo += 2 * width) {
+      int mid = n - lo > width ? lo + width : n;
+      int hi = n - lo > 2 * width ? lo + 2 * width : n;
+      merge_on_stack(&s, area, spare, lo, mid, hi);
+    }
+    int t = area;
+    area = spare;
+    spare = t;
+  }
+  for (int k = 0; k < n; k++) {
+    look_now_and_then(L, k + 1);
+    lua_pushvalue(L, area + k);
+    lua_seti(L, 1, (lua_Integer)k + 1);
   }
 }
+
+/* -- too many for the stack: values in a work table, their positions merged -- */
+
+/* Whether element a goes before element b, both in the work table at `values`. */
+static int positions_ordered(sorter *s, int values, int a, int b) {
+  lua_State *L = s->L;
+  lua_rawgeti(L, values, (lua_Integer)a + 1);
+  lua_rawgeti(L, values, (lua_Integer)b + 1);
+  int top = lua_gettop(L);
+  int yes = ordered(s, top - 1, top);
+  lua_pop(L, 2);
+  return yes;
+}
+
+static void insert_positions(sorter *s, int values, int *p, int n) {
+  for (int i = 1; i < n; i++) {
+    int x = p[i], lo = 0, hi = i;
+    while (lo < hi) {
+      int mid = lo + (hi - lo) / 2;
+      if (positions_ordered(s, values, x, p[mid])) hi = mid;
+      else lo = mid + 1;
+    }
+    memmove(p + lo + 1, p + lo, (size_t)(i - lo) * sizeof *p);
+    p[lo] = x;
+  }
+}
+
+static void merge_positions(sorter *s, int values, const int *from, int *to, int lo, int mid,
+                            int hi) {
+  int i = lo, j = mid, k = lo;
+  if (mid < hi && positions_ordered(s, values, from[mid], from[mid - 1])) {
+    while (i < mid && j < hi)
+      to[k++] = positions_ordered(s, values, from[j], from[i]) ? from[j++] : from[i++];
+  }
+  memcpy(to + k, from + i, (size_t)(mid - i) * sizeof *to);
+  k += mid - i;
+  memcpy(to + k, from + j, (size_t)(hi - j) * sizeof *to);
+}
+
+static void sort_positions(lua_State *L, const source *from, int n) {
+  lua_createtable(L, n, 0);
+  int values = lua_gettop(L);
+  for (lua_Integer i = 1; i <= n; i++) {
+    look_now_and_then(L, i);
+    push_element(L, from, i);
+    lua_rawseti(L, values, i);
+  }
+  int *p = lua_newuserdatauv(L, 2 * (size_t)n * sizeof(int), 0), *q = p + n;
+  for (int k = 0; k < n; k++) p[k] = k;
+  sorter s = {L, !lua_isnil(L, 2), 0};
+  for (int lo = 0; lo < n; lo += RUN) {
+    s.probe = 1;
+    insert_positions(&s, values, p + lo, n - lo < RUN ? n - lo : RUN);
+  }
+  for (int width = RUN; width < n; width *= 2) {
+    s.probe = 1;
+    for (int lo = 0; lo < n; lo += 2 * width) {
+      int mid = n - lo > width ? lo + width : n;
+      int hi = n - lo > 2 * width ? lo + 2 * width : n;
+      merge_positions(&s, values, p, q, lo, mid, hi);
+    }
+    int *t = p;
+    p = q;
+    q = t;
+  }
+  for (int k = 0; k < n; k++) {
+    look_now_and_then(L, k + 1);
+    lua_rawgeti(L, values, (lua_Integer)p[k] + 1);
+    lua_seti(L, 1, (lua_Integer)k + 1);
+  }
+}
+
+static void sort_by_comparisons(lua_State *L, const source *from, int n) {
+  if (n < INT_MAX / 2 - SPARE_SLOTS && lua_checkstack(L, 2 * n + SPARE_SLOTS))
+    sort_on_stack(L, from, n);
+  else sort_positions(L, from, n);
+}
+
+/* ---- reading the list ----------------------------------------------------- */
 
 /* Reads the elements into keys while all are numbers of one kind: returns 1 when all
    were. Otherwise returns 0 with the element that was not left on top, its position in
@@ -286,28 +381,6 @@ static void sort_as_numbers(lua_State *L, uint64_t *keys, int n, enum number_kin
   }
 }
 
-/* Reads elements from..n into the work table on top (element from is on top of it). */
-static void read_rest(lua_State *L, lua_Integer from, int n) {
-  lua_rawseti(L, -2, from);
-  for (lua_Integer i = from + 1; i <= n; i++) {
-    look_now_and_then(L, i);
-    lua_geti(L, 1, i);
-    lua_rawseti(L, -2, i);
-  }
-}
-
-static void sort_by_comparisons(lua_State *L, int values, int n) {
-  int *positions = lua_newuserdatauv(L, 2 * (size_t)n * sizeof(int), 0);
-  for (int p = 0; p < n; p++) positions[p] = p;
-  sorter s = {L, values, !lua_isnil(L, 2), 0};
-  const int *sorted = merge_sort(&s, positions, positions + n, n);
-  for (int k = 0; k < n; k++) {
-    look_now_and_then(L, k + 1);
-    lua_rawgeti(L, values, (lua_Integer)sorted[k] + 1);
-    lua_seti(L, 1, (lua_Integer)k + 1);
-  }
-}
-
 int psy_table_sort(lua_State *L) {
   lua_Integer length = psy_table_length(L, 1, PSY_TABLE_READ | PSY_TABLE_WRITE);
   if (length < 2) return 0;
@@ -315,24 +388,16 @@ int psy_table_sort(lua_State *L) {
   if (!lua_isnoneornil(L, 2)) luaL_checktype(L, 2, LUA_TFUNCTION);
   lua_settop(L, 2);
   int n = (int)length;
+  source from = {NULL, NO_NUMBERS, 0, 0}; /* every element still to be read */
   if (lua_isnil(L, 2)) {
     uint64_t *keys = lua_newuserdatauv(L, (size_t)n * sizeof *keys, 0); /* 3 */
-    enum number_kind kind;
-    lua_Integer stopped;
-    if (read_keys(L, keys, n, &kind, &stopped)) {
-      sort_as_numbers(L, keys, n, kind);
+    if (read_keys(L, keys, n, &from.kind, &from.stopped)) {
+      sort_as_numbers(L, keys, n, from.kind);
       return 0;
     }
-    /* Not all numbers of one kind: what was read goes into the work table, read on. */
-    keys_to_table(L, keys, stopped, n, kind); /* above the element read last */
-    lua_insert(L, -2);
-    read_rest(L, stopped, n);
-    sort_by_comparisons(L, lua_gettop(L), n);
-    return 0;
+    from.keys = keys; /* not all numbers of one kind: sorted by comparisons after all */
+    from.held = lua_gettop(L);
   }
-  lua_createtable(L, n, 0); /* 3: the work table */
-  lua_geti(L, 1, 1);
-  read_rest(L, 1, n);
-  sort_by_comparisons(L, 3, n);
+  sort_by_comparisons(L, &from, n);
   return 0;
 }

@@ -19,6 +19,10 @@ public struct ScriptOptions: Sendable {
   public var dryRun = false
   /// A named style for every face (`--style`).
   public var style: String?
+  /// The script's own command-line arguments (`run SCRIPT -- a b`), or nil for none: as
+  /// lua5.4 gives them, the global `arg` (`arg[0]` the script's path, `arg[1]`… the
+  /// arguments) and `...` in the main chunk. Plugins see neither.
+  public var arguments: [String]?
   /// Options as given.
   public init() {}
 }
@@ -83,7 +87,14 @@ public final class Script {
   /// `FileError`.
   public func load() throws {
     try loadPlugins()
-    try run(file: path)
+    var values: [LuaValue] = []
+    if let arguments = options.arguments {
+      values = arguments.map { .string(Array($0.utf8)) }
+      var arg: [LuaValue: LuaValue] = [.integer(0): .string(Array(path.utf8))]
+      for (i, value) in values.enumerated() { arg[.integer(i + 1)] = value }
+      try state.setGlobal("arg", .map(arg))
+    }
+    try run(file: path, arguments: values)
   }
 
   /// Loads the plugins only: what `face` draws with (no script runs).
@@ -104,12 +115,12 @@ public final class Script {
     currentPlugin = nil
   }
 
-  private func run(file: String) throws {
+  private func run(file: String, arguments: [LuaValue] = []) throws {
     let source: [UInt8]
     do { source = try FileSystem.read(file) } catch {
       throw LuaError(kind: .file, location: nil, message: "cannot read \(error)")
     }
-    try state.run(source, chunkName: "@" + file)
+    try state.run(source, chunkName: "@" + file, arguments: arguments)
   }
 
   /// Files first as given; folders expand to their `*.lua` in name order (not subfolders:

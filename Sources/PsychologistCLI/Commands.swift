@@ -92,6 +92,8 @@ let commands: [CommandSpec] = [
     options: scriptOptions + [outputDirOption],
     details: [
       "s:snapshot(\"x.svg\") writes SVG, \"x.png\" PNG (drawn by librsvg), \"x.txt\" ASCII.",
+      "Words after -- are the script's, as lua5.4 gives them: arg[1], arg[2], … and ...",
+      "(arg[0] is SCRIPT).",
       "example:", "  psychologist run examples/session.lua --output-dir out",
     ]),
   CommandSpec(

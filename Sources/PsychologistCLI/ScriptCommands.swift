@@ -100,11 +100,12 @@ func showSession(
   return (session, input)
 }
 
-/// `psychologist run SCRIPT`: runs a session script; its declarations must be valid on the
-/// device it runs for, even when it starts no session.
-func runCommand(_ args: ParsedArguments) throws -> ExitCode {
+/// `psychologist run SCRIPT [-- ARG...]`: runs a session script with its own arguments;
+/// its declarations must be valid on the device it runs for, even when it starts no session.
+func runCommand(_ args: ParsedArguments, scriptArguments: [String]) throws -> ExitCode {
   if let dir = args.value("--output-dir") { try makeOutputFolder(dir) }
-  let options = try scriptOptions(args)
+  var options = try scriptOptions(args)
+  options.arguments = scriptArguments
   let script = try loadScript(args.positionals[0], options)
   try requireValid(script, on: options.device)
   return .ok

@@ -71,7 +71,8 @@ func main(_ arguments: [String]) -> ExitCode {
     return .ok
   }
   do {
-    let args = try parseArguments(arguments, commands: commands)
+    let (own, scriptArguments) = splitScriptArguments(arguments)
+    let args = try parseArguments(own, commands: commands)
     if args.wantsHelp {
       FileOutput.standard.write(commands.first { $0.name == args.command }!.help)
       return .ok
@@ -79,7 +80,7 @@ func main(_ arguments: [String]) -> ExitCode {
     switch args.command {
     case "face": return try faceCommand(args)
     case "show": return try showCommand(args)
-    case "run": return try runCommand(args)
+    case "run": return try runCommand(args, scriptArguments: scriptArguments)
     case "check": return try checkCommand(args)
     case "list": return try listCommand(args)
     case "batch": return try batchCommand(args)

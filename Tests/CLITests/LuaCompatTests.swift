@@ -10,10 +10,79 @@ struct CompatCase: Sendable, CustomTestStringConvertible {
   var files: [(String, String)]
   /// Also compare stderr (warnings); otherwise both must exit 0.
   var stderr = false
+  /// The script's own arguments: `lua5.4 main.lua ARGS`, `psychologist run main.lua -- ARGS`.
+  var arguments: [String] = []
   var testDescription: String { name }
 }
 
 let compatCases: [CompatCase] = [
+  CompatCase(
+    name: "require tries pkg/init.lua after pkg.lua, in every folder (issue 21)",
+    files: [
+      (
+        "main.lua",
+        """
+        print(require("pkg").name, select(2, require("pkg")))
+        print(require("pkg.part"))
+        print(require("flat"))
+        print(package.loaded.pkg == require("pkg"))
+        """
+      ),
+      ("pkg/init.lua", "return { name = 'pkg' }, ...\n"),
+      ("pkg/part.lua", "return 'part', ...\n"),
+      ("flat.lua", "return 'flat'\n"),
+      ("flat/init.lua", "return 'never: flat.lua comes first'\n"),
+    ]),
+  CompatCase(
+    name: "a module's chunk name and errors name the path require found (./mod.lua)",
+    files: [
+      (
+        "main.lua",
+        """
+        print(pcall(require, "errmod"))
+        print(pcall(require, "deep.errmod"))
+        print(select(2, require("where")))
+        """
+      ),
+      ("errmod.lua", "error('boom')\n"),
+      ("deep/errmod/init.lua", "local x = nil\nreturn x.field\n"),
+      ("where.lua", "return 'here'\n"),
+    ]),
+  CompatCase(
+    name: "coroutine.wrap puts its call site in front of a string error (issue 21)",
+    files: [
+      (
+        "main.lua",
+        """
+        local f = coroutine.wrap(function() error("boom") end)
+        print(pcall(f))
+        local g = coroutine.wrap(function() error("plain", 0) end)
+        print(pcall(g))
+        local h = coroutine.wrap(function() coroutine.yield(1) error({}) end)
+        print(h())
+        print(select("#", pcall(h)))
+        local dead = coroutine.wrap(function() end)
+        dead()
+        print(pcall(dead))
+        """
+      )
+    ]),
+  CompatCase(
+    name: "arg and ... hold the script's own arguments (issue 21)",
+    files: [
+      (
+        "main.lua",
+        """
+        print(arg[0], #arg, arg[1], arg[2], arg[3])
+        print(select("#", ...), ...)
+        local function inner(...) return select("#", ...) end
+        print(inner())
+        """
+      )
+    ], arguments: ["a", "b c", ""]),
+  CompatCase(
+    name: "no arguments: arg holds only the script",
+    files: [("main.lua", "print(arg[0], #arg, select('#', ...))\n")]),
   CompatCase(
     name: "a dead wrap cannot be resumed (error object a function)",
     files: [
@@ -228,16 +297,14 @@ let compatCases: [CompatCase] = [
         atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
       try writeFile(path, text)
     }
+    // lua5.4's default path for the current folder: both forms, nothing more.
     let lua = try runProgram(
-      "/usr/bin/lua5.4", ["main.lua"], in: work, environment: ["LUA_PATH": "./?.lua"])
-    let ours = try psychologist(["run", "main.lua"], in: work)
-    // Addresses differ from run to run.
-    // Addresses differ run to run; lua5.4 finds modules through package.path's "./?.lua"
-    // and names them "./mod.lua", the host names a module beside the script as the user
-    // would ("mod.lua", as every message does: README, Safety, "require").
-    func normal(_ s: String) -> String {
-      s.replacing(/0x[0-9a-f]+/, with: "0x").replacing(/(^|\s)\.\//, with: { $0.output.1 + "" })
-    }
+      "/usr/bin/lua5.4", ["main.lua"] + c.arguments, in: work,
+      environment: ["LUA_PATH": "./?.lua;./?/init.lua"])
+    let ours = try psychologist(["run", "main.lua", "--"] + c.arguments, in: work)
+    // Addresses differ from run to run; module names are the same ("./mod.lua": README,
+    // Safety, "require").
+    func normal(_ s: String) -> String { s.replacing(/0x[0-9a-f]+/, with: "0x") }
     #expect(lua.status == 0, "lua5.4 failed: \(lua.stderr)")
     #expect(ours.status == 0, "psychologist failed: \(ours.stderr)")
     #expect(normal(ours.out) == normal(lua.out))

@@ -1,14 +1,16 @@
 import Foundation
 @testable import LuaHost
+import TestSupport
 import Testing
 
 /// Lua 5.4.4's own test suite (`<package root>/../shared/lua-5.4.4-tests`, read-only), run
 /// file by file under the sandbox: every file must do what lua5.4 does, except where
-/// `Tests/LuaSuite/expected.tsv` names the documented sandbox rule it meets.
-@Suite struct LuaSuiteTests {
+/// `Tests/LuaSuite/expected.tsv` names the documented sandbox rule it meets. Where the suite
+/// is absent (a fresh clone) every test here is reported skipped, saying where it looked.
+@Suite(.needsLuaSuite) struct LuaSuiteTests {
   static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .deletingLastPathComponent().deletingLastPathComponent().path
-  static let suite = root + "/../shared/lua-5.4.4-tests"
+  static let suite = luaSuiteExpectedAt
 
   /// One row of expected.tsv: the file, the error it stops with (a substring of
   /// `file:line: message`), and the README Safety rule that causes it; for a file stopped
