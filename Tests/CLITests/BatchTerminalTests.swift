@@ -210,9 +210,7 @@ struct BatchPagerTests {
   private func expectRestored(
     _ pane: TmuxPane, _ dir: String, sourceLocation: SourceLocation = #_sourceLocation
   ) throws {
-    try pane.waitFor("stty saved") { _ in
-      ((try? String(contentsOfFile: dir + "/after", encoding: .utf8)) ?? "").hasSuffix("\n")
-    }
+    try pane.waitFor("stty saved") { _ in sttyWritten(dir + "/after") }
     let before = try String(contentsOfFile: dir + "/before", encoding: .utf8)
     let after = try String(contentsOfFile: dir + "/after", encoding: .utf8)
     #expect(

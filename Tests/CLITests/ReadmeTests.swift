@@ -172,7 +172,7 @@ func shellQuoted(_ s: String) -> String {
             script += """
               \(bare) > .watch.out 2>&1 &
               pid=$!
-              for _ in $(seq 100); do grep -q '</svg>' .watch.out && break; sleep 0.1; done
+              for _ in $(seq 600); do grep -q '</svg>' .watch.out && break; sleep 0.1; done
               kill -0 $pid || fail \(line) "--watch ended by itself: $(cat .watch.out)"
               kill -KILL $pid; wait $pid 2>/dev/null
               grep -q '</svg>' .watch.out || fail \(line) "--watch drew nothing"
