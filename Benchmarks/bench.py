@@ -57,7 +57,7 @@ SIZES = {
     "sort_numbers": 100_000 if QUICK else 1_000_000,
     "sort_strings": 10_000 if QUICK else 100_000,
     # Penlight's pretty.write of a table this many rows long (the collector's mode shows).
-    "pretty_rows": 5_000 if QUICK else 50_000,
+    "pretty_rows": 2_000 if QUICK else 20_000,
 }
 
 

@@ -137,35 +137,41 @@ static void remember_file(lua_State *L, int path) {
   lua_pop(L, 1);
 }
 
-/* require(name): package.loaded[name] if set; else the module's file, found and run with
-   (name, path) as Lua's require does. Returns the module's value (true when it gave none
-   and set none) and the path. */
+/* Runs the module's function (on top) with (name, path) as Lua's require does, at
+   indices `name` and `path`; leaves the module's value on top: what it returned, else
+   what it set in package.loaded[name] (at index `loaded`), else true, which is then
+   stored there. */
+static void run_module(lua_State *L, int loaded, int name, int path) {
+  const char *key = lua_tostring(L, name);
+  lua_pushvalue(L, name);
+  lua_pushvalue(L, path);
+  lua_call(L, 2, 1);
+  if (lua_isnil(L, -1)) lua_pop(L, 1);
+  else lua_setfield(L, loaded, key);
+  if (lua_getfield(L, loaded, key) != LUA_TNIL) return;
+  lua_pop(L, 1);
+  lua_pushboolean(L, 1);
+  lua_pushvalue(L, -1);
+  lua_setfield(L, loaded, key);
+}
+
+/* require(name): package.loaded[name] when set; else the module's file, found, loaded and
+   run. Returns the module's value and the path it came from. */
 static int require_module(lua_State *L) {
   size_t length;
   const char *name = luaL_checklstring(L, 1, &length);
   lua_settop(L, 1);
   luaL_getsubtable(L, LUA_REGISTRYINDEX, LUA_LOADED_TABLE); /* 2 */
-  lua_getfield(L, 2, name);
-  if (lua_toboolean(L, -1)) return 1;
-  lua_pop(L, 1);
+  if (lua_getfield(L, 2, name), lua_toboolean(L, -1)) return 1; /* loaded already */
   if (!allowed_name(name, length))
     return luaL_error(L, "module name '%s' is not allowed (letters, digits, _ - and dots)", name);
+  lua_settop(L, 2);
   luaL_checkstack(L, 8, "too many nested modules");
   int fd = search(L, name); /* 3: the path */
   if (fd < 0) return luaL_error(L, "module '%s' not found on the script path", name);
   load_found(L, fd); /* 4: the module's function */
   remember_file(L, 3);
-  lua_pushvalue(L, 1);
-  lua_pushvalue(L, 3);
-  lua_call(L, 2, 1); /* 4: what it returned */
-  if (!lua_isnil(L, 4)) lua_setfield(L, 2, name); /* else it may have set loaded[name] */
-  lua_settop(L, 3);
-  if (lua_getfield(L, 2, name) == LUA_TNIL) {
-    lua_pushboolean(L, 1);
-    lua_replace(L, -2);
-    lua_pushvalue(L, -1);
-    lua_setfield(L, 2, name);
-  }
+  run_module(L, 2, 1, 3);
   lua_pushvalue(L, 3);
   return 2;
 }

@@ -81,10 +81,13 @@ static void open_sandbox(lua_State *L) {
   keep_only(L, os_names);
   publish(L, LUA_OSLIBNAME);
 
-  /* package: only the table of loaded modules */
+  /* package: the table of loaded modules, and config (the path separators, as Lua's:
+     libraries such as Penlight read the directory separator there) */
   lua_newtable(L);
   luaL_getsubtable(L, LUA_REGISTRYINDEX, LUA_LOADED_TABLE);
   lua_setfield(L, -2, "loaded");
+  lua_pushliteral(L, LUA_DIRSEP "\n" LUA_PATH_SEP "\n" LUA_PATH_MARK "\n!\n-\n");
+  lua_setfield(L, -2, "config");
   publish(L, LUA_LOADLIBNAME);
 }
 

@@ -77,18 +77,22 @@ static int table_insert(lua_State *L) {
   return 0;
 }
 
+/* Whether table.remove may take position `at` of a list of `size`: any of 1 ... size + 1,
+   or size itself (0 in an empty list). */
+static int removable(lua_Integer at, lua_Integer size) {
+  return at == size || (lua_Unsigned)at - 1u <= (lua_Unsigned)size;
+}
+
 /* table.remove(list [, pos]) */
 static int table_remove(lua_State *L) {
   lua_Integer size = psy_table_length(L, 1, PSY_TABLE_READ | PSY_TABLE_WRITE);
   lua_Integer at = luaL_optinteger(L, 2, size);
-  /* Any 1 <= at <= size + 1, or size itself (0 in an empty list); lua5.4 names
-     argument 1 in this message. */
-  if (at != size && (lua_Unsigned)at - 1u > (lua_Unsigned)size)
-    luaL_argerror(L, 1, "position out of bounds");
+  if (!removable(at, size)) return luaL_argerror(L, 1, "position out of bounds"); /* 1: lua5.4's */
   lua_geti(L, 1, at); /* the result */
-  if (at < size) copy_range(L, 1, at + 1, 1, at, (lua_Unsigned)(size - at), 0);
+  lua_Integer emptied = at < size ? size : at; /* the slot left empty */
+  copy_range(L, 1, at + 1, 1, at, (lua_Unsigned)(emptied - at), 0);
   lua_pushnil(L);
-  lua_seti(L, 1, at < size ? size : at);
+  lua_seti(L, 1, emptied);
   return 1;
 }
 
@@ -127,19 +131,18 @@ static int table_concat(lua_State *L) {
   lua_Integer length = psy_table_length(L, 1, PSY_TABLE_READ);
   size_t seplen;
   const char *sep = luaL_optlstring(L, 2, "", &seplen);
-  lua_Integer i = luaL_optinteger(L, 3, 1);
-  lua_Integer j = luaL_optinteger(L, 4, length);
+  lua_Integer first = luaL_optinteger(L, 3, 1);
+  lua_Integer last = luaL_optinteger(L, 4, length);
   luaL_Buffer joined;
   luaL_buffinit(L, &joined);
-  lua_Unsigned steps = 0;
-  /* i <= j, written so that j = maxinteger ends: the last element is added after the
-     loop, with no separator after it */
-  for (lua_Integer k = i; k < j; k++) {
+  /* counted from first, so that last = maxinteger ends: a separator before every element
+     but the first */
+  lua_Unsigned after_first = (lua_Unsigned)last - (lua_Unsigned)first, steps = 0;
+  for (lua_Unsigned k = 0; first <= last && k <= after_first; k++) {
+    if (k > 0) luaL_addlstring(&joined, sep, seplen);
     step(L, &steps);
-    add_element(L, &joined, k);
-    luaL_addlstring(&joined, sep, seplen);
+    add_element(L, &joined, (lua_Integer)((lua_Unsigned)first + k));
   }
-  if (i <= j) add_element(L, &joined, j);
   luaL_pushresult(&joined);
   return 1;
 }
