@@ -1,4 +1,5 @@
--- the limit stops the coroutine, then its resumer at its next instruction
+-- the limit stops the coroutine, then its resumer at its next instruction; the error names
+-- the line the coroutine was running when the time ran out (issue 21)
 local co = coroutine.create(function()
   while true do end
 end)
