@@ -54,10 +54,8 @@ public final class Session {
   /// The menu's page when it holds more buttons than fit (see `MenuLayout`; each drawer
   /// clamps it to the pages it has).
   public var menuPage = 0
-  /// Bytes of pen strokes charged to the script's memory limit by the drawing being made,
-  /// and how deeply drawings nest (a feature may draw a face): the outermost gives them back.
-  var strokeCharge = 0
-  var drawingDepth = 0
+  /// Draws the faces of the session's scenes (and owns their pen strokes' memory charge).
+  public let painter: Painter
   /// The segue_kind whose transition showed the scene at each depth of `stack` (title and
   /// kind), so going back from it runs its animation in reverse.
   var animatedKinds: [Int: (title: String, kind: String)] = [:]
@@ -115,6 +113,7 @@ public final class Session {
     self.script = script
     try script.requireValid(on: device)
     navigator = Session.start(device, orientation)
+    painter = Painter(script: script)
   }
 
   /// A session that trusts the declarations: `check` reports their problems itself and
@@ -122,6 +121,7 @@ public final class Session {
   init(checking script: Script, device: Device, orientation: Orientation) {
     self.script = script
     navigator = Session.start(device, orientation)
+    painter = Painter(script: script)
   }
 
   /// The app as it starts: the menu, and on an iPad an empty detail.
