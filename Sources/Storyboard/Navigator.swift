@@ -291,7 +291,8 @@ public struct Navigator<Content> {
       + presentations.map(\.scene.title)
   }
 
-  /// How many scenes `stack` lists, without building it (a batch asks once a row).
+  /// How many scenes `stack` lists, without building it (every step asks, to note which
+  /// kind showed the scene on top).
   public var depth: Int {
     navigationStack.count + (detail == nil ? 0 : 1) + presentations.count
   }
