@@ -5,13 +5,13 @@ import Readable
 import Storyboard
 
 /// What a diagnosis computed from its input, before its segue runs.
-public struct Diagnosed {
+struct Diagnosed {
   /// The diagnosis value (the seed's `diagnosis`): its happiness, else its mouth's curve.
-  public var value: Double
+  var value: Double
   /// The expression it gives, if any.
-  public var expression: Expression?
+  var expression: Expression?
   /// The channels its mapping gives the input (none mapped: all at their defaults).
-  public var channels: Channels
+  var channels: Channels
 }
 
 /// Taps worked out without navigating: (diagnosis, input) → `Landing`. It calls the
@@ -50,7 +50,7 @@ public struct Evaluator {
   }
 
   /// The landing of diagnosis `d`'s segue once `d` has `diagnosed` its value from `input`.
-  public func landing(of diagnosed: Diagnosed, by d: Diagnosis, input: LuaValue) throws
+  func landing(of diagnosed: Diagnosed, by d: Diagnosis, input: LuaValue) throws
     -> Landing
   {
     try landing(
@@ -59,7 +59,7 @@ public struct Evaluator {
   }
 
   /// What diagnosis `d` computes from `input`: its happiness, expression and channels.
-  public func diagnose(_ d: Diagnosis, input: LuaValue) throws -> Diagnosed {
+  func diagnose(_ d: Diagnosis, input: LuaValue) throws -> Diagnosed {
     let value = try d.happiness.map {
       try happiness($0, [input], what: "diagnosis '\(d.name)'", at: d.location, clamp: d.clamp)
     }
@@ -74,7 +74,7 @@ public struct Evaluator {
   }
 
   /// The segue with `identifier`, or the error a tap of it reports.
-  public func segue(_ identifier: String) throws -> Segue {
+  func segue(_ identifier: String) throws -> Segue {
     guard let segue = script.registry.segue(identifier) else {
       let ids = script.registry.segues.map(\.identifier)
       throw sessionError(
@@ -87,7 +87,7 @@ public struct Evaluator {
   /// Where `segue` lands, performed by diagnosis `d` (nil: from the menu, by its own
   /// button) with `diagnosis` in effect: its happiness, style and scene, and its kind on
   /// the device, checked.
-  public func landing(
+  func landing(
     _ segue: Segue, from d: Diagnosis?, diagnosis: Double?, expression: Expression?,
     channels: Channels = Channels(), input: LuaValue = .nil
   ) throws -> Landing {
