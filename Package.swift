@@ -28,10 +28,6 @@ let package = Package(
     .target(name: "CRaster"),
     .target(name: "Raster", dependencies: ["CRaster"]),
     .target(name: "Face", dependencies: ["Geometry", "Readable", "Render"]),
-    // Its generics (Navigator<Content>) are specialized in the host only if their bodies
-    // cross the module boundary (unspecialized, a batch row spent a tenth of its time
-    // looking up generic metadata): Navigator's members are @inlinable, so no unsafe flag
-    // keeps other packages from depending on this one.
     .target(name: "Storyboard", dependencies: ["Geometry", "Readable"]),
     .target(
       name: "Psychologist",

@@ -1,4 +1,5 @@
 import CLISupport
+import Geometry
 import Psychologist
 import Glibc
 import LuaHost
@@ -151,14 +152,14 @@ package enum Batch {
     let columnsChecked = sheetColumns == nil || regular
     var knownRanges: [String: ColumnRange] = [:]
     if let mapping {
-      for w in workers { w.session.columnRanges = ranges }
+      for w in workers { w.evaluator.columnRanges = ranges }
       knownRanges = mapping.ranges.merging(ranges) { $1 }
     } else if options.sheetLayout.at != nil {
       knownRanges = ranges
     }
     let legend =
       options.terminalSheet != nil || options.sheet != nil
-      ? SheetLegend.lines(mapping, ranges: workers[0].session.columnRanges) : []
+      ? SheetLegend.lines(mapping, ranges: workers[0].evaluator.columnRanges) : []
     let stream = options.terminalSheet.map { sheet in
       TerminalSheetStream(sheet, title: options.sheetLayout.heading, legend: legend) {
         shared.writeAsIs(1, $0)
@@ -300,14 +301,22 @@ package enum Batch {
   }
 }
 
-/// One worker: its own script (Lua state, registry) and its own print buffer.
+/// One worker: its own script (Lua state, registry) and its own print buffer. A row is
+/// evaluated (the diagnosis and its segue, in Lua) and its face painted where its segue's
+/// kind puts it from the start screen; only a custom kind, whose Lua `perform` navigates,
+/// drives the worker's session.
 final class BatchWorker: @unchecked Sendable {
   let script: Script
   let output: WorkerOutput
   let diagnosis: Diagnosis
   /// Where the faces go.
   let faces: BatchOutput
-  /// The app every row's face is drawn on, restarted per row.
+  /// Works out each row's landing (the start screen's places found once, by `session`).
+  var evaluator: Evaluator
+  /// Draws each row's face.
+  let painter: Painter
+  /// The app a custom kind navigates (restarted per such row), which also finds where each
+  /// built-in kind lands.
   let session: Session
   /// Whether each face is written to a file.
   let faceFiles: Bool
@@ -346,8 +355,12 @@ final class BatchWorker: @unchecked Sendable {
       )
     }
     diagnosis = d
-    session = try Session(
-      script: script, device: device, orientation: options.scriptOptions.orientation)
+    let orientation = options.scriptOptions.orientation
+    session = try Session(script: script, device: device, orientation: orientation)
+    evaluator = Evaluator(
+      script: script, device: device, orientation: orientation,
+      startRects: StartRects(session: session))
+    painter = Painter(script: script)
   }
 
   /// Draws one row's face and writes it; the outcome goes to the ledger, never thrown.
@@ -361,7 +374,9 @@ final class BatchWorker: @unchecked Sendable {
     // The row's label, made once and only where shown: the face file's strip, the sheet.
     var label = ""
     do {
-      (drawing, happiness) = try face(row.fields, drawn: faceFiles || tally.keepsEntries)
+      let shown = try face(row.fields)
+      happiness = shown.happiness
+      if faceFiles || tally.keepsEntries { drawing = try self.drawing(shown) }
       if tally.keepsFaces || (faceFiles && decoration?.label == true) { label = rowLabel(row) }
       if faceFiles {
         if let decoration {
@@ -371,7 +386,7 @@ final class BatchWorker: @unchecked Sendable {
         }
       }
       if let terminalLayout {
-        let items = try session.contentItems(session.navigator.focus, in: TerminalSheet.faceRect)
+        let items = try self.items(shown, in: TerminalSheet.faceRect)
         cells = TerminalSheet.face(items, layout: terminalLayout)
       }
     } catch {
@@ -438,12 +453,47 @@ final class BatchWorker: @unchecked Sendable {
         fields: row.fields) : nil
   }
 
-  /// The face the diagnosis gives `input` (an empty drawing unless `drawn`: the terminal
-  /// sheet alone draws its own), and its happiness.
-  func face(_ input: LuaValue, drawn: Bool = true) throws -> (Drawing, Double?) {
+  /// What a row shows: the face a built-in kind landed, where the start screen puts it, or
+  /// (`landed` nil) whatever a custom kind's `perform` left in the session's focus.
+  struct Shown {
+    /// The face landed (nil: the session shows the row).
+    var landed: FaceScene?
+    /// Its document's title.
+    var title = ""
+    /// Its content rect's size.
+    var size = Size(width: 0, height: 0)
+    /// The happiness of the face shown (nil: a custom kind left no face in focus).
+    var happiness: Double?
+  }
+
+  /// Evaluates the diagnosis for `input`; a custom kind's landing is applied to the
+  /// session, restarted for it.
+  func face(_ input: LuaValue) throws -> Shown {
+    // Looked up again per row, as a tap does: a row's Lua may redeclare it.
+    let d = script.registry.diagnosis(diagnosis.name) ?? diagnosis
+    let landing = try evaluator.landing(tapping: d, input: input)
+    if let r = landing.contentRect {
+      return Shown(
+        landed: landing.face, title: landing.documentTitle, size: r.size,
+        happiness: landing.happiness)
+    }
     session.restart()
-    try session.tap(diagnosis.name, input: input)
-    let drawing = drawn ? try session.drawing(screen: false) : Drawing(width: 0, height: 0)
-    return (drawing, session.happiness)
+    try session.apply(landing)
+    return Shown(happiness: session.happiness)
+  }
+
+  /// The row's face as its own document, sized as the scene's content.
+  func drawing(_ shown: Shown) throws -> Drawing {
+    guard let face = shown.landed else { return try session.drawing(screen: false) }
+    return try painter.drawing(
+      face, title: shown.title, width: shown.size.width, height: shown.size.height)
+  }
+
+  /// The row's face (or scene) drawn in `rect`.
+  func items(_ shown: Shown, in rect: Rect) throws -> [Item] {
+    guard let face = shown.landed else {
+      return try session.contentItems(session.navigator.focus, in: rect)
+    }
+    return try painter.items(face, in: rect)
   }
 }

@@ -1,7 +1,5 @@
 import Face
-import Geometry
 import Render
-import Storyboard
 
 /// `psychologist face` with plugins: the face alone, as any scene's face is drawn.
 extension Script {
@@ -17,11 +15,8 @@ extension Script {
       throw sessionError("unknown style '\(options.style ?? "")'")
     }
     let face = try FaceState(happiness: happiness, scale: scale ?? style.scale)
-    let session = Session(checking: self, device: options.device, orientation: options.orientation)
-    let scene = Scene<SceneContent>(
-      title: "Happiness", content: .face(FaceScene(face: face, style: style, features: [])))
-    let items = try session.contentItems(
-      scene, in: Rect(x: 0, y: 0, width: width, height: height))
-    return Drawing(width: width, height: height, title: title, background: nil, items: items)
+    return try Painter(script: self).drawing(
+      FaceScene(face: face, style: style, features: []), title: title, width: width,
+      height: height)
   }
 }

@@ -54,10 +54,8 @@ public final class Session {
   /// The menu's page when it holds more buttons than fit (see `MenuLayout`; each drawer
   /// clamps it to the pages it has).
   public var menuPage = 0
-  /// Bytes of pen strokes charged to the script's memory limit by the drawing being made,
-  /// and how deeply drawings nest (a feature may draw a face): the outermost gives them back.
-  var strokeCharge = 0
-  var drawingDepth = 0
+  /// Draws the faces of the session's scenes (and owns their pen strokes' memory charge).
+  public let painter: Painter
   /// The segue_kind whose transition showed the scene at each depth of `stack` (title and
   /// kind), so going back from it runs its animation in reverse.
   var animatedKinds: [Int: (title: String, kind: String)] = [:]
@@ -115,6 +113,7 @@ public final class Session {
     self.script = script
     try script.requireValid(on: device)
     navigator = Session.start(device, orientation)
+    painter = Painter(script: script)
   }
 
   /// A session that trusts the declarations: `check` reports their problems itself and
@@ -122,6 +121,7 @@ public final class Session {
   init(checking script: Script, device: Device, orientation: Orientation) {
     self.script = script
     navigator = Session.start(device, orientation)
+    painter = Painter(script: script)
   }
 
   /// The app as it starts: the menu, and on an iPad an empty detail.
@@ -133,8 +133,8 @@ public final class Session {
       detail: device.isPad ? Scene(title: "", content: .empty) : nil)
   }
 
-  /// Back to how the session started, on the same device and orientation (a batch draws
-  /// every row's face from the start, on one session).
+  /// Back to how the session started, on the same device and orientation (`check` taps
+  /// every diagnosis from the start, on one session).
   public func restart() {
     navigator = Session.start(navigator.device, navigator.orientation)
     diagnosis = nil
@@ -184,57 +184,46 @@ public final class Session {
       )
     }
     try requireMenu(name)
-    let value = try d.happiness.map {
-      try happiness(
-        $0, [input], what: "diagnosis '\(d.name)'", at: d.location, clamp: d.clamp)
-    }
-    var expression: Expression?
-    switch d.expression {
-    case .value(let e)?: expression = e
-    case .function(let f)?:
-      let r = try located(d.location) { try script.state.call(f, [input]).first ?? .nil }
-      let (e, problems) = readExpression(
-        r, what: "diagnosis '\(d.name)' expression function's result", location: d.location)
-      if let p = problems.first { throw sessionError(p.message, at: d.location) }
-      expression = e
-    case nil: break
-    }
-    let channels = try d.channels.map { try channelValues($0, of: d, input: input) }
-    // A diagnosis without happiness diagnoses its mouth's curve, else neutral 50, as
-    // `Diagnosis.happiness` says; keeping the last tap's value would leak it across buttons.
-    diagnosis =
-      value ?? channels?[.smile].map { 50 + 50 * $0 } ?? expression?.mouth.map { 50 + 50 * $0 }
-      ?? 50
-    try perform(
-      d.segue, from: d, expression: expression, channels: channels ?? Channels(), input: input)
+    let evaluator = self.evaluator
+    let diagnosed = try evaluator.diagnose(d, input: input)
+    // The seed's property changes as the tap diagnoses, before its segue runs (whose Lua
+    // may read it).
+    diagnosis = diagnosed.value
+    try navigate(to: try evaluator.landing(of: diagnosed, by: d, input: input))
   }
 
   /// Performs a segue by identifier (a storyboard segue from the menu); when that fails,
   /// the session is as before.
   public func perform(_ identifier: String) throws {
-    try atomically { try perform(identifier, from: nil, expression: nil) }
+    try atomically {
+      let evaluator = self.evaluator
+      let segue = try evaluator.segue(identifier)
+      try requireMenu(identifier)
+      try navigate(
+        to: try evaluator.landing(segue, from: nil, diagnosis: diagnosis, expression: nil))
+    }
+  }
+
+  /// What taps evaluate to on this session's device and orientation, with its column
+  /// ranges, before it navigates.
+  public var evaluator: Evaluator {
+    Evaluator(
+      script: script, device: device, orientation: orientation, columnRanges: columnRanges)
+  }
+
+  /// Navigates to `landing` as the tap it was evaluated from does (its button must be
+  /// tappable: the menu is on screen); when that fails, the session is as before.
+  public func apply(_ landing: Landing) throws {
+    try atomically {
+      try requireMenu(landing.button)
+      try navigate(to: landing)
+    }
   }
 
   /// Whether the menu's buttons can be tapped now: the menu is on screen, or on an iPad it
   /// is in the split view's master and no modal covers it. `tap` and `play` both ask this.
   public var menuIsTappable: Bool {
     navigator.rootIsVisible || navigator.device.isPad && !navigator.isPresentingModal
-  }
-
-  /// The channels a diagnosis's mapping gives `input`, checked (a function's result too).
-  private func channelValues(
-    _ m: ChannelMapping, of d: Diagnosis, input: LuaValue
-  ) throws -> Channels {
-    do {
-      guard case .function(let f) = m.source else {
-        return try m.channels(for: input, given: columnRanges, at: d.location)
-      }
-      let r = try located(d.location) { try script.state.call(f, [input]).first ?? .nil }
-      return try ChannelMapping.channels(
-        returned: r, what: "diagnosis '\(d.name)' channels function's result", at: d.location)
-    } catch let p as Problem {
-      throw sessionError(p.message, at: p.location)
-    }
   }
 
   private func requireMenu(_ button: String) throws {
@@ -245,65 +234,31 @@ public final class Session {
     }
   }
 
-  private func perform(
-    _ identifier: String, from d: Diagnosis?, expression: Expression?,
-    channels: Channels = Channels(), input: LuaValue = .nil
-  ) throws {
-    let registry = script.registry
-    guard let segue = registry.segue(identifier) else {
-      let ids = registry.segues.map(\.identifier)
-      throw sessionError(
-        "no segue '\(identifier)'\(suggestion(identifier, ids)) \(listing("segues", ids, none: "none is declared"))"
-      )
-    }
-    if d == nil { try requireMenu(identifier) }
-    let ctx = segueContext(identifier)
-    var value = diagnosis ?? 50
-    if let h = segue.happiness {
-      value = try happiness(
-        h, [ctx], what: "segue '\(identifier)'", at: segue.location, clamp: segue.clamp,
-        whenNil: diagnosis == nil ? noDiagnosisHint(identifier) : "")
-    }
-    let styleName = script.options.style ?? d?.style ?? segue.style
-    guard let style = registry.style(styleName) else {
-      throw sessionError("unknown style '\(styleName ?? "")'", at: d?.location ?? segue.location)
-    }
-    var face: FaceState
-    do {
-      face = try FaceState(happiness: value, scale: style.scale)
-    } catch {
-      throw sessionError("\(error)", at: segue.location)
-    }
-    face.expression = expression
-    face.channels = channels
-    let scene = Scene<SceneContent>(
-      title: d?.title ?? segue.title ?? "Happiness",
-      content: .face(
-        FaceScene(face: face, style: style, features: d?.features ?? [], input: input)))
-    guard let kindName = segue.kind.name(on: device) else {
-      throw sessionError(
-        "segue '\(identifier)' gives no kind for \(device.rawValue)", at: segue.location)
-    }
-    let button = d?.name ?? identifier
+  /// Shows `landing`'s scene as its kind does (a built-in kind through the navigator, a
+  /// custom one through its Lua `perform`) and notes the diagnosis it made.
+  func navigate(to landing: Landing) throws {
+    if let value = landing.diagnosis { diagnosis = value }
+    let segue = landing.segue
     let depth = navigator.depth
-    if let builtin = SegueKind(rawValue: kindName), builtin != .custom {
-      if builtin == .popover { popoverButton = button }
+    switch landing.kind {
+    case .builtin(let builtin):
+      if builtin == .popover { popoverButton = landing.button }
       do {
         try navigator.perform(
-          builtin, scene, popoverSize: segue.size,
-          anchor: builtin == .popover ? anchor(ofButton: button) : nil)
-        rememberKind(nil, above: depth)
+          builtin, landing.scene, popoverSize: segue.size,
+          anchor: builtin == .popover ? anchor(ofButton: landing.button) : nil)
       } catch StoryboardError.kindNotOnDevice(let kind, let device, _) {
         throw sessionError(
-          "segue '\(identifier)': \(kindMissing(kind, on: device))", at: segue.location)
+          "segue '\(segue.identifier)': \(kindMissing(kind, on: device))", at: segue.location)
       } catch {
-        throw sessionError("segue '\(identifier)': \(error)", at: segue.location)
+        throw sessionError("segue '\(segue.identifier)': \(error)", at: segue.location)
       }
-    } else if let custom = registry.kind(kindName), let perform = custom.perform {
-      try performCustom(custom, perform, scene, ctx: ctx, segue: segue, button: button)
+      rememberKind(nil, above: depth)
+    case .custom(let custom, let perform):
+      try performCustom(
+        custom, perform, landing.scene, ctx: landing.context, segue: segue,
+        button: landing.button)
       rememberKind(custom.name, above: depth)
-    } else {
-      throw sessionError("segue '\(identifier)': unknown kind '\(kindName)'", at: segue.location)
     }
   }
 
@@ -311,28 +266,11 @@ public final class Session {
   /// step was taken (a script's tap, a replay), so going back from it runs the kind's
   /// animation reversed; what sat above `depth`, the top before the step, is gone.
   private func rememberKind(_ kind: String?, above depth: Int) {
-    // A built-in kind with nothing noted (a batch's every row): no dictionary work.
+    // A built-in kind with nothing noted (most taps): no dictionary work.
     guard kind != nil || !animatedKinds.isEmpty else { return }
     let top = navigator.depth
     animatedKinds = animatedKinds.filter { $0.key <= depth && $0.key != top }
     if let kind { animatedKinds[top] = (navigator.focus.title, kind) }
-  }
-
-  /// A segue's `ctx` table: `diagnosis` (the last tap's value), `segue`, `device` and
-  /// `orientation`. Built flat: a batch makes one per row.
-  private func segueContext(_ identifier: String) -> LuaValue {
-    var ctx = LuaFlatTable(pairs: 4)
-    if let diagnosis {
-      ctx.append(text: "diagnosis")
-      ctx.append(.number(diagnosis))
-    }
-    ctx.append(text: "segue")
-    ctx.append(text: identifier)
-    ctx.append(text: "device")
-    ctx.append(text: device.rawValue)
-    ctx.append(text: "orientation")
-    ctx.append(text: orientation.rawValue)
-    return .flat(ctx)
   }
 
   /// Runs a `segue_kind`'s Lua `perform(nav, scene, ctx)`; it must show the scene somehow.
@@ -365,7 +303,7 @@ public final class Session {
       identifier: "", kind: .same(kind.name), happiness: nil,
       title: nil, size: nil, style: nil, location: kind.location, plugin: kind.plugin)
     try performCustom(
-      kind, perform, scene, ctx: segueContext(kind.name), segue: segue)
+      kind, perform, scene, ctx: evaluator.context(kind.name, diagnosis: diagnosis), segue: segue)
   }
 
   /// Runs one navigation operation for a custom kind; a popover hangs from `button`.
@@ -387,47 +325,6 @@ public final class Session {
     } catch let e as StoryboardError {
       throw sessionError("nav:\(op): \(e)")
     }
-  }
-
-  /// A happiness from a number or a function's result; a result outside 0…100 is an error
-  /// like a literal one, unless the declaration says `clamp = true`.
-  private func happiness(
-    _ source: HappinessSource, _ args: [LuaValue], what: @autoclosure () -> String,
-    at location: Location, clamp: Bool,
-    whenNil: @autoclosure () -> String = ""
-  ) throws -> Double {
-    switch source {
-    case .value(let v): return v
-    case .function(let f):
-      let r = try located(location) { try script.state.call(f, args).first ?? .nil }
-      guard let v = r.number else {
-        throw sessionError(
-          "\(what()): its happiness function returned \(r.typeName), expected a number"
-            + (r == .nil ? whenNil() : ""),
-          at: location)
-      }
-      guard v.isFinite else {
-        throw sessionError(
-          "\(what()): its happiness function returned \(formatNumber(v)), expected a finite number",
-          at: location)
-      }
-      guard clamp || (0...100).contains(v) else {
-        throw sessionError(
-          "\(what()): its happiness function returned \(formatNumber(v)), outside 0…100 (say clamp = true to clamp it)",
-          at: location)
-      }
-      return min(max(v, 0), 100)
-    }
-  }
-
-  /// Why a segue performed with no diagnosis tapped may have no happiness, and what to do.
-  private func noDiagnosisHint(_ identifier: String) -> String {
-    let tappers = script.registry.diagnoses.filter { $0.segue == identifier }.map(\.name)
-    let tap =
-      tappers.isEmpty
-      ? "" : " tap a diagnosis that performs it (\(tappers.prefix(5).joined(separator: ", "))), or"
-    return
-      ": it was performed without a diagnosis, so ctx.diagnosis is nil;\(tap) give the segue a happiness of its own for when ctx.diagnosis is nil"
   }
 
   /// Changes the focused face; an error when the focus shows no face.

@@ -28,7 +28,7 @@ public enum Orientation: String, CaseIterable, Sendable, CustomStringConvertible
   case landscape
 
   /// The other orientation.
-  @inlinable public var rotated: Orientation { self == .portrait ? .landscape : .portrait }
+  public var rotated: Orientation { self == .portrait ? .landscape : .portrait }
 
   /// The raw name, e.g. `"portrait"`.
   public var description: String { rawValue }
@@ -69,16 +69,16 @@ public enum Device: String, CaseIterable, Sendable, CustomStringConvertible {
   }
 
   /// The segue kinds this device has: iPhone push, modal, custom; iPad all five.
-  @inlinable public var allowedKinds: [SegueKind] {
+  public var allowedKinds: [SegueKind] {
     isPad ? SegueKind.allCases : [.push, .modal, .custom]
   }
 
   /// Whether this device has segues of `kind`.
-  @inlinable public func allows(_ kind: SegueKind) -> Bool { allowedKinds.contains(kind) }
+  public func allows(_ kind: SegueKind) -> Bool { allowedKinds.contains(kind) }
 
   /// Throws `StoryboardError.kindNotOnDevice` when this device has no segues of `kind`
   /// (for a host validating segue tables before anything runs).
-  @inlinable public func check(_ kind: SegueKind) throws(StoryboardError) {
+  public func check(_ kind: SegueKind) throws(StoryboardError) {
     guard allows(kind) else {
       throw .kindNotOnDevice(kind: kind.rawValue, device: self, allowed: allowedKinds)
     }

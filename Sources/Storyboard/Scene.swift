@@ -9,7 +9,7 @@ public struct Scene<Content> {
   public var content: Content
 
   /// A scene titled `title` holding `content`.
-  @inlinable public init(title: String, content: Content) {
+  public init(title: String, content: Content) {
     self.title = title
     self.content = content
   }

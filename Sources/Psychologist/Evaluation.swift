@@ -1,0 +1,247 @@
+import Face
+import Geometry
+import LuaHost
+import Readable
+import Storyboard
+
+/// What a diagnosis computed from its input, before its segue runs.
+struct Diagnosed {
+  /// The diagnosis value (the seed's `diagnosis`): its happiness, else its mouth's curve.
+  var value: Double
+  /// The expression it gives, if any.
+  var expression: Expression?
+  /// The channels its mapping gives the input (none mapped: all at their defaults).
+  var channels: Channels
+}
+
+/// Taps worked out without navigating: (diagnosis, input) → `Landing`. It calls the
+/// script's Lua (happiness, expression and channels functions, a segue's happiness) and
+/// checks the results as a tap does; where the scene appears is `Session.apply(_:)`'s
+/// business, or a batch's, which paints the landing where its kind puts it.
+public struct Evaluator {
+  /// The script whose declarations and Lua state are used.
+  public let script: Script
+  /// The device a segue's kind is chosen for, and `ctx.device`.
+  public let device: Device
+  /// `ctx.orientation`.
+  public let orientation: Orientation
+  /// Column ranges that scale the diagnoses' `channels` before the ranges a script
+  /// declares (a batch's scan of its input, or `--ranges`).
+  public var columnRanges: [String: ColumnRange]
+  /// Where each built-in kind puts its scene, when the evaluation knows it beforehand (a
+  /// batch: every row lands from the start screen); nil: `Landing.contentRect` stays nil.
+  public var startRects: StartRects?
+
+  /// An evaluator of `script`'s taps on `device` in `orientation`.
+  public init(
+    script: Script, device: Device, orientation: Orientation,
+    columnRanges: [String: ColumnRange] = [:], startRects: StartRects? = nil
+  ) {
+    self.script = script
+    self.device = device
+    self.orientation = orientation
+    self.columnRanges = columnRanges
+    self.startRects = startRects
+  }
+
+  /// A tap of diagnosis `d` with `input`: its value, then its segue's landing.
+  public func landing(tapping d: Diagnosis, input: LuaValue) throws -> Landing {
+    try landing(of: diagnose(d, input: input), by: d, input: input)
+  }
+
+  /// The landing of diagnosis `d`'s segue once `d` has `diagnosed` its value from `input`.
+  func landing(of diagnosed: Diagnosed, by d: Diagnosis, input: LuaValue) throws
+    -> Landing
+  {
+    try landing(
+      segue(d.segue), from: d, diagnosis: diagnosed.value, expression: diagnosed.expression,
+      channels: diagnosed.channels, input: input)
+  }
+
+  /// What diagnosis `d` computes from `input`: its happiness, expression and channels.
+  func diagnose(_ d: Diagnosis, input: LuaValue) throws -> Diagnosed {
+    let value = try d.happiness.map {
+      try happiness($0, [input], what: "diagnosis '\(d.name)'", at: d.location, clamp: d.clamp)
+    }
+    let expression = try self.expression(of: d, input: input)
+    let channels = try d.channels.map { try channelValues($0, of: d, input: input) }
+    // A diagnosis without happiness diagnoses its mouth's curve, else neutral 50, as
+    // `Diagnosis.happiness` says; keeping the last tap's value would leak it across buttons.
+    let diagnosis =
+      value ?? channels?[.smile].map { 50 + 50 * $0 } ?? expression?.mouth.map { 50 + 50 * $0 }
+      ?? 50
+    return Diagnosed(value: diagnosis, expression: expression, channels: channels ?? Channels())
+  }
+
+  /// The segue with `identifier`, or the error a tap of it reports.
+  func segue(_ identifier: String) throws -> Segue {
+    guard let segue = script.registry.segue(identifier) else {
+      let ids = script.registry.segues.map(\.identifier)
+      throw sessionError(
+        "no segue '\(identifier)'\(suggestion(identifier, ids)) \(listing("segues", ids, none: "none is declared"))"
+      )
+    }
+    return segue
+  }
+
+  /// Where `segue` lands, performed by diagnosis `d` (nil: from the menu, by its own
+  /// button) with `diagnosis` in effect: its happiness, style and scene, and its kind on
+  /// the device, checked.
+  func landing(
+    _ segue: Segue, from d: Diagnosis?, diagnosis: Double?, expression: Expression?,
+    channels: Channels = Channels(), input: LuaValue = .nil
+  ) throws -> Landing {
+    let identifier = segue.identifier
+    var context = LuaValue.nil
+    var value = diagnosis ?? 50
+    if let h = segue.happiness {
+      if case .function = h { context = self.context(identifier, diagnosis: diagnosis) }
+      value = try happiness(
+        h, [context], what: "segue '\(identifier)'", at: segue.location, clamp: segue.clamp,
+        whenNil: diagnosis == nil ? noDiagnosisHint(identifier) : "")
+    }
+    let style = try self.style(from: d, segue)
+    var face: FaceState
+    do {
+      face = try FaceState(happiness: value, scale: style.scale)
+    } catch {
+      throw sessionError("\(error)", at: segue.location)
+    }
+    face.expression = expression
+    face.channels = channels
+    let kind = try self.kind(of: segue)
+    if case .custom = kind, case .nil = context {
+      context = self.context(identifier, diagnosis: diagnosis)
+    }
+    let title = d?.title ?? segue.title ?? "Happiness"
+    let scene = FaceScene(face: face, style: style, features: d?.features ?? [], input: input)
+    let button = d?.name ?? identifier
+    return Landing(
+      diagnosis: d == nil ? nil : diagnosis, title: title, face: scene, segue: segue,
+      kind: kind, button: button, context: context,
+      contentRect: try startRects?.contentRect(
+        of: kind, segue: segue, button: button, title: title, face: scene))
+  }
+
+  /// A segue's `ctx` table: `diagnosis` (the value in effect, if any), `segue`, `device`
+  /// and `orientation`. Built flat: a batch makes one per row.
+  func context(_ identifier: String, diagnosis: Double?) -> LuaValue {
+    var ctx = LuaFlatTable(pairs: 4)
+    if let diagnosis {
+      ctx.append(text: "diagnosis")
+      ctx.append(.number(diagnosis))
+    }
+    ctx.append(text: "segue")
+    ctx.append(text: identifier)
+    ctx.append(text: "device")
+    ctx.append(text: device.rawValue)
+    ctx.append(text: "orientation")
+    ctx.append(text: orientation.rawValue)
+    return .flat(ctx)
+  }
+
+  // MARK: The parts of a landing
+
+  /// The expression diagnosis `d` gives `input`: as declared, or its function's result,
+  /// checked.
+  private func expression(of d: Diagnosis, input: LuaValue) throws -> Expression? {
+    switch d.expression {
+    case .value(let e)?: return e
+    case .function(let f)?:
+      let r = try located(d.location) { try script.state.call(f, [input]).first ?? .nil }
+      let (e, problems) = readExpression(
+        r, what: "diagnosis '\(d.name)' expression function's result", location: d.location)
+      if let p = problems.first { throw sessionError(p.message, at: d.location) }
+      return e
+    case nil: return nil
+    }
+  }
+
+  /// The channels a diagnosis's mapping gives `input`, checked (a function's result too).
+  private func channelValues(
+    _ m: ChannelMapping, of d: Diagnosis, input: LuaValue
+  ) throws -> Channels {
+    do {
+      guard case .function(let f) = m.source else {
+        return try m.channels(for: input, given: columnRanges, at: d.location)
+      }
+      let r = try located(d.location) { try script.state.call(f, [input]).first ?? .nil }
+      return try ChannelMapping.channels(
+        returned: r, what: "diagnosis '\(d.name)' channels function's result", at: d.location)
+    } catch let p as Problem {
+      throw sessionError(p.message, at: p.location)
+    }
+  }
+
+  /// The style a landing's face is drawn in: `--style`, else the diagnosis's, else the
+  /// segue's, else the global one.
+  private func style(from d: Diagnosis?, _ segue: Segue) throws -> FaceStyle {
+    let styleName = script.options.style ?? d?.style ?? segue.style
+    guard let style = script.registry.style(styleName) else {
+      throw sessionError("unknown style '\(styleName ?? "")'", at: d?.location ?? segue.location)
+    }
+    return style
+  }
+
+  /// The kind `segue` has on the device: a built-in one the device has, or a declared
+  /// `segue_kind` with a `perform`.
+  private func kind(of segue: Segue) throws -> LandingKind {
+    let identifier = segue.identifier
+    guard let kindName = segue.kind.name(on: device) else {
+      throw sessionError(
+        "segue '\(identifier)' gives no kind for \(device.rawValue)", at: segue.location)
+    }
+    if let builtin = SegueKind(rawValue: kindName), builtin != .custom {
+      guard device.allows(builtin) else {
+        throw sessionError(
+          "segue '\(identifier)': \(kindMissing(kindName, on: device))", at: segue.location)
+      }
+      return .builtin(builtin)
+    }
+    if let custom = script.registry.kind(kindName), let perform = custom.perform {
+      return .custom(custom, perform: perform)
+    }
+    throw sessionError("segue '\(identifier)': unknown kind '\(kindName)'", at: segue.location)
+  }
+
+  /// A happiness from a number or a function's result; a result outside 0…100 is an error
+  /// like a literal one, unless the declaration says `clamp = true`.
+  private func happiness(
+    _ source: HappinessSource, _ args: [LuaValue], what: @autoclosure () -> String,
+    at location: Location, clamp: Bool,
+    whenNil: @autoclosure () -> String = ""
+  ) throws -> Double {
+    switch source {
+    case .value(let v): return v
+    case .function(let f):
+      let r = try located(location) { try script.state.call(f, args).first ?? .nil }
+      guard let v = r.number else {
+        throw sessionError(
+          "\(what()): its happiness function returned \(r.typeName), expected a number"
+            + (r == .nil ? whenNil() : ""),
+          at: location)
+      }
+      guard v.isFinite else {
+        throw sessionError(
+          "\(what()): its happiness function returned \(formatNumber(v)), expected a finite number",
+          at: location)
+      }
+      guard clamp || (0...100).contains(v) else {
+        throw sessionError(
+          "\(what()): its happiness function returned \(formatNumber(v)), outside 0…100 (say clamp = true to clamp it)",
+          at: location)
+      }
+      return min(max(v, 0), 100)
+    }
+  }
+
+  /// Why a segue performed with no diagnosis tapped may have no happiness, and what to do.
+  private func noDiagnosisHint(_ identifier: String) -> String {
+    let tappers = script.registry.diagnoses.filter { $0.segue == identifier }.map(\.name)
+    let tap =
+      tappers.isEmpty
+      ? "" : " tap a diagnosis that performs it (\(tappers.prefix(5).joined(separator: ", "))), or"
+    return
+      ": it was performed without a diagnosis, so ctx.diagnosis is nil;\(tap) give the segue a happiness of its own for when ctx.diagnosis is nil"
+  }
+}

@@ -1,0 +1,45 @@
+import Geometry
+import Storyboard
+
+/// Where each built-in kind puts a tapped button's scene when the app is at its start (the
+/// menu, and on an iPad an empty detail), found once by navigating a session there: a batch
+/// lands every row from the start, so it paints each row where the first one landed.
+public final class StartRects {
+  /// The session navigated to find each place (restarted each time).
+  private let session: Session
+  /// The places found: by kind, button, segue and title (a popover hangs from its button,
+  /// sized by its segue; an iPad's bar button is as wide as the title it reads), few
+  /// enough to search in order.
+  private var found: [(kind: SegueKind, button: String, segue: String, title: String, rect: Rect)] =
+    []
+
+  /// Places found with `session` (which they restart; the evaluator's device and
+  /// orientation must be the session's).
+  public init(session: Session) {
+    self.session = session
+  }
+
+  /// The content rect a built-in kind shows `segue`'s scene (titled `title`: an iPad's
+  /// bar button reads it) in when `button` is tapped from the start screen; nil for a
+  /// custom kind, whose Lua decides where it lands. `face` is drawn nowhere.
+  func contentRect(
+    of kind: LandingKind, segue: Segue, button: String, title: String, face: FaceScene
+  ) throws -> Rect? {
+    guard case .builtin(let builtin) = kind else { return nil }
+    for f in found
+    where f.kind == builtin && f.button == button && f.segue == segue.identifier
+      && f.title == title
+    {
+      return f.rect
+    }
+    let probe = Landing(
+      diagnosis: nil, title: title, face: face, segue: segue, kind: kind, button: button,
+      context: .nil)
+    session.restart()
+    defer { session.restart() }
+    try session.navigate(to: probe)
+    let rect = session.navigator.focusContentRect
+    found.append((builtin, button, segue.identifier, title, rect))
+    return rect
+  }
+}
