@@ -125,14 +125,23 @@ typedef struct pm_matcher {
   ptrdiff_t cap_len[PM_MAX_CAPTURES];
 } pm_matcher;
 
-/* pattern_sets.c: the classes %a, %d, ... and sets [...] as maps. */
-int pm_class_letter(pm_map *out, unsigned letter);
-size_t pm_set_end(const char *p, size_t len, size_t open);
-void pm_set_map(pm_map *out, const char *p, size_t first, size_t close);
+/* The maps of the class letters (%a, %c, %d, ...), made once per engine. */
+typedef struct pm_classes {
+  pm_map of[26]; /* by lowercase letter */
+  uint32_t named; /* bit i: letter 'a' + i names a class */
+} pm_classes;
 
-/* pattern_compile.c: the pattern `p` (after the anchor, if taken) into `prog`. With
-   prog->code NULL only counts what the program needs (n_code, n_maps, n_text). */
-void pm_compile(lua_State *L, pm_program *prog, const char *p, size_t len);
+/* pattern_sets.c: the classes %a, %d, ... and sets [...] as maps. */
+void pm_make_classes(pm_classes *c);
+void pm_class_letter(const pm_classes *c, pm_map *out, unsigned letter);
+size_t pm_set_end(const char *p, size_t len, size_t open);
+void pm_set_map(const pm_classes *c, pm_map *out, const char *p, size_t first, size_t close);
+
+/* pattern_compile.c: the pattern `p` (after the anchor, if taken) into `prog`, whose
+   code, maps and pool have room for what the pattern needs (see pm_compile_room). With
+   prog->code NULL only counts it (n_code, n_maps, n_text). */
+void pm_compile(lua_State *L, pm_program *prog, const pm_classes *c, const char *p,
+                size_t len);
 
 /* pattern_run.c: matching one program against one subject. */
 void pm_matcher_init(pm_matcher *m, lua_State *L, const pm_program *prog, pm_choice *stack,

@@ -1,8 +1,10 @@
 /* Pattern text to program (see pattern.h).
 
-   The compiler runs twice over a pattern: once to count what the program needs, so that
-   its one userdata is allocated at its exact size (a set of a million characters is one
-   32-byte map), and once to write it. Both runs take the same steps. What is static in a
+   A short pattern compiles once, into the engine's scratch program, which is then copied
+   into a userdata of the exact size. A long one would need scratch as long as itself, so
+   the compiler runs twice over it instead: once to count what the program needs (a set
+   of a million characters is one 32-byte map), and once to write it into its userdata.
+   Both runs take the same steps. What is static in a
    pattern is decided here: which capture a ')' closes, whether "%3" names a closed
    capture, how deep Lua 5.4 would be nested at each item. The first malformed item
    becomes a FAULT and ends the program: lua5.4 raises only when matching reaches it. */
@@ -13,6 +15,7 @@
 typedef struct builder {
   lua_State *L;
   pm_program *prog; /* prog->code NULL: counting only */
+  const pm_classes *classes;
   const char *p;
   size_t len;
   int level;     /* captures opened so far */
@@ -96,7 +99,7 @@ static int bracket_class(builder *b, size_t open, pm_class *k, size_t *after) {
   int negated = b->p[first] == '^';
   pm_map m;
   memset(&m, 0, sizeof m);
-  pm_set_map(&m, b->p, first + negated, close);
+  pm_set_map(b->classes, &m, b->p, first + negated, close);
   if (negated)
     for (int i = 0; i < 8; i++) m.bits[i] = ~m.bits[i];
   *k = class_of(b, &m);
@@ -124,7 +127,7 @@ static int single_class(builder *b, size_t i, pm_class *k, size_t *after) {
   if (i + 1 >= b->len) return fault(b, PM_ENDS_WITH_ESCAPE, 0);
   pm_map m;
   memset(&m, 0, sizeof m);
-  pm_class_letter(&m, (unsigned char)b->p[i + 1]);
+  pm_class_letter(b->classes, &m, (unsigned char)b->p[i + 1]);
   *k = class_of(b, &m);
   *after = i + 2;
   return 1;
@@ -277,20 +280,23 @@ static void link_program(pm_program *prog) {
   }
 }
 
-void pm_compile(lua_State *L, pm_program *prog, const char *p, size_t len) {
-  builder b = {L, prog, p, len, 0, 0, 0, 0};
+void pm_compile(lua_State *L, pm_program *prog, const pm_classes *c, const char *p,
+                size_t len) {
+  builder b = {L, prog, c, p, len, 0, 0, 0, 0};
   prog->n_code = prog->n_maps = prog->n_text = 0;
   size_t i = 0, checked = 0;
-  while (i < len) {
-    if (!item(&b, &i)) return;
+  int whole = 1;
+  while (i < len && (whole = item(&b, &i))) {
     /* a pattern of many megabytes takes a while: look at the clock now and then */
     if (i - checked > (1u << 16)) {
       psy_check_deadline(L);
       checked = i;
     }
   }
-  flush_run(&b);
-  emit(&b, insn(PM_ACCEPT));
+  if (whole) {
+    flush_run(&b);
+    emit(&b, insn(PM_ACCEPT));
+  }
   prog->captures = (uint8_t)b.level;
   prog->unfinished = b.open;
   if (writing(&b)) link_program(prog);

@@ -66,22 +66,24 @@ static int search(lua_State *L, int find) {
 int pm_find(lua_State *L) { return search(L, 1); }
 int pm_match(lua_State *L) { return search(L, 0); }
 
-/* Where a gmatch iterator goes on from, as offsets into the subject. */
+/* A gmatch iterator's state: what it matches (kept alive by the iterator's other
+   upvalues: the subject, the program and the engine) and where it goes on from. One
+   userdata, so that a step reaches all of it at once. */
 typedef struct cursor {
+  const char *subject;
+  size_t len;
+  const pm_program *prog;
+  pm_choice *stack;
   size_t at;   /* the next place to try; past the end when done */
   size_t last; /* where the last match ended: a match may not end there again */
 } cursor;
 
-/* The iterator: upvalues are the subject, the program, the cursor and the engine. */
 static int gmatch_step(lua_State *L) {
-  size_t ls;
-  const char *s = lua_tolstring(L, lua_upvalueindex(1), &ls);
-  const pm_program *g = lua_touserdata(L, lua_upvalueindex(2));
-  cursor *c = lua_touserdata(L, lua_upvalueindex(3));
+  cursor *c = lua_touserdata(L, lua_upvalueindex(1));
   pm_matcher m;
   psy_check_deadline(L);
-  pm_matcher_init(&m, L, g, pm_engine_stack(L, lua_upvalueindex(4)), s, ls);
-  while (c->at <= ls) {
+  pm_matcher_init(&m, L, c->prog, c->stack, c->subject, c->len);
+  while (c->at <= c->len) {
     const unsigned char *from = pm_next_start(&m, m.subject + c->at), *e;
     if (!from) break;
     if ((e = pm_run(&m, from)) && (size_t)(e - m.subject) != c->last) {
@@ -90,23 +92,26 @@ static int gmatch_step(lua_State *L) {
     }
     c->at = (size_t)(from - m.subject) + 1;
   }
-  c->at = ls + 1;
+  c->at = c->len + 1;
   return 0;
 }
 
 /* A '^' does not anchor here (the manual: it would stop the iteration). */
 int pm_gmatch(lua_State *L) {
   size_t ls, lp;
-  luaL_checklstring(L, 1, &ls);
+  const char *s = luaL_checklstring(L, 1, &ls);
   luaL_checklstring(L, 2, &lp);
   size_t init = pm_start_offset(L, 3, ls);
   lua_settop(L, 2);
-  pm_program_for(L, ENGINE, 2, 0);
-  lua_remove(L, 2); /* the program keeps the pattern alive */
   cursor *c = lua_newuserdatauv(L, sizeof(cursor), 0);
+  c->subject = s;
+  c->len = ls;
+  c->prog = pm_program_for(L, ENGINE, 2, 0); /* pushed: it keeps the pattern alive */
+  c->stack = pm_engine_stack(L, ENGINE);
   c->at = init > ls ? ls + 1 : init;
   c->last = (size_t)-1;
+  lua_pushvalue(L, 1);
   lua_pushvalue(L, ENGINE);
-  lua_pushcclosure(L, gmatch_step, 4);
+  lua_pushcclosure(L, gmatch_step, 4); /* the cursor, the program, the subject, the engine */
   return 1;
 }

@@ -24,7 +24,7 @@ static void add_punctuation(pm_map *m) {
   add_range(m, '{', '~');
 }
 
-/* Fills `out` with the class a lowercase class letter names; 0 if it names none. */
+/* The class a lowercase class letter names, into an empty map; 0 if it names none. */
 static int lower_class(pm_map *out, unsigned letter) {
   switch (letter) {
     case 'a': add_letters(out); return 1;
@@ -42,20 +42,22 @@ static int lower_class(pm_map *out, unsigned letter) {
   }
 }
 
-/* The class that "%" followed by `letter` stands for, added to `out`: a class letter's
-   class, its complement for the uppercase letter, else the character itself. Returns 1
-   when it was a class, 0 when the character itself was added. */
-int pm_class_letter(pm_map *out, unsigned letter) {
-  pm_map cls;
-  memset(&cls, 0, sizeof cls);
+void pm_make_classes(pm_classes *c) {
+  memset(c, 0, sizeof *c);
+  for (unsigned i = 0; i < 26; i++)
+    if (lower_class(&c->of[i], 'a' + i)) c->named |= 1u << i;
+}
+
+/* Adds to `out` the class that "%" followed by `letter` stands for: a class letter's
+   class, its complement for the uppercase letter, else the character itself. */
+void pm_class_letter(const pm_classes *c, pm_map *out, unsigned letter) {
   unsigned lower = (letter >= 'A' && letter <= 'Z') ? letter + 32 : letter;
-  if (!lower_class(&cls, lower)) {
+  if (lower < 'a' || lower > 'z' || !((c->named >> (lower - 'a')) & 1)) {
     pm_map_add(out, letter);
-    return 0;
+    return;
   }
   uint32_t flip = (lower != letter) ? 0xFFFFFFFFu : 0;
-  for (int i = 0; i < 8; i++) out->bits[i] |= cls.bits[i] ^ flip;
-  return 1;
+  for (int i = 0; i < 8; i++) out->bits[i] |= c->of[lower - 'a'].bits[i] ^ flip;
 }
 
 /* Where the set whose '[' is at p[open] ends: the index of its closing ']', or `len`
@@ -76,12 +78,13 @@ size_t pm_set_end(const char *p, size_t len, size_t open) {
    is its ']'). A member is "%x" (a class, or x itself), "a-z" (a range, when a character
    follows the '-' before the end), or one character. A "%" just before the end takes the
    ']' as the character it escapes, as lua5.4 does. */
-void pm_set_map(pm_map *out, const char *p, size_t first, size_t close) {
+void pm_set_map(const pm_classes *classes, pm_map *out, const char *p, size_t first,
+                size_t close) {
   size_t i = first;
   while (i < close) {
     unsigned c = (unsigned char)p[i];
     if (c == '%') {
-      pm_class_letter(out, (unsigned char)p[i + 1]);
+      pm_class_letter(classes, out, (unsigned char)p[i + 1]);
       i += 2;
     } else if (i + 2 < close && p[i + 1] == '-') {
       unsigned high = (unsigned char)p[i + 2];
