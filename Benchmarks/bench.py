@@ -58,6 +58,10 @@ SIZES = {
     "sort_strings": 10_000 if QUICK else 100_000,
     # Penlight's pretty.write of a table this many rows long (the collector's mode shows).
     "pretty_rows": 2_000 if QUICK else 20_000,
+    # The pattern engine: Lua's two suite files that exercise it (runs of each, about a
+    # second under lua5.4) and the megabytes of text Benchmarks/pattern.lua makes.
+    "pattern_suite": {"pm.lua": 100 if QUICK else 1500, "strings.lua": 50 if QUICK else 600},
+    "pattern_mb": 1 if QUICK else 10,
 }
 
 
@@ -134,6 +138,17 @@ def best_cpu_time(cmd, runs=None, cwd=None):
         t = usage.ru_utime + usage.ru_stime
         best = t if best is None else min(best, t)
     return best
+
+
+def best_cpu_times(cmd, base, runs=None):
+    """The least CPU time of cmd and of base, their runs alternating: for a ratio near 1 on
+    a shared machine, where a block of runs of one and then a block of the other measures
+    how the neighbours' load drifted between the blocks too."""
+    ours = theirs = None
+    for _ in range(runs or SIZES["runs"]):
+        a, b = best_cpu_time(cmd, runs=1), best_cpu_time(base, runs=1)
+        ours, theirs = min(a, ours or a), min(b, theirs or b)
+    return ours, theirs
 
 
 def cold_start(commands):
@@ -545,6 +560,48 @@ def bench_lua_suite():
             fmt(host, "s"), base, f"lua5.4 {fmt(base, 's')}", host / base, "(bound)", None)
 
 
+# strings.lua wants io.write and os.setlocale, which the sandbox lacks: both interpreters
+# run the file with these stubs in front (PatternTests uses the same ones).
+SUITE_STUBS = ("io = {write = function() end, stdin = {}, stdout = {}, stderr = {write = function() end}} "
+               "os.setlocale = function(l) if l == nil or l == 'C' then return 'C' end return false end\n")
+
+
+def bench_pattern():
+    """The pattern engine behind string.find/match/gmatch/gsub: pm.lua and strings.lua of
+    Lua's suite under the sandbox against lua5.4 (CPU time, runs alternating), and six workloads over a
+    generated text, each timed inside Benchmarks/pattern.lua with os.clock under both
+    interpreters (the best of SIZES["runs"]); their checksums must agree."""
+    log("pattern engine")
+    suite = os.path.normpath(os.path.join(ROOT, "..", "shared", "lua-5.4.4-tests"))
+    if os.path.isdir(suite):
+        for name, n in SIZES["pattern_suite"].items():
+            path = os.path.join(WORK, "stubbed-" + name)
+            with open(os.path.join(suite, name), encoding="latin-1") as f:
+                text = f.read()
+            with open(path, "w", encoding="latin-1") as f:
+                f.write(SUITE_STUBS + text)
+            ours, base = best_cpu_times([PSYBENCH, "lua-file", path, str(n)],
+                                        ["lua5.4", "Benchmarks/lua_file.lua", path, str(n)])
+            slower("pattern", f"{name} ×{n} (sandbox, limits on; CPU time)", ours, base, 1.00,
+                   basename="lua5.4")
+    else:
+        log(f"pattern: {suite} missing, suite files skipped")
+    mb = SIZES["pattern_mb"]
+    script = os.path.join(WORK, "pattern.lua")
+    with open(script, "w") as f:
+        f.write(f"MB = {mb}\nRUNS = {SIZES['runs']}\n" + open("Benchmarks/pattern.lua").read())
+    def figures(cmd):
+        out = subprocess.run(cmd, check=True, capture_output=True, text=True).stdout
+        return [line.split("\t") for line in out.splitlines() if line.count("\t") == 2]
+    ours = figures([PSY, "run", script, "--time-limit", "600", "--memory-limit", "2048"])
+    base = figures(["lua5.4", script])
+    for (name, t_ours, sum_ours), (_, t_base, sum_base) in zip(ours, base):
+        slower("pattern", f"{name}, {mb} MB text (CPU time)", float(t_ours), float(t_base), 0.90,
+               basename="lua5.4", note="" if sum_ours == sum_base else "outputs differ!")
+    slower("pattern", "  the six workloads together", sum(float(r[1]) for r in ours),
+           sum(float(r[1]) for r in base), 0.90, basename="lua5.4")
+
+
 def bench_render(py_drawille):
     n = SIZES["svg"]
     log("SVG and terminal rendering")
@@ -621,6 +678,7 @@ def main():
     groups = [("cold", bench_cold), ("throughput", bench_throughput), ("batch", bench_batch),
               ("faces", bench_faces),
               ("lua", bench_lua), ("lua_suite", bench_lua_suite), ("tables", bench_tables),
+              ("pattern", bench_pattern),
               ("render", lambda: bench_render(py_drawille)), ("redraw", bench_redraw),
               ("transition", bench_transition)]
     if ONLY and ONLY not in dict(groups):

@@ -1,10 +1,10 @@
 /* The standard library a script sees: an allowlist of Lua's (the sandbox), with the
    parts of our own in place of the functions it narrows (base_guards.c, require.c,
-   coroutines.c, table_functions.c, table_sort.c, bounded_string.c); or, for the host's
+   coroutines.c, table_functions.c, table_sort.c, string_library.c); or, for the host's
    own use, everything. Either way the collector runs in generational mode, as lua5.4
    (lua.c) runs it. */
 #include "CLuaBridge.h"
-#include "bounded.h"
+#include "string_library.h"
 #include "libraries.h"
 #include "lualib.h"
 #include "table_functions.h"
