@@ -30,15 +30,6 @@ func sessionError(_ message: String, at location: Location? = nil) -> LuaError {
   LuaError(kind: .runtime, location: location, message: message)
 }
 
-/// Runs a call into Lua; an error that names no place (a result that cannot be copied, such
-/// as a cyclic table) is placed at the declaration whose function it was.
-func located<T>(_ location: Location, _ body: () throws -> T) throws -> T {
-  do { return try body() } catch var e as LuaError where e.location == nil {
-    e.location = location
-    throw e
-  }
-}
-
 /// The headless app: the storyboard's navigation plus the faces on its scenes, driven as a
 /// person drives the seed app (tap, perform, pan, pinch, rotate, back).
 public final class Session {
@@ -192,7 +183,7 @@ public final class Session {
     switch d.expression {
     case .value(let e)?: expression = e
     case .function(let f)?:
-      let r = try located(d.location) { try script.state.call(f, [input]).first ?? .nil }
+      let r = try script.state.call(f, [input], declaredAt: d.location).first ?? .nil
       let (e, problems) = readExpression(
         r, what: "diagnosis '\(d.name)' expression function's result", location: d.location)
       if let p = problems.first { throw sessionError(p.message, at: d.location) }
@@ -229,7 +220,7 @@ public final class Session {
       guard case .function(let f) = m.source else {
         return try m.channels(for: input, given: columnRanges, at: d.location)
       }
-      let r = try located(d.location) { try script.state.call(f, [input]).first ?? .nil }
+      let r = try script.state.call(f, [input], declaredAt: d.location).first ?? .nil
       return try ChannelMapping.channels(
         returned: r, what: "diagnosis '\(d.name)' channels function's result", at: d.location)
     } catch let p as Problem {
@@ -342,9 +333,8 @@ public final class Session {
   ) throws {
     let nav = NavigationHandle(session: self, scene: scene, size: segue.size, button: button)
     let navValue = try script.state.userdata(nav, as: NavigationHandle.luaClass)
-    _ = try located(kind.location) {
-      try script.state.call(perform, [navValue, .map(["title": .text(scene.title)]), ctx])
-    }
+    _ = try script.state.call(
+      perform, [navValue, .map(["title": .text(scene.title)]), ctx], declaredAt: kind.location)
     nav.session = nil
     if let failure = nav.failure { throw failure }
     if nav.operations == 0 {
@@ -399,7 +389,7 @@ public final class Session {
     switch source {
     case .value(let v): return v
     case .function(let f):
-      let r = try located(location) { try script.state.call(f, args).first ?? .nil }
+      let r = try script.state.call(f, args, declaredAt: location).first ?? .nil
       guard let v = r.number else {
         throw sessionError(
           "\(what()): its happiness function returned \(r.typeName), expected a number"
