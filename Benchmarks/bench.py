@@ -6,8 +6,8 @@ run, as ratios; the same figures go to bench-results/bench.json.
     scripts/bench --quick   # small sizes (well under a minute; scripts/test runs this)
     scripts/bench --only lua_suite   # one group (a function bench_NAME), e.g. while tuning
 
-It builds in release mode (`swift build -c release --static-swift-stdlib`), compiles the C
-baselines with `cc -O2`, and installs what it needs only for itself: hyperfine (apt-get),
+It builds in release mode (`swift build -c release --static-swift-stdlib --disable-local-rpath`,
+as scripts/install does), compiles the C baselines with `cc -O2` and a static Swift hello-world, and installs what it needs only for itself: hyperfine (apt-get),
 lua5.4 (apt-get), Python's drawille (pip, into .build/bench/venv), and R with aplpack
 (apt-get r-base-core r-cran-aplpack; not in --quick, which uses them only if present). Times are the best
 of several runs (wall clock); cold starts are hyperfine's mean. Figures are reported, never
@@ -30,6 +30,11 @@ WORK = os.path.join(ROOT, ".build", "bench")
 RESULTS = os.path.join(ROOT, "bench-results")
 PSY = os.path.join(ROOT, ".build", "release", "psychologist")
 PSYBENCH = os.path.join(ROOT, ".build", "release", "PsyBench")
+HELLO = os.path.join(WORK, "hello")
+# How scripts/install builds: the Swift runtime inside the binary, and no $ORIGIN run path
+# (with one, the loader looks for every shared library in the binary's folder first, a few
+# dozen failed opens at each start, for libraries that are never there).
+RELEASE_FLAGS = ["-c", "release", "--static-swift-stdlib", "--disable-local-rpath"]
 DEVNULL = subprocess.DEVNULL
 
 SIZES = {
@@ -203,8 +208,11 @@ def fmt(v, unit):
 
 def build():
     log("building (release, static Swift stdlib)")
-    sh(["swift", "build", "-c", "release", "--static-swift-stdlib"], stdout=DEVNULL)
+    sh(["swift", "build"] + RELEASE_FLAGS, stdout=DEVNULL)
     os.makedirs(WORK, exist_ok=True)
+    # The cold start's other baseline: Swift's least program, linked as the binary is.
+    sh(["swiftc", "-O", "-static-stdlib", "Benchmarks/hello.swift", "-o", HELLO],
+       stdout=DEVNULL)
     lua_flags = subprocess.run(["pkg-config", "--cflags", "--libs", "lua5.4"], check=True,
                                capture_output=True, text=True).stdout.split()
     # The call baselines link Lua's VM as the binary does (Debian's liblua5.4.a, through the
@@ -229,8 +237,15 @@ def bench_cold():
     note = "" if same_output(face, lua) else "outputs differ!"
     screen = show + ["--screen"]
     animate = show + ["--screen", "--animate"]
-    t_face, t_show, t_lua, t_screen, t_animate = cold_start([face, show, lua, screen, animate])
+    version = [PSY, "--version"]
+    t_face, t_show, t_lua, t_screen, t_animate, t_hello, t_version = cold_start(
+        [face, show, lua, screen, animate, [HELLO], version])
     slower("cold start", "face --happiness 70 --format svg", t_face, t_lua, 2.0, basename="lua5.4", note=note)
+    slower("cold start", "  the same, vs a static Swift hello-world", t_face, t_hello, 1.2,
+           basename="Swift hello")
+    row("cold start", "  --version, vs the same hello (the floor)", t_version,
+        fmt(t_version, "s"), t_hello, f"Swift hello {fmt(t_hello, 's')}", t_version / t_hello,
+        "(bound)", None)
     slower("cold start", "show psychologist.lua bite --format svg", t_show, t_lua, 3.0, basename="lua5.4")
     slower("cold start", "show bite --screen --animate", t_animate, t_screen, 1.5,
            basename="show --screen")

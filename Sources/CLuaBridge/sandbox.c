@@ -10,7 +10,7 @@
 #include "CLuaBridge.h"
 #include "bounded.h"
 #include "psy_limits.h"
-#include "lualib.h"
+#include <lua5.4/lualib.h>
 
 static const char path_key = 0;  /* registry: ';'-separated require folders */
 static const char files_key = 0; /* registry: the files require loaded, in order */

@@ -5,8 +5,8 @@
 #ifndef PSY_CLUABRIDGE_H
 #define PSY_CLUABRIDGE_H
 
-#include <lua.h>
-#include <lauxlib.h>
+#include <lua5.4/lua.h>
+#include <lua5.4/lauxlib.h>
 #include <stddef.h>
 
 /* ---- Swift callbacks, set once per process ---------------------------- */
