@@ -237,10 +237,11 @@ static int p_failure(lua_State *L) {
 }
 
 /* The handler of the host's calls. The failure is made under its own pcall: when memory
-   is too short for it (a script that filled the memory limit), the error goes on as it
-   was raised, a host error with its kind and place intact, rather than becoming Lua's
-   memory error. Any other error in making it (a __tostring that raises) is raised from
-   here, as it would be without the pcall: Lua then calls this handler for that one. */
+   is too short for it (a script that filled the memory limit), a host error or a string
+   goes on as it was raised, its kind and place intact, rather than becoming Lua's memory
+   error (any other value does become it: it would read as nothing). Any other error in
+   making the failure (a __tostring that raises) is raised from here, as it would be
+   without the pcall: Lua then calls this handler for that one. */
 static int message_handler(lua_State *L) {
   lua_settop(L, 1);
   if (!lua_checkstack(L, 3)) return 1;
@@ -248,8 +249,9 @@ static int message_handler(lua_State *L) {
   lua_pushvalue(L, 1);
   lua_pushinteger(L, 2); /* p_failure is level 0, this handler 1 */
   int status = lua_pcall(L, 2, 1, 0);
-  if (status == LUA_ERRMEM) lua_settop(L, 1);
-  else if (status != LUA_OK) return lua_error(L);
+  if (status == LUA_OK) return 1;
+  if (status != LUA_ERRMEM) return lua_error(L);
+  if (lua_type(L, 1) == LUA_TSTRING || host_error_at(L, 1)) lua_settop(L, 1);
   return 1;
 }
 

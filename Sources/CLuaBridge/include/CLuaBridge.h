@@ -81,7 +81,7 @@ typedef struct {
    LUA_OK a scalar result (a number or nil) is in *value and the stack is as before; any
    other result (a string, a table) is left on top above the handler, its type in
    value->type, for the caller to read and then pop with the handler. On an error the
-   message is on top, above the handler. PSY_NOSTACK: nothing was pushed. */
+   handler's failure is on top, above the handler. PSY_NOSTACK: nothing was pushed. */
 int psy_call_scalar(lua_State *L, int ref, psy_scalar *value, int *timed_out);
 
 /* ---- errors as values ------------------------------------------------ */
