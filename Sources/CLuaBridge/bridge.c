@@ -44,12 +44,18 @@ static int trampoline(lua_State *L) {
 /* ---- errors as values ------------------------------------------------ */
 
 /* A host error: a Swift error on its way through Lua, as a value (as mlua carries its
-   WrappedError). Its box holds the Swift error, released by __gc; its user value is the
-   message, which is what a script reads of it: tostring, `..`, `#` and the string
-   methods (err:match(...)) see that text, so a script that catches one with pcall
-   handles it as it did the message. The host, where the error leaves Lua, finds its own
-   error again, kind and place as they were made. */
+   WrappedError). It holds the error's parts as the host made them: its kind (the host's
+   code) and, as its user value, its text `place: message`, with the length of the place
+   (PSY_NOPLACE: none). That text is what a script reads of it: tostring, `..`, `#` and
+   the string methods (err:match(...)) see it, so a script that catches one with pcall
+   handles it as it did the message. The host, where the error leaves Lua, makes its own
+   error again from the parts, kind and place as they were. Plain data: no finalizer. */
 static const char error_tag = 0;
+typedef struct {
+  const void *tag;
+  int kind;
+  long place_length;
+} host_error;
 
 /* A failure: what the message handler makes of an error for the host, where it was
    raised (before the stack unwinds): the error (a host error or a string) and the
@@ -62,10 +68,10 @@ typedef struct {
   psy_place place;
 } failure;
 
-static void *host_error_at(lua_State *L, int idx) {
-  if (lua_type(L, idx) != LUA_TUSERDATA || lua_rawlen(L, idx) != sizeof(psy_box)) return NULL;
-  psy_box *b = lua_touserdata(L, idx);
-  return b->tag == &error_tag ? b : NULL;
+static host_error *host_error_at(lua_State *L, int idx) {
+  if (lua_type(L, idx) != LUA_TUSERDATA || lua_rawlen(L, idx) != sizeof(host_error)) return NULL;
+  host_error *e = lua_touserdata(L, idx);
+  return e->tag == &error_tag ? e : NULL;
 }
 
 static failure *failure_at(lua_State *L, int idx) {
@@ -134,7 +140,7 @@ static int error_index(lua_State *L) {
 }
 
 /* The metatable of host errors or of failures (tag), made on first use, left on the
-   stack. Only a host error holds a box for __gc to release. */
+   stack. */
 static void error_metatable(lua_State *L, const void *tag) {
   static const luaL_Reg methods[] = {{"__tostring", error_tostring},
                                      {"__concat", error_concat},
@@ -143,12 +149,8 @@ static void error_metatable(lua_State *L, const void *tag) {
                                      {NULL, NULL}};
   if (lua_rawgetp(L, LUA_REGISTRYINDEX, tag) != LUA_TNIL) return;
   lua_pop(L, 1);
-  lua_createtable(L, 0, 7);
+  lua_createtable(L, 0, 6);
   luaL_setfuncs(L, methods, 0);
-  if (tag == &error_tag) {
-    lua_pushcfunction(L, box_gc);
-    lua_setfield(L, -2, "__gc");
-  }
   lua_pushboolean(L, 0);
   lua_setfield(L, -2, "__metatable");
   lua_pushliteral(L, "error");
@@ -157,32 +159,54 @@ static void error_metatable(lua_State *L, const void *tag) {
   lua_rawsetp(L, LUA_REGISTRYINDEX, tag);
 }
 
+/* Arguments: kind, place (light userdata) and its length (PSY_NOPLACE: none given),
+   message and its length. Level 0 is this function, 1 the host function, 2 the code that
+   called it. */
 static int p_pusherror(lua_State *L) {
-  void *box = lua_touserdata(L, 1);
-  psy_box *b = lua_newuserdatauv(L, sizeof(psy_box), 1);
-  b->box = NULL;
-  b->tag = &error_tag;
-  lua_pushlstring(L, lua_touserdata(L, 2), (size_t)lua_tointeger(L, 3));
+  host_error *e = lua_newuserdatauv(L, sizeof(host_error), 1);
+  e->tag = &error_tag;
+  e->kind = (int)lua_tointeger(L, 1);
+  lua_Integer given = lua_tointeger(L, 3);
+  int place = given != PSY_NOPLACE;
+  if (place) {
+    lua_pushlstring(L, given ? lua_touserdata(L, 2) : "", (size_t)given);
+    lua_pushliteral(L, ": ");
+  } else {
+    luaL_where(L, 2); /* "file:line: ", or "" when a C function called */
+  }
+  /* the place, without the ": " after it (which luaL_where's text ends with) */
+  size_t where = place ? (size_t)given : lua_rawlen(L, -1);
+  e->place_length = place ? (long)where : where >= 2 ? (long)where - 2 : PSY_NOPLACE;
+  lua_pushlstring(L, lua_touserdata(L, 4), (size_t)lua_tointeger(L, 5));
+  lua_concat(L, place ? 3 : 2);
   lua_setiuservalue(L, -2, 1);
   error_metatable(L, &error_tag);
   lua_setmetatable(L, -2);
-  /* Lua owns the box only once nothing more can fail (see p_pushfunction) */
-  b->box = box;
   return 1;
 }
 
-int psy_pusherror(lua_State *L, void *box, const char *message, size_t length) {
-  if (!lua_checkstack(L, 5)) return PSY_NOSTACK;
+int psy_pusherror(lua_State *L, int kind, const char *place, long place_length,
+                  const char *message, size_t message_length) {
+  if (!lua_checkstack(L, 8)) return PSY_NOSTACK;
   lua_pushcfunction(L, p_pusherror);
-  lua_pushlightuserdata(L, box);
+  lua_pushinteger(L, kind);
+  lua_pushlightuserdata(L, (void *)place);
+  lua_pushinteger(L, (lua_Integer)place_length);
   lua_pushlightuserdata(L, (void *)message);
-  lua_pushinteger(L, (lua_Integer)length);
-  return lua_pcall(L, 3, 1, 0);
+  lua_pushinteger(L, (lua_Integer)message_length);
+  return lua_pcall(L, 5, 1, 0);
 }
 
-void *psy_toerror(lua_State *L, int idx) {
-  psy_box *b = host_error_at(L, idx);
-  return b ? b->box : NULL;
+int psy_toerror(lua_State *L, int idx, psy_hosterror *out) {
+  host_error *e = host_error_at(L, idx);
+  if (!e || !lua_checkstack(L, 1)) return 0;
+  out->kind = e->kind;
+  out->place_length = e->place_length;
+  /* Popped at once: the host error keeps its text alive. */
+  lua_getiuservalue(L, idx, 1);
+  out->text = lua_tolstring(L, -1, &out->length);
+  lua_pop(L, 1);
+  return 1;
 }
 
 /* The place of the Lua code a stack level runs, as Lua's own messages name it
@@ -193,13 +217,6 @@ static int place_of(lua_State *L, lua_Debug *ar, psy_place *place) {
   place->file[sizeof place->file - 1] = 0;
   place->line = ar->currentline;
   return 1;
-}
-
-int psy_caller_place(lua_State *L, psy_place *place) {
-  lua_Debug ar;
-  place->file[0] = 0;
-  place->line = 0;
-  return lua_getstack(L, 1, &ar) && place_of(L, &ar, place);
 }
 
 /* ---- the error handler and calls ------------------------------------- */
@@ -263,17 +280,18 @@ int psy_pushcall(lua_State *L, int ref, int slots) {
   return base;
 }
 
-/* The error value itself: a host error's box, or a string's bytes. */
+/* The error value itself: a host error's parts, or a string's bytes. */
 static void read_error_value(lua_State *L, int idx, psy_failure *out) {
-  out->host = psy_toerror(L, idx);
-  if (!out->host && lua_type(L, idx) == LUA_TSTRING)
+  idx = lua_absindex(L, idx);
+  out->is_host = psy_toerror(L, idx, &out->host);
+  if (!out->is_host && lua_type(L, idx) == LUA_TSTRING)
     out->message = lua_tolstring(L, idx, &out->message_length);
 }
 
 void psy_read_failure(lua_State *L, int idx, psy_failure *out) {
   static const char heading[] = "stack traceback:\n";
   idx = lua_absindex(L, idx);
-  out->host = NULL;
+  out->is_host = 0;
   out->message = NULL;
   out->message_length = 0;
   out->traceback = "";

@@ -2,26 +2,19 @@ import CLua
 import CLuaBridge
 
 // Errors keep their type across Lua. A Swift error thrown by a Swift function that Lua
-// called goes into Lua as a host error (a userdata holding it, made and raised by
-// CLuaBridge once the Swift frame has returned); a script that catches it reads its message.
-// Where a call from the host fails, the handler's failure says what the error was, where it
-// was raised and how it got there, and the call's status says what kind it is.
-
-/// A Swift error on its way through Lua: what a host error holds.
-final class HostError {
-  let error: LuaError
-  init(_ error: LuaError) { self.error = error }
-}
+// called goes into Lua as a host error (a userdata holding its kind, place and message, made
+// and raised by CLuaBridge once the Swift frame has returned); a script that catches it
+// reads its message. Where a call from the host fails, the handler's failure says what the
+// error was, where it was raised and how it got there, and the call's status says what kind
+// it is.
 
 extension LuaError {
   /// `error`, thrown by a Swift function that Lua called, as it goes into Lua: a LuaError as
-  /// it is, another error as a runtime error saying its description; one that names no
-  /// place is placed at the Lua code that called (none when a C function did).
-  init(goingIntoLua error: Error, _ L: OpaquePointer) {
+  /// it is, another error as a runtime error saying its description.
+  init(goingIntoLua error: Error) {
     self =
       error as? LuaError
       ?? LuaError(kind: .runtime, location: nil, message: String(describing: error))
-    if location == nil { location = callerPlace(L) }
   }
 
   /// An error Lua raised, of the kind the status of the call it ended says (a syntax error
@@ -54,28 +47,72 @@ func location(of place: psy_place) -> String? {
   return "\(name):\(place.line)"
 }
 
-/// The Lua code that called the running Swift function, as Lua's messages name it.
-func callerPlace(_ L: OpaquePointer) -> String? {
-  var place = psy_place()
-  return psy_caller_place(L, &place) != 0 ? location(of: place) : nil
-}
-
 /// Leaves `error` on top of L as a host error for the trampoline to raise once this Swift
-/// frame has returned; when even that cannot be made, Lua's memory error is on top instead.
+/// frame has returned, placed at the Lua code that called when it names no place (CLuaBridge
+/// reads the place off the stack as it makes the error); when even that cannot be made,
+/// Lua's memory error is on top instead.
 func pushHostError(_ L: OpaquePointer, _ error: LuaError) {
-  let box = Unmanaged.passRetained(HostError(error))
-  var message = error.description
-  let status = message.withUTF8 { text in
-    text.withMemoryRebound(to: CChar.self) {
-      psy_pusherror(L, box.toOpaque(), $0.baseAddress, $0.count)
+  var message = error.message
+  var place = error.location ?? ""
+  _ = message.withUTF8 { text in
+    place.withUTF8 { given in
+      psy_pusherror(
+        L, error.kind.code, chars(given), error.location == nil ? Int(PSY_NOPLACE) : given.count,
+        chars(text), text.count)
     }
   }
-  if status != LUA_OK { box.release() }
 }
 
-/// The host error at `idx`, if the value there is one (never raises).
-func hostError(_ L: OpaquePointer, at idx: Int32) -> LuaError? {
-  psy_toerror(L, idx).map { Unmanaged<HostError>.fromOpaque($0).takeUnretainedValue().error }
+/// UTF-8 bytes as C characters.
+private func chars(_ bytes: UnsafeBufferPointer<UInt8>) -> UnsafePointer<CChar>? {
+  UnsafeRawPointer(bytes.baseAddress)?.assumingMemoryBound(to: CChar.self)
+}
+
+extension LuaError {
+  /// The error a host error's parts make again, as it was thrown.
+  init(_ parts: psy_hosterror) {
+    let text = UnsafeRawBufferPointer(start: parts.text, count: parts.length)
+    let kind = Kind(code: parts.kind) ?? .runtime
+    guard parts.place_length >= 0, parts.place_length + 2 <= parts.length else {
+      self.init(kind: kind, location: nil, message: String(decoding: text, as: UTF8.self))
+      return
+    }
+    self.init(
+      kind: kind, location: String(decoding: text.prefix(parts.place_length), as: UTF8.self),
+      message: String(decoding: text.dropFirst(parts.place_length + 2), as: UTF8.self))
+  }
+}
+
+extension LuaError.Kind {
+  /// The code a host error holds for this kind.
+  var code: Int32 {
+    switch self {
+    case .syntax: return 0
+    case .runtime: return 1
+    case .memory: return 2
+    case .timeLimit: return 3
+    case .file: return 4
+    }
+  }
+
+  /// The kind a host error's code stands for.
+  init?(code: Int32) {
+    switch code {
+    case 0: self = .syntax
+    case 1: self = .runtime
+    case 2: self = .memory
+    case 3: self = .timeLimit
+    case 4: self = .file
+    default: return nil
+    }
+  }
+}
+
+/// The text a script reads of the host error at `idx`, if the value there is one.
+func hostErrorText(_ L: OpaquePointer, at idx: Int32) -> [UInt8]? {
+  var parts = psy_hosterror()
+  guard psy_toerror(L, idx, &parts) != 0 else { return nil }
+  return Array(UnsafeRawBufferPointer(start: parts.text, count: parts.length))
 }
 
 /// What a failed call left on the stack, copied into Swift before the stack is cleared.
@@ -84,6 +121,7 @@ struct Failure {
   var host: LuaError?
   /// Otherwise the error Lua raised, when it is a string.
   var text: String?
+  /// The levels of the traceback the handler took.
   var traceback: String
   /// The innermost Lua code when the error was raised.
   var place: String?
@@ -91,7 +129,7 @@ struct Failure {
   init(_ L: OpaquePointer, at idx: Int32) {
     var f = psy_failure()
     psy_read_failure(L, idx, &f)
-    host = f.host.map { Unmanaged<HostError>.fromOpaque($0).takeUnretainedValue().error }
+    host = f.is_host != 0 ? LuaError(f.host) : nil
     text = f.message.map { string($0, f.message_length) }
     traceback = string(f.traceback, f.traceback_length)
     place = location(of: f.place)

@@ -116,9 +116,8 @@ extension LuaState {
       return .string(Array(UnsafeRawBufferPointer(start: p, count: n)))
     case LUA_TTABLE:
       return try table(L, at: idx, depth: depth, &copy)
-    case LUA_TUSERDATA where psy_toerror(L, idx) != nil:
-      return .text(hostError(L, at: idx)?.description ?? "")
     case let t:
+      if t == LUA_TUSERDATA, let text = hostErrorText(L, at: idx) { return .string(text) }
       let name = t == LUA_TFUNCTION ? "function" : t == LUA_TTHREAD ? "thread" : "userdata"
       var ref: Int32 = 0
       try check(L, psy_ref(L, idx, &ref), place: copy.place)

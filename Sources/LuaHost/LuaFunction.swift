@@ -148,7 +148,7 @@ private let dispatch: psy_dispatch_fn = { L, raw in
     return call.results
   } catch {
     lua_settop(L, Int32(call.count))
-    pushHostError(L, LuaError(goingIntoLua: error, L))
+    pushHostError(L, LuaError(goingIntoLua: error))
     return PSY_RAISE
   }
 }

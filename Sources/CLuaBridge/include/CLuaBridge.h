@@ -92,23 +92,35 @@ typedef struct {
   int line; /* 0: no Lua code */
 } psy_place;
 
-/* Pushes a host error: a userdata holding box (a Swift error, released when the
-   value is collected) whose message, the text a script reads of it (tostring,
-   .., #, string methods), is the given bytes. LUA_OK, or an error status with
-   Lua's error pushed instead: the box is then not Lua's, the caller releases it. */
-int psy_pusherror(lua_State *L, void *box, const char *message, size_t length);
-/* The box of the host error at idx, or NULL for any other value (never raises). */
-void *psy_toerror(lua_State *L, int idx);
-/* *place = the Lua code that called the running C function (level 1, as luaL_where
-   reads it); 0 when a C function called it. Reads the call stack only, never raises. */
-int psy_caller_place(lua_State *L, psy_place *place);
+/* A host error's parts: the host's code for its kind, and its text `place: message`,
+   the place being its first place_length bytes (PSY_NOPLACE: it has none). */
+#define PSY_NOPLACE (-1)
+typedef struct {
+  int kind;
+  const char *text;
+  size_t length;
+  long place_length;
+} psy_hosterror;
+
+/* Pushes a host error, made in a C function that Swift called from Lua (the host
+   function): a userdata of that kind whose text, what a script reads of it (tostring,
+   .., #, string methods), is `place: message`; with no place given (place_length
+   PSY_NOPLACE) the place is the Lua code that called the host function, as luaL_where
+   names it, or none when a C function called it. LUA_OK, or an error status with Lua's
+   error pushed instead. */
+int psy_pusherror(lua_State *L, int kind, const char *place, long place_length,
+                  const char *message, size_t message_length);
+/* 1 and *error = the parts of the host error at idx (its text valid while the value
+   stays on the stack); 0 for any other value. Never raises. */
+int psy_toerror(lua_State *L, int idx, psy_hosterror *error);
 
 /* What a failed call left at idx, read without raising: the handler's failure
    (error, traceback and place taken where the error was raised), or, from a call
    without the handler (a load, a protected helper, Lua's memory error), the
    error value alone. The pointers are valid while that value stays on the stack. */
 typedef struct {
-  void *host;          /* a host error's box, or NULL */
+  int is_host;          /* the error is a host error, whose parts are in host */
+  psy_hosterror host;
   const char *message; /* else the error when it is a string (NULL: it is not) */
   size_t message_length;
   const char *traceback; /* the levels after "stack traceback:\n", or "" */
