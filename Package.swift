@@ -12,8 +12,10 @@ let package = Package(
     .library(name: "Psychologist", targets: ["Psychologist"]),
   ],
   targets: [
-    .systemLibrary(
-      name: "CLua", pkgConfig: "lua5.4", providers: [.apt(["liblua5.4-dev"])]),
+    // Lua's VM comes from Debian's liblua5.4.a (the module map links it). No pkg-config: its
+    // `-llua5.4` would make the binary load liblua5.4.so at every start for nothing; the
+    // headers are named by their folder instead (<lua5.4/lua.h>).
+    .systemLibrary(name: "CLua", providers: [.apt(["liblua5.4-dev"])]),
     .target(name: "CLuaBridge", dependencies: ["CLua"]),
     // How numbers and text a person reads are written (formatNumber, terminalSafe): the
     // lowest module, so LuaHost, Render and Storyboard share one formatter and one list of

@@ -6,17 +6,19 @@ run, as ratios; the same figures go to bench-results/bench.json.
     scripts/bench --quick   # small sizes (well under a minute; scripts/test runs this)
     scripts/bench --only lua_suite   # one group (a function bench_NAME), e.g. while tuning
 
-It builds in release mode (`swift build -c release --static-swift-stdlib`), compiles the C
-baselines with `cc -O2`, and installs what it needs only for itself: hyperfine (apt-get),
-lua5.4 (apt-get), Python's drawille (pip, into .build/bench/venv), and R with aplpack
+It builds in release mode as scripts/install does (`swift build -c release
+--static-swift-stdlib --disable-local-rpath -Xlinker --no-export-dynamic`), compiles the C baselines with `cc -O2` and a static Swift
+hello-world, and installs what it needs only for itself: lua5.4 (apt-get), Python's drawille (pip, into .build/bench/venv), and R with aplpack
 (apt-get r-base-core r-cran-aplpack; not in --quick, which uses them only if present). Times are the best
-of several runs (wall clock); cold starts are hyperfine's mean. Figures are reported, never
+of several runs (wall clock); cold starts the median CPU time of runs taking turns (see
+cold_start). Figures are reported, never
 asserted: the exit status is 0 unless something could not run at all.
 """
 import json
 import os
 import re
 import shutil
+import statistics
 import subprocess
 import sys
 import time
@@ -30,6 +32,10 @@ WORK = os.path.join(ROOT, ".build", "bench")
 RESULTS = os.path.join(ROOT, "bench-results")
 PSY = os.path.join(ROOT, ".build", "release", "psychologist")
 PSYBENCH = os.path.join(ROOT, ".build", "release", "PsyBench")
+HELLO = os.path.join(WORK, "hello")
+# How scripts/install builds (see docs/ARCHITECTURE.md, "Release builds").
+RELEASE_FLAGS = ["-c", "release", "--static-swift-stdlib", "--disable-local-rpath",
+                 "-Xlinker", "--no-export-dynamic"]
 DEVNULL = subprocess.DEVNULL
 
 SIZES = {
@@ -52,7 +58,7 @@ SIZES = {
     "lua_suite": {"sort.lua": 8 if QUICK else 100, "math.lua": 4 if QUICK else 50,
                   "pm.lua": 100 if QUICK else 1500, "utf8.lua": 200 if QUICK else 2500,
                   "vararg.lua": 300 if QUICK else 4000},
-    "cold_runs": 10 if QUICK else 40,
+    "cold_runs": 20 if QUICK else 200,
     # table.sort: random numbers by the default order, strings with a Lua order function.
     "sort_numbers": 100_000 if QUICK else 1_000_000,
     "sort_strings": 10_000 if QUICK else 100_000,
@@ -152,21 +158,30 @@ def best_cpu_times(cmd, base, runs=None):
 
 
 def cold_start(commands):
-    """Mean seconds per command: hyperfine when there is one, else a loop of runs."""
+    """Median CPU seconds (user + system, from wait4) per command, of runs that take turns:
+    a round runs each command once (after two rounds of warm-up). A start is CPU work from
+    exec to exit; on this shared machine the wall clock also counts the wait for a core, and
+    runs of one command back to back (as hyperfine makes them) let a burst of load land on
+    one: --version read 1.35x the hello-world in one such run and 1.02x in the next. Each
+    run is spawned directly, as hyperfine -N does."""
     runs = SIZES["cold_runs"]
-    if shutil.which("hyperfine"):
-        out = os.path.join(WORK, "hyperfine.json")
-        sh(["hyperfine", "-N", "--warmup", "3", "--runs", str(runs), "--export-json", out,
-            "--style", "none"] + [" ".join(c) for c in commands], stdout=DEVNULL, stderr=DEVNULL)
-        with open(out) as f:
-            return [r["mean"] for r in json.load(f)["results"]]
-    times = []
-    for c in commands:
-        t0 = time.perf_counter()
-        for _ in range(runs):
-            subprocess.run(c, check=True, stdout=DEVNULL)
-        times.append((time.perf_counter() - t0) / runs)
-    return times
+    times = [[] for _ in commands]
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    try:
+        for round in range(runs + 2):
+            for i, c in enumerate(commands):
+                pid = os.posix_spawnp(c[0], c, os.environ,
+                                      file_actions=[(os.POSIX_SPAWN_DUP2, devnull, 1),
+                                                    (os.POSIX_SPAWN_DUP2, devnull, 2)])
+                _, status, usage = os.wait4(pid, 0)
+                t = usage.ru_utime + usage.ru_stime
+                if os.waitstatus_to_exitcode(status) != 0:
+                    raise subprocess.CalledProcessError(os.waitstatus_to_exitcode(status), c)
+                if round >= 2:
+                    times[i].append(t)
+    finally:
+        os.close(devnull)
+    return [statistics.median(t) for t in times]
 
 
 def peak_rss(cmd):
@@ -223,8 +238,11 @@ def fmt(v, unit):
 
 def build():
     log("building (release, static Swift stdlib)")
-    sh(["swift", "build", "-c", "release", "--static-swift-stdlib"], stdout=DEVNULL)
+    sh(["swift", "build"] + RELEASE_FLAGS, stdout=DEVNULL)
     os.makedirs(WORK, exist_ok=True)
+    # The cold start's other baseline: Swift's least program, linked as the binary is.
+    sh(["swiftc", "-O", "-static-stdlib", "Benchmarks/hello.swift", "-o", HELLO],
+       stdout=DEVNULL)
     lua_flags = subprocess.run(["pkg-config", "--cflags", "--libs", "lua5.4"], check=True,
                                capture_output=True, text=True).stdout.split()
     # The call baselines link Lua's VM as the binary does (Debian's liblua5.4.a, through the
@@ -249,8 +267,15 @@ def bench_cold():
     note = "" if same_output(face, lua) else "outputs differ!"
     screen = show + ["--screen"]
     animate = show + ["--screen", "--animate"]
-    t_face, t_show, t_lua, t_screen, t_animate = cold_start([face, show, lua, screen, animate])
+    version = [PSY, "--version"]
+    t_face, t_show, t_lua, t_screen, t_animate, t_hello, t_version = cold_start(
+        [face, show, lua, screen, animate, [HELLO], version])
     slower("cold start", "face --happiness 70 --format svg", t_face, t_lua, 2.0, basename="lua5.4", note=note)
+    slower("cold start", "  the same, vs a static Swift hello-world", t_face, t_hello, 1.2,
+           basename="Swift hello")
+    row("cold start", "  --version, vs the same hello (the floor)", t_version,
+        fmt(t_version, "s"), t_hello, f"Swift hello {fmt(t_hello, 's')}", t_version / t_hello,
+        "(bound)", None)
     slower("cold start", "show psychologist.lua bite --format svg", t_show, t_lua, 3.0, basename="lua5.4")
     slower("cold start", "show bite --screen --animate", t_animate, t_screen, 1.5,
            basename="show --screen")
@@ -672,7 +697,6 @@ def main():
     started = time.time()
     os.makedirs(WORK, exist_ok=True)
     apt_install("lua5.4", "lua5.4")
-    apt_install("hyperfine", "hyperfine")
     py_drawille = drawille_python() if ONLY in (None, "render") else None
     build()
     groups = [("cold", bench_cold), ("throughput", bench_throughput), ("batch", bench_batch),

@@ -5,9 +5,9 @@
 #ifndef PSY_CLUA_SHIM_H
 #define PSY_CLUA_SHIM_H
 
-#include <lua.h>
-#include <lauxlib.h>
-#include <lualib.h>
+#include <lua5.4/lua.h>
+#include <lua5.4/lauxlib.h>
+#include <lua5.4/lualib.h>
 
 static const int psy_LUA_REGISTRYINDEX = LUA_REGISTRYINDEX;
 

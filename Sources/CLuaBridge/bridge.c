@@ -31,40 +31,244 @@ static int box_gc(lua_State *L) {
   return 0;
 }
 
-/* Raises what Swift left on the stack, after Swift has returned. */
-static int raise_result(lua_State *L, int n) {
-  if (n == PSY_RAISE_HERE) {
-    luaL_where(L, 1);
-    lua_insert(L, -2);
-    lua_concat(L, 2);
-  }
-  return lua_error(L);
-}
-
+/* Swift has returned: a result count, or PSY_RAISE with the error (a host error, or
+   Lua's memory error when even that could not be made) on top. */
 static int trampoline(lua_State *L) {
   psy_box *b = lua_touserdata(L, lua_upvalueindex(1));
   if (b == NULL || b->box == NULL) return luaL_error(L, "host function is gone");
   int n = swift_dispatch(L, b->box);
-  if (n < 0) return raise_result(L, n);
+  if (n < 0) return lua_error(L);
   return n;
+}
+
+/* ---- errors as values ------------------------------------------------ */
+
+/* A host error: a Swift error on its way through Lua, as a value (as mlua carries its
+   WrappedError). It holds the error's parts as the host made them: its kind (the host's
+   code) and, as its user value, its text `place: message`, with the length of the place
+   (PSY_NOPLACE: none). That text is what a script reads of it: tostring, `..`, `#` and
+   the string methods (err:match(...)) see it, so a script that catches one with pcall
+   handles it as it did the message. The host, where the error leaves Lua, makes its own
+   error again from the parts, kind and place as they were. Plain data: no finalizer. */
+static const char error_tag = 0;
+typedef struct {
+  const void *tag;
+  int kind;
+  long place_length;
+} host_error;
+
+/* A failure: what the message handler makes of an error for the host, where it was
+   raised (before the stack unwinds): the error (a host error or a string) and the
+   traceback as user values 1 and 2, and the place of the innermost Lua code. Only the
+   host reads one (a __close method of the host's outermost call may see it: it reads as
+   the message, a newline and the traceback). */
+static const char failure_tag = 0;
+typedef struct {
+  const void *tag;
+  psy_place place;
+} failure;
+
+static host_error *host_error_at(lua_State *L, int idx) {
+  if (lua_type(L, idx) != LUA_TUSERDATA || lua_rawlen(L, idx) != sizeof(host_error)) return NULL;
+  host_error *e = lua_touserdata(L, idx);
+  return e->tag == &error_tag ? e : NULL;
+}
+
+static failure *failure_at(lua_State *L, int idx) {
+  if (lua_type(L, idx) != LUA_TUSERDATA || lua_rawlen(L, idx) != sizeof(failure)) return NULL;
+  failure *f = lua_touserdata(L, idx);
+  return f->tag == &failure_tag ? f : NULL;
+}
+
+/* Pushes what a script reads of a host error or a failure and returns 1; 0 for any
+   other value (nothing pushed). */
+static int push_error_text(lua_State *L, int idx) {
+  idx = lua_absindex(L, idx);
+  if (host_error_at(L, idx)) {
+    lua_getiuservalue(L, idx, 1);
+    return 1;
+  }
+  if (!failure_at(L, idx)) return 0;
+  lua_getiuservalue(L, idx, 1);
+  if (push_error_text(L, -1)) lua_remove(L, -2);
+  lua_pushliteral(L, "\n");
+  lua_getiuservalue(L, idx, 2);
+  lua_concat(L, 3);
+  return 1;
+}
+
+static int error_tostring(lua_State *L) {
+  if (!push_error_text(L, 1)) lua_pushliteral(L, "");
+  return 1;
+}
+
+static int error_concat(lua_State *L) {
+  for (int i = 1; i <= 2; i++) {
+    if (push_error_text(L, i)) continue;
+    if (lua_type(L, i) != LUA_TSTRING && lua_type(L, i) != LUA_TNUMBER)
+      return luaL_error(L, "attempt to concatenate a %s value", luaL_typename(L, i));
+    lua_pushvalue(L, i);
+  }
+  lua_concat(L, 2);
+  return 1;
+}
+
+static int error_len(lua_State *L) {
+  if (!push_error_text(L, 1)) return 0;
+  lua_pushinteger(L, (lua_Integer)lua_rawlen(L, -1));
+  return 1;
+}
+
+/* A string method called on an error: runs on its text. */
+static int string_method_on_text(lua_State *L) {
+  if (push_error_text(L, 1)) lua_replace(L, 1);
+  lua_pushvalue(L, lua_upvalueindex(1));
+  lua_insert(L, 1);
+  lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
+  return lua_gettop(L);
+}
+
+/* err.name: the string method of that name (the string library strings index), bound to
+   the error's text; nil for anything else. */
+static int error_index(lua_State *L) {
+  lua_pushliteral(L, "");
+  if (luaL_getmetafield(L, -1, "__index") != LUA_TTABLE) return 0;
+  lua_pushvalue(L, 2);
+  if (lua_gettable(L, -2) != LUA_TFUNCTION) return 0;
+  lua_pushcclosure(L, string_method_on_text, 1);
+  return 1;
+}
+
+/* The metatable of host errors or of failures (tag), made on first use, left on the
+   stack. */
+static void error_metatable(lua_State *L, const void *tag) {
+  static const luaL_Reg methods[] = {{"__tostring", error_tostring},
+                                     {"__concat", error_concat},
+                                     {"__len", error_len},
+                                     {"__index", error_index},
+                                     {NULL, NULL}};
+  if (lua_rawgetp(L, LUA_REGISTRYINDEX, tag) != LUA_TNIL) return;
+  lua_pop(L, 1);
+  lua_createtable(L, 0, 6);
+  luaL_setfuncs(L, methods, 0);
+  lua_pushboolean(L, 0);
+  lua_setfield(L, -2, "__metatable");
+  lua_pushliteral(L, "error");
+  lua_setfield(L, -2, "__name");
+  lua_pushvalue(L, -1);
+  lua_rawsetp(L, LUA_REGISTRYINDEX, tag);
+}
+
+/* Arguments: kind, place (light userdata) and its length (PSY_NOPLACE: none given),
+   message and its length. Level 0 is this function, 1 the host function, 2 the code that
+   called it. */
+static int p_pusherror(lua_State *L) {
+  host_error *e = lua_newuserdatauv(L, sizeof(host_error), 1);
+  e->tag = &error_tag;
+  e->kind = (int)lua_tointeger(L, 1);
+  lua_Integer given = lua_tointeger(L, 3);
+  int place = given != PSY_NOPLACE;
+  if (place) {
+    lua_pushlstring(L, given ? lua_touserdata(L, 2) : "", (size_t)given);
+    lua_pushliteral(L, ": ");
+  } else {
+    luaL_where(L, 2); /* "file:line: ", or "" when a C function called */
+  }
+  /* the place, without the ": " after it (which luaL_where's text ends with) */
+  size_t where = place ? (size_t)given : lua_rawlen(L, -1);
+  e->place_length = place ? (long)where : where >= 2 ? (long)where - 2 : PSY_NOPLACE;
+  lua_pushlstring(L, lua_touserdata(L, 4), (size_t)lua_tointeger(L, 5));
+  lua_concat(L, place ? 3 : 2);
+  lua_setiuservalue(L, -2, 1);
+  error_metatable(L, &error_tag);
+  lua_setmetatable(L, -2);
+  return 1;
+}
+
+int psy_pusherror(lua_State *L, int kind, const char *place, long place_length,
+                  const char *message, size_t message_length) {
+  if (!lua_checkstack(L, 8)) return PSY_NOSTACK;
+  lua_pushcfunction(L, p_pusherror);
+  lua_pushinteger(L, kind);
+  lua_pushlightuserdata(L, (void *)place);
+  lua_pushinteger(L, (lua_Integer)place_length);
+  lua_pushlightuserdata(L, (void *)message);
+  lua_pushinteger(L, (lua_Integer)message_length);
+  return lua_pcall(L, 5, 1, 0);
+}
+
+int psy_toerror(lua_State *L, int idx, psy_hosterror *out) {
+  host_error *e = host_error_at(L, idx);
+  if (!e || !lua_checkstack(L, 1)) return 0;
+  out->kind = e->kind;
+  out->place_length = e->place_length;
+  /* Popped at once: the host error keeps its text alive. */
+  lua_getiuservalue(L, idx, 1);
+  out->text = lua_tolstring(L, -1, &out->length);
+  lua_pop(L, 1);
+  return 1;
+}
+
+/* The place of the Lua code a stack level runs, as Lua's own messages name it
+   (luaL_where): the chunk's short_src and the line; 0 when that level runs no Lua code. */
+static int place_of(lua_State *L, lua_Debug *ar, psy_place *place) {
+  if (!lua_getinfo(L, "Sl", ar) || ar->currentline <= 0) return 0;
+  memcpy(place->file, ar->short_src, sizeof place->file);
+  place->file[sizeof place->file - 1] = 0;
+  place->line = ar->currentline;
+  return 1;
 }
 
 /* ---- the error handler and calls ------------------------------------- */
 
-static int message_handler(lua_State *L) {
+/* Makes the failure the host reads (see `failure`) of the error at 1, raised by the
+   function `level` (an integer at 2) up the stack. A string stays as it is; a number
+   becomes its text; a host error is kept; any other value becomes its __tostring, or
+   names its type, as lua.c's handler says it. */
+static int p_failure(lua_State *L) {
+  int level = (int)lua_tointeger(L, 2);
+  lua_settop(L, 1);
+  failure *f = lua_newuserdatauv(L, sizeof *f, 2);
+  f->tag = &failure_tag;
+  f->place.file[0] = 0;
+  f->place.line = 0;
+  lua_Debug ar;
+  for (int at = level; lua_getstack(L, at, &ar); at++)
+    if (place_of(L, &ar, &f->place)) break;
   int t = lua_type(L, 1);
-  if (t == LUA_TSTRING || t == LUA_TNUMBER) {
+  if (t == LUA_TNUMBER) {
     lua_tolstring(L, 1, NULL);
-  } else {
+  } else if (t != LUA_TSTRING && !host_error_at(L, 1)) {
     if (!(luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING))
       lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
     lua_replace(L, 1);
+    lua_settop(L, 2);
   }
-  /* joined as Lua strings: a NUL in the message must not end it */
+  lua_pushvalue(L, 1);
+  lua_setiuservalue(L, 2, 1);
+  luaL_traceback(L, L, NULL, level);
+  lua_setiuservalue(L, 2, 2);
+  error_metatable(L, &failure_tag);
+  lua_setmetatable(L, 2);
+  return 1;
+}
+
+/* The handler of the host's calls. The failure is made under its own pcall: when memory
+   is too short for it (a script that filled the memory limit), a host error or a string
+   goes on as it was raised, its kind and place intact, rather than becoming Lua's memory
+   error (any other value does become it: it would read as nothing). Any other error in
+   making the failure (a __tostring that raises) is raised from here, as it would be
+   without the pcall: Lua then calls this handler for that one. */
+static int message_handler(lua_State *L) {
   lua_settop(L, 1);
-  lua_pushliteral(L, "\n");
-  luaL_traceback(L, L, NULL, 1);
-  lua_concat(L, 3);
+  if (!lua_checkstack(L, 3)) return 1;
+  lua_pushcfunction(L, p_failure);
+  lua_pushvalue(L, 1);
+  lua_pushinteger(L, 2); /* p_failure is level 0, this handler 1 */
+  int status = lua_pcall(L, 2, 1, 0);
+  if (status == LUA_OK) return 1;
+  if (status != LUA_ERRMEM) return lua_error(L);
+  if (lua_type(L, 1) == LUA_TSTRING || host_error_at(L, 1)) lua_settop(L, 1);
   return 1;
 }
 
@@ -76,48 +280,45 @@ int psy_pushcall(lua_State *L, int ref, int slots) {
   return base;
 }
 
-/* Whether the error on top is Lua's memory error: raised as one, or passed on as its
-   message (a coroutine's, re-raised by wrap), with the handler's traceback after it. */
-static int is_memory_error(lua_State *L, int status) {
-  static const char words[] = "not enough memory";
-  const size_t n = sizeof words - 1;
-  if (status == LUA_ERRMEM) return 1;
-  if (lua_type(L, -1) != LUA_TSTRING) return 0;
-  size_t len;
-  const char *s = lua_tolstring(L, -1, &len);
-  return len >= n && memcmp(s, words, n) == 0 && (len == n || s[n] == '\n');
+/* The error value itself: a host error's parts, or a string's bytes. */
+static void read_error_value(lua_State *L, int idx, psy_failure *out) {
+  idx = lua_absindex(L, idx);
+  out->is_host = psy_toerror(L, idx, &out->host);
+  if (!out->is_host && lua_type(L, idx) == LUA_TSTRING)
+    out->message = lua_tolstring(L, idx, &out->message_length);
 }
 
-static int p_restate(lua_State *L) {
-  size_t len;
-  const char *error = lua_tolstring(L, 1, &len);
-  const char *where = lua_touserdata(L, 2);
-  const char *rest = memchr(error, '\n', len); /* the traceback, if any */
-  lua_pushfstring(L, "%s%s%s", where, where[0] ? ": " : "", psy_limits_of(L)->exceeded);
-  if (rest) lua_pushlstring(L, rest, len - (size_t)(rest - error));
-  else lua_pushliteral(L, "");
-  lua_concat(L, 2);
-  return 1;
-}
-
-/* A deadline that lands in an allocation (string.rep, table.concat growing its buffer)
-   ends the call with Lua's memory error, which names no place: the allocator, which
-   refused to grow because time was up, recorded where the script was. Replaces the
-   error on top by the time limit's, there; keeps it when even that cannot be made.
-   Out of line and cold: the call path stays short. */
-__attribute__((noinline, cold)) static int restate_as_time_limit(lua_State *L, int status) {
-  psy_limits *lim = psy_limits_of(L);
-  if (!is_memory_error(L, status) || lua_type(L, -1) != LUA_TSTRING || !lua_checkstack(L, 4))
-    return status;
-  lua_pushcfunction(L, p_restate);
-  lua_pushvalue(L, -2);
-  lua_pushlightuserdata(L, lim->where);
-  if (lua_pcall(L, 2, 1, 0) != LUA_OK) {
-    lua_pop(L, 1);
-    return status;
+void psy_read_failure(lua_State *L, int idx, psy_failure *out) {
+  static const char heading[] = "stack traceback:\n";
+  idx = lua_absindex(L, idx);
+  out->is_host = 0;
+  out->message = NULL;
+  out->message_length = 0;
+  out->traceback = "";
+  out->traceback_length = 0;
+  out->place.file[0] = 0;
+  out->place.line = 0;
+  failure *f = failure_at(L, idx);
+  if (!f) {
+    read_error_value(L, idx, out);
+    return;
   }
-  lua_remove(L, -2);
-  return LUA_ERRRUN;
+  out->place = f->place;
+  if (!lua_checkstack(L, 1)) return;
+  /* Popped at once: the failure, on the stack, keeps both alive. */
+  if (lua_getiuservalue(L, idx, 2) == LUA_TSTRING) {
+    size_t n;
+    const char *s = lua_tolstring(L, -1, &n);
+    size_t skip = n >= sizeof heading - 1 && memcmp(s, heading, sizeof heading - 1) == 0
+                    ? sizeof heading - 1
+                    : 0;
+    out->traceback = s + skip;
+    out->traceback_length = n - skip;
+  }
+  lua_pop(L, 1);
+  lua_getiuservalue(L, idx, 1);
+  read_error_value(L, -1, out);
+  lua_pop(L, 1);
 }
 
 /* lua_pcall, arming the time limit around the outermost call of the state. Inlined in
@@ -133,7 +334,6 @@ __attribute__((always_inline)) static inline int call_under_limit(lua_State *L, 
   if (outermost) psy_limits_arm(lim);
   int status = lua_pcall(L, nargs, nresults, handler);
   *timed_out = outermost ? psy_limits_disarm(lim) : psy_limits_expired(lim);
-  if (status != LUA_OK && *timed_out) status = restate_as_time_limit(L, status);
   return status;
 }
 

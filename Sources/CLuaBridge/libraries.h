@@ -3,7 +3,7 @@
 #ifndef PSY_LIBRARIES_H
 #define PSY_LIBRARIES_H
 
-#include <lauxlib.h>
+#include <lua5.4/lauxlib.h>
 
 /* load (text only), setmetatable (no __gc) and xpcall (no handler after the deadline)
    in the base library (base_guards.c). */

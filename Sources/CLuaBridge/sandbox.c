@@ -6,7 +6,7 @@
 #include "CLuaBridge.h"
 #include "string_library.h"
 #include "libraries.h"
-#include "lualib.h"
+#include <lua5.4/lualib.h>
 #include "table_functions.h"
 
 /* Replaces the table on top with one holding only the fields `names`. */

@@ -2,7 +2,7 @@
 #ifndef PSY_TABLE_FUNCTIONS_H
 #define PSY_TABLE_FUNCTIONS_H
 
-#include <lauxlib.h>
+#include <lua5.4/lauxlib.h>
 
 /* What a table function does with its list argument. */
 #define PSY_TABLE_READ 1u

@@ -11,6 +11,8 @@ let maxTableDepth = 200
 /// number of values has a cap of its own (for states without a limit), and the time
 /// limit is looked at as it goes, since no Lua hook can stop Swift code.
 struct TableCopy {
+  /// The place its errors name (the declaration whose function's result it copies).
+  let place: String?
   /// Values copied so far, and bytes charged to the memory limit.
   var values = 0
   var charged = 0
@@ -28,13 +30,13 @@ struct TableCopy {
     values += 1
     pending += bytes + (bytes > 0 ? 0 : TableCopy.entryBytes)
     guard pending >= TableCopy.chargeStep || values > TableCopy.maxValues else { return }
-    try state.checkDeadline(L)
+    try state.checkDeadline(L, place: place)
     guard values <= TableCopy.maxValues, psy_charge(L, pending) == 0 else {
       let limit =
         state.limits.memory > 0
         ? "the \(state.limits.memory >> 20) MiB memory limit" : "\(TableCopy.maxValues) values"
       throw LuaError(
-        kind: .memory, location: nil, message: "table too large to copy (more than \(limit))")
+        kind: .memory, location: place, message: "table too large to copy (more than \(limit))")
     }
     charged += pending
     pending = 0
@@ -42,57 +44,58 @@ struct TableCopy {
 }
 
 extension LuaState {
-  /// Pushes a Swift value; everything that allocates runs protected.
-  func push(_ L: OpaquePointer, _ value: LuaValue, depth: Int = 0) throws {
-    guard lua_checkstack(L, 8) != 0 else {
-      throw LuaError(kind: .memory, location: nil, message: "Lua stack overflow")
-    }
+  /// Pushes a Swift value; everything that allocates runs protected. Its errors name
+  /// `place` (the declaration whose function the value goes to).
+  func push(_ L: OpaquePointer, _ value: LuaValue, depth: Int = 0, place: String? = nil) throws {
+    guard lua_checkstack(L, 8) != 0 else { throw LuaError.stackOverflow(at: place) }
     switch value {
     case .nil: lua_pushnil(L)
     case .boolean(let b): lua_pushboolean(L, b ? 1 : 0)
     case .integer(let i): lua_pushinteger(L, lua_Integer(i))
     case .number(let d): lua_pushnumber(L, d)
-    case .string(let bytes): try pushBytes(L, bytes)
+    case .string(let bytes): try pushBytes(L, bytes, place: place)
     case .array(let items):
-      guard depth < maxTableDepth else { throw tooDeep() }
-      try check(L, psy_newtable(L, Int32(clamping: items.count), 0))
+      guard depth < maxTableDepth else { throw tooDeep(at: place) }
+      try check(L, psy_newtable(L, Int32(clamping: items.count), 0), place: place)
       for (i, item) in items.enumerated() {
-        try push(L, item, depth: depth + 1)
-        try check(L, psy_rawseti(L, -2, lua_Integer(i + 1)))
+        try push(L, item, depth: depth + 1, place: place)
+        try check(L, psy_rawseti(L, -2, lua_Integer(i + 1)), place: place)
       }
     case .map(let entries):
-      guard depth < maxTableDepth else { throw tooDeep() }
+      guard depth < maxTableDepth else { throw tooDeep(at: place) }
       // A table of scalars and strings (the usual context) goes in one protected step.
-      if let flat = LuaFlatTable(entries) { return try check(L, try flat.push(L)) }
-      try check(L, psy_newtable(L, 0, Int32(clamping: entries.count)))
+      if let flat = LuaFlatTable(entries) { return try check(L, try flat.push(L), place: place) }
+      try check(L, psy_newtable(L, 0, Int32(clamping: entries.count)), place: place)
       for (k, v) in entries {
         if case .nil = k { continue }
         if case .number(let d) = k, d.isNaN { continue }
-        try push(L, k, depth: depth + 1)
-        try push(L, v, depth: depth + 1)
-        try check(L, psy_rawset(L, -3))
+        try push(L, k, depth: depth + 1, place: place)
+        try push(L, v, depth: depth + 1, place: place)
+        try check(L, psy_rawset(L, -3), place: place)
       }
     case .flat(let table):
-      try check(L, try table.push(L))
+      try check(L, try table.push(L), place: place)
     case .function(let r), .userdata(let r):
       guard r.token === token else {
-        throw LuaError(kind: .runtime, location: nil, message: "value from another Lua state")
+        throw LuaError(kind: .runtime, location: place, message: "value from another Lua state")
       }
       lua_rawgeti(L, psy_LUA_REGISTRYINDEX, lua_Integer(r.ref))
     }
   }
 
-  func pushBytes(_ L: OpaquePointer, _ bytes: [UInt8]) throws {
+  func pushBytes(_ L: OpaquePointer, _ bytes: [UInt8], place: String? = nil) throws {
     let status = bytes.withUnsafeBufferPointer { buf in
       buf.withMemoryRebound(to: CChar.self) { psy_pushstring(L, $0.baseAddress, $0.count) }
     }
-    try check(L, status)
+    try check(L, status, place: place)
   }
 
   /// Copies the value at idx into Swift (never raises: raw reads, no conversions in place;
-  /// the walk of a table steps through the protected `psy_next`).
-  func value(_ L: OpaquePointer, at idx: Int32) throws -> LuaValue {
-    var copy = TableCopy()
+  /// the walk of a table steps through the protected `psy_next`). Its errors name `place`
+  /// (the declaration whose function's result it is). A host error (a Swift error a script
+  /// caught) comes back as its message, the text a script reads of it.
+  func value(_ L: OpaquePointer, at idx: Int32, place: String? = nil) throws -> LuaValue {
+    var copy = TableCopy(place: place)
     defer { if copy.charged > 0 { psy_uncharge(L, copy.charged) } }
     return try value(L, at: idx, depth: 0, &copy)
   }
@@ -114,9 +117,10 @@ extension LuaState {
     case LUA_TTABLE:
       return try table(L, at: idx, depth: depth, &copy)
     case let t:
+      if t == LUA_TUSERDATA, let text = hostErrorText(L, at: idx) { return .string(text) }
       let name = t == LUA_TFUNCTION ? "function" : t == LUA_TTHREAD ? "thread" : "userdata"
       var ref: Int32 = 0
-      try check(L, psy_ref(L, idx, &ref))
+      try check(L, psy_ref(L, idx, &ref), place: copy.place)
       let r = LuaReference(state: self, ref: ref, typeName: name)
       return t == LUA_TFUNCTION ? .function(r) : .userdata(r)
     }
@@ -125,8 +129,8 @@ extension LuaState {
   private func table(_ L: OpaquePointer, at idx: Int32, depth: Int, _ copy: inout TableCopy)
     throws -> LuaValue
   {
-    guard depth < maxTableDepth else { throw tooDeep() }
-    guard lua_checkstack(L, 4) != 0 else { throw tooDeep() }
+    guard depth < maxTableDepth else { throw tooDeep(at: copy.place) }
+    guard lua_checkstack(L, 4) != 0 else { throw tooDeep(at: copy.place) }
     let t = lua_absindex(L, idx)
     var map: [LuaValue: LuaValue] = [:]
     var maxIndex = 0
@@ -134,7 +138,7 @@ extension LuaState {
     lua_pushnil(L)
     var more: Int32 = 0
     while true {
-      try check(L, psy_next(L, t, &more))
+      try check(L, psy_next(L, t, &more), place: copy.place)
       if more == 0 { break }
       let key: LuaValue
       do {
@@ -157,7 +161,7 @@ extension LuaState {
     return .map(map)
   }
 
-  private func tooDeep() -> LuaError {
-    LuaError(kind: .runtime, location: nil, message: "table nested too deeply (or cyclic)")
+  private func tooDeep(at place: String?) -> LuaError {
+    LuaError(kind: .runtime, location: place, message: "table nested too deeply (or cyclic)")
   }
 }

@@ -1,4 +1,10 @@
 /// An error from Lua or from loading a script: what kind, where, what, and how it got there.
+///
+/// Each is made once, where it happens, with its kind and its place. A Swift error thrown
+/// by a Swift function that Lua called crosses Lua as a value (a host error, see
+/// `ErrorsAcrossLua.swift`) and comes out as it was made; an error Lua raised takes its kind
+/// from the status of the call it ended and, when it is a string, its place from what Lua
+/// wrote in front of it (`init(kind:raw:)`).
 public struct LuaError: Error, Equatable, CustomStringConvertible, Sendable {
   /// What went wrong, in the terms a script author needs.
   public enum Kind: String, Sendable {
@@ -32,45 +38,38 @@ public struct LuaError: Error, Equatable, CustomStringConvertible, Sendable {
     return message
   }
 
-  /// Splits a Lua error string `"file:line: message\nstack traceback:\n..."` into its parts.
+  /// An error Lua raised as a string, `"file:line: message"`: Lua writes the place in front
+  /// (`error` at level 1, the VM, the syntax checker), and that text is all it passes on, so
+  /// this is the one place that reads a place back out of a message. A string without one
+  /// (`error("x", 0)`, a library's refusal from C) keeps `location` nil.
   public init(kind: Kind, raw: String) {
-    var text = raw
-    var trace = ""
-    if let r = text.firstRange(of: "\nstack traceback:\n") {
-      trace = String(text[r.upperBound...])
-      text = String(text[..<r.lowerBound])
-    }
-    let (location, message) = LuaError.splitLocation(text)
-    self.init(kind: kind, location: location, message: message, traceback: trace)
+    let (location, message) = LuaError.placeInFront(of: raw)
+    self.init(kind: kind, location: location, message: message)
   }
 
-  /// `file:line` of the innermost Lua function in a traceback (C frames have no line).
-  static func firstLuaFrame(_ traceback: String) -> String? {
-    for line in traceback.split(separator: "\n") {
-      let frame = line.drop { $0 == "\t" || $0 == " " }
-      if let location = splitLocation(String(frame)).0 { return location }
-    }
-    return nil
+  /// The host's error for a stack that cannot grow (too deep a recursion through the host).
+  static func stackOverflow(at place: String? = nil) -> LuaError {
+    LuaError(kind: .memory, location: place, message: "Lua stack overflow")
   }
 
-  /// `"a/b.lua:12: boom"` → (`"a/b.lua:12"`, `"boom"`); no location → (nil, text).
-  static func splitLocation(_ text: String) -> (String?, String) {
+  /// `"a/b.lua:12: boom"` → (`"a/b.lua:12"`, `"boom"`); no place in front → (nil, text).
+  private static func placeInFront(of text: String) -> (String?, String) {
     let bytes = Array(text.utf8)
     var i = 0
-    // The first ":<digits>: " ends the location (a path may hold colons, rarely).
-    while i < bytes.count {
+    // The first ":<digits>: " on the first line ends the place (a path may hold colons).
+    while i < bytes.count, bytes[i] != UInt8(ascii: "\n") {
       if bytes[i] == UInt8(ascii: ":") {
         var j = i + 1
-        while j < bytes.count, bytes[j] >= 48, bytes[j] <= 57 { j += 1 }
+        while j < bytes.count, bytes[j] >= UInt8(ascii: "0"), bytes[j] <= UInt8(ascii: "9") {
+          j += 1
+        }
         if j > i + 1, j + 1 < bytes.count, bytes[j] == UInt8(ascii: ":"),
           bytes[j + 1] == UInt8(ascii: " ")
         {
-          let loc = String(decoding: bytes[..<j], as: UTF8.self)
-          let msg = String(decoding: bytes[(j + 2)...], as: UTF8.self)
-          return (loc, msg)
+          let place = String(decoding: bytes[..<j], as: UTF8.self)
+          return (place, String(decoding: bytes[(j + 2)...], as: UTF8.self))
         }
       }
-      if bytes[i] == UInt8(ascii: "\n") { break }
       i += 1
     }
     return (nil, text)

@@ -2,7 +2,9 @@ import CLua
 import CLuaBridge
 
 /// A Swift function callable from Lua: reads its arguments from the call and pushes results.
-/// Throwing raises a Lua error at the caller's `file:line` (after Swift has returned).
+/// What it throws is raised in Lua (after Swift has returned) as a host error: the error as a
+/// value, placed at the caller's `file:line` unless it names a place; a script that catches
+/// it reads its message, and the host gets it back as it was thrown.
 public typealias LuaFunction = (inout LuaCall) throws -> Void
 
 /// One call from Lua into Swift: typed, non-raising access to the arguments and a place for
@@ -71,7 +73,7 @@ public struct LuaCall {
   /// Give the bytes back with `LuaState.uncharge` once the host lets them go.
   public func charge(_ bytes: Int) throws {
     if psy_charge(L, max(bytes, 0)) != 0 {
-      throw LuaError(kind: .memory, location: nil, message: "not enough memory")
+      throw LuaError(kind: .memory, location: nil, message: LuaError.luaMemoryWords)
     }
   }
 
@@ -87,9 +89,7 @@ public struct LuaCall {
 
   /// Pushes a string result straight from bytes (no intermediate array).
   public mutating func push(bytes: UnsafeRawBufferPointer) throws {
-    guard lua_checkstack(L, 4) != 0 else {
-      throw LuaError(kind: .memory, location: nil, message: "Lua stack overflow")
-    }
+    guard lua_checkstack(L, 4) != 0 else { throw LuaError.stackOverflow() }
     try check(
       L, psy_pushstring(L, bytes.baseAddress?.assumingMemoryBound(to: CChar.self), bytes.count))
     results += 1
@@ -133,8 +133,8 @@ extension LuaState {
   }
 }
 
-/// Runs a Swift function for the trampoline: returns the result count, or leaves an error
-/// for the trampoline to raise once this frame is gone.
+/// Runs a Swift function for the trampoline: returns the result count, or leaves the error it
+/// threw, as a host error, for the trampoline to raise once this frame is gone.
 private let dispatch: psy_dispatch_fn = { L, raw in
   guard let L, let raw else { return PSY_RAISE }
   var call = LuaCall(L: L)
@@ -146,24 +146,10 @@ private let dispatch: psy_dispatch_fn = { L, raw in
     // Lua holds the box for as long as the function exists: no retain needed to call it.
     try Unmanaged<FunctionBox>.fromOpaque(raw)._withUnsafeGuaranteedRef { try $0.function(&call) }
     return call.results
-  } catch let error as LuaError {
-    // An error that already names its place (it came from Lua) is raised as it is.
-    lua_settop(L, Int32(call.count))
-    guard pushMessage(L, error.description) else { return PSY_RAISE }
-    return error.location == nil ? PSY_RAISE_HERE : PSY_RAISE
   } catch {
     lua_settop(L, Int32(call.count))
-    return pushMessage(L, String(describing: error)) ? PSY_RAISE_HERE : PSY_RAISE
-  }
-}
-
-/// Pushes an error message; false when even that failed (the memory error is on top then).
-private func pushMessage(_ L: OpaquePointer, _ message: String) -> Bool {
-  var m = message
-  return m.withUTF8 { buf in
-    buf.withMemoryRebound(to: CChar.self) {
-      psy_pushstring(L, $0.baseAddress, $0.count) == LUA_OK
-    }
+    pushHostError(L, LuaError(goingIntoLua: error))
+    return PSY_RAISE
   }
 }
 

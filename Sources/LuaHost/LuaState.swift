@@ -107,9 +107,9 @@ public final class LuaState {
 
   /// Throws the time limit's error when the call running on `thread` is past its deadline:
   /// host work a script asks for looks at the clock between its steps.
-  func checkDeadline(_ thread: OpaquePointer) throws {
+  func checkDeadline(_ thread: OpaquePointer, place: String? = nil) throws {
     if psy_expired(thread) != 0 {
-      throw LuaError(kind: .timeLimit, location: nil, message: limits.exceededMessage)
+      throw LuaError(kind: .timeLimit, location: place, message: limits.exceededMessage)
     }
   }
 
@@ -157,11 +157,16 @@ public final class LuaState {
   }
 
   /// Calls a Lua function from the top (arming the time limit) or from inside a callback.
-  public func call(_ function: LuaReference, _ arguments: [LuaValue] = []) throws -> [LuaValue] {
+  /// An error that has no place of its own (no Lua code ran where it happened: a result that
+  /// cannot be copied, a built-in function called directly) names `place`, the declaration
+  /// whose function it is.
+  public func call(
+    _ function: LuaReference, _ arguments: [LuaValue] = [], declaredAt place: String? = nil
+  ) throws -> [LuaValue] {
     let L = running
-    let base = try begin(L, function.ref, slots: arguments.count)
+    let base = try begin(L, function.ref, slots: arguments.count, place: place)
     defer { lua_settop(L, base) }
-    return try invoke(L, arguments: arguments)
+    return try invoke(L, arguments: arguments, place: place)
   }
 
   /// Calls a Lua function with one argument and returns its first result: the host's hot
@@ -191,9 +196,7 @@ public final class LuaState {
         return try value(L, at: -1)
       }
     }
-    if status == PSY_NOSTACK {
-      throw LuaError(kind: .memory, location: nil, message: "Lua stack overflow")
-    }
+    if status == PSY_NOSTACK { throw LuaError.stackOverflow() }
     throw callError(L, handler: lua_gettop(L) - 1, status: status, timedOut: timedOut != 0)
   }
 
@@ -241,36 +244,35 @@ public final class LuaState {
     if status != LUA_OK {
       let raw = stringAt(L, -1) ?? "cannot load"
       psy_pop(L, 1)
-      var error = LuaError(kind: status == LUA_ERRSYNTAX ? .syntax : .memory, raw: raw)
       // A binary chunk is refused before any line is read: the file's first line it is.
-      if error.location == nil, chunkName.hasPrefix("@") {
-        error.location = String(chunkName.dropFirst()) + ":1"
-      }
-      throw error
+      let firstLine = chunkName.hasPrefix("@") ? String(chunkName.dropFirst()) + ":1" : nil
+      throw LuaError(status: status, raised: raw, orAt: firstLine)
     }
   }
 
   /// Pushes the message handler and the function `ref` (none for LUA_NOREF); returns the
   /// stack top to restore afterwards.
-  func begin(_ L: OpaquePointer, _ ref: Int32, slots: Int) throws -> Int32 {
+  func begin(_ L: OpaquePointer, _ ref: Int32, slots: Int, place: String? = nil) throws -> Int32 {
     let base = psy_pushcall(L, ref, Int32(clamping: slots + 4))
-    guard base >= 0 else {
-      throw LuaError(kind: .memory, location: nil, message: "Lua stack overflow")
-    }
+    guard base >= 0 else { throw LuaError.stackOverflow(at: place) }
     return base
   }
 
   /// Calls the function on top of L (the message handler just below it) with arguments and
-  /// returns its results; leaves the stack as it found it below the handler.
-  func invoke(_ L: OpaquePointer, arguments: [LuaValue]) throws -> [LuaValue] {
+  /// returns its results; leaves the stack as it found it below the handler. Errors with no
+  /// place of their own name `place`.
+  func invoke(_ L: OpaquePointer, arguments: [LuaValue], place: String? = nil) throws
+    -> [LuaValue]
+  {
     let handler = lua_gettop(L) - 1
-    for a in arguments { try push(L, a) }
-    try protectedCall(L, handler: handler, arguments: Int32(arguments.count), results: LUA_MULTRET)
+    for a in arguments { try push(L, a, place: place) }
+    try protectedCall(
+      L, handler: handler, arguments: Int32(arguments.count), results: LUA_MULTRET, place: place)
     var results: [LuaValue] = []
     let top = lua_gettop(L)
     if top > handler {
       results.reserveCapacity(Int(top - handler))
-      for i in (handler + 1)...top { results.append(try value(L, at: i)) }
+      for i in (handler + 1)...top { results.append(try value(L, at: i, place: place)) }
     }
     lua_settop(L, handler - 1)
     return results
@@ -279,57 +281,65 @@ public final class LuaState {
   /// lua_pcall under the handler at `handler`, with the time limit armed when this is the
   /// outermost call; a failure becomes a LuaError of the right kind.
   @inline(__always)
-  func protectedCall(_ L: OpaquePointer, handler: Int32, arguments: Int32, results: Int32) throws {
+  func protectedCall(
+    _ L: OpaquePointer, handler: Int32, arguments: Int32, results: Int32, place: String? = nil
+  ) throws {
     var timedOut: Int32 = 0
     let status = psy_call(L, arguments, results, handler, &timedOut)
     guard status != LUA_OK else { return }
-    throw callError(L, handler: handler, status: status, timedOut: timedOut != 0)
+    throw callError(L, handler: handler, status: status, timedOut: timedOut != 0, place: place)
   }
 
-  /// The LuaError for a failed call (its message is on top); clears the stack to below
-  /// the handler.
+  /// The LuaError for a failed call (the handler's failure is on top); clears the stack to
+  /// below the handler.
   @inline(never)
-  func callError(_ L: OpaquePointer, handler: Int32, status: Int32, timedOut: Bool) -> LuaError {
-    let raw = stringAt(L, -1) ?? "error"
+  func callError(
+    _ L: OpaquePointer, handler: Int32, status: Int32, timedOut: Bool, place: String? = nil
+  ) -> LuaError {
+    let failure = Failure(L, at: -1)
     lua_settop(L, handler - 1)
-    var kind: LuaError.Kind = .runtime
+    return error(of: failure, L, status: status, timedOut: timedOut, place: place)
+  }
+
+  /// The error a failed call ends with. A host error is the Swift error as it was thrown;
+  /// an error Lua raised is of the kind the call's status says. Past the deadline it is the
+  /// time limit's (Lua's memory error then means the allocator refused to grow because time
+  /// was up: the time limit's words, at the place the allocation was refused). Every error
+  /// names file:line: one with none of its own (Lua's memory error, error({}),
+  /// error("x", 0), a yield outside a coroutine) is placed where the allocator refused
+  /// memory, else at the innermost Lua code when it was raised, else at `place`.
+  func error(
+    of failure: Failure, _ L: OpaquePointer, status: Int32, timedOut: Bool, place: String?
+  ) -> LuaError {
+    var error =
+      failure.host ?? LuaError(status: status, raised: failure.text ?? "error")
+    error.traceback = failure.traceback
     if timedOut {
-      kind = .timeLimit
-    } else if status == LUA_ERRMEM || raw.hasPrefix("not enough memory")
-      || raw.contains(": not enough memory") || raw.contains("string too large")
-    {
-      kind = .memory
+      if failure.isLuaMemoryError(status: status) {
+        (error.message, error.location) = (limits.exceededMessage, nil)
+      }
+      error.kind = .timeLimit
     }
-    // A deadline that landed in an allocation was restated as the time limit by psy_call.
-    var error = LuaError(kind: kind, raw: raw)
-    if kind == .memory && error.message == "not enough memory" {
-      error.message = "not enough memory (limit \(limits.memory >> 20) MiB)"
+    if error.kind == .memory && error.message == LuaError.luaMemoryWords {
+      error.message += " (limit \(limits.memory >> 20) MiB)"
     }
-    // Every error names file:line: Lua's memory errors and error values that are not
-    // located strings (error({}), error("x", 0), a yield outside a coroutine) carry none,
-    // so take the place from the allocator's record or the traceback.
     if error.location == nil {
       let refusedAt = String(cString: psy_memory_where(L))
-      if kind == .memory || kind == .timeLimit, !refusedAt.isEmpty {
-        error.location = refusedAt
-      } else {
-        error.location = LuaError.firstLuaFrame(error.traceback)
-      }
+      let limited = error.kind == .memory || error.kind == .timeLimit
+      error.location = limited && !refusedAt.isEmpty ? refusedAt : failure.place ?? place
     }
     return error
   }
-
 }
 
-/// Throws the error a protected helper left on the stack (and pops it).
-func check(_ L: OpaquePointer, _ status: Int32) throws {
+/// Throws the error a protected helper left on the stack (and pops it); one with no place
+/// of its own names `place`.
+func check(_ L: OpaquePointer, _ status: Int32, place: String? = nil) throws {
   if status == LUA_OK { return }
-  if status == PSY_NOSTACK {
-    throw LuaError(kind: .memory, location: nil, message: "Lua stack overflow")
-  }
+  if status == PSY_NOSTACK { throw LuaError.stackOverflow(at: place) }
   let raw = stringAt(L, -1) ?? "error"
   psy_pop(L, 1)
-  throw LuaError(kind: status == LUA_ERRMEM ? .memory : .runtime, raw: raw)
+  throw LuaError(status: status, raised: raw, orAt: place)
 }
 
 /// The string at idx if it is a string (never converts, never raises).

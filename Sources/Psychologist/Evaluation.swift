@@ -148,7 +148,7 @@ public struct Evaluator {
     switch d.expression {
     case .value(let e)?: return e
     case .function(let f)?:
-      let r = try located(d.location) { try script.state.call(f, [input]).first ?? .nil }
+      let r = try script.state.call(f, [input], declaredAt: d.location).first ?? .nil
       let (e, problems) = readExpression(
         r, what: "diagnosis '\(d.name)' expression function's result", location: d.location)
       if let p = problems.first { throw sessionError(p.message, at: d.location) }
@@ -165,7 +165,7 @@ public struct Evaluator {
       guard case .function(let f) = m.source else {
         return try m.channels(for: input, given: columnRanges, at: d.location)
       }
-      let r = try located(d.location) { try script.state.call(f, [input]).first ?? .nil }
+      let r = try script.state.call(f, [input], declaredAt: d.location).first ?? .nil
       return try ChannelMapping.channels(
         returned: r, what: "diagnosis '\(d.name)' channels function's result", at: d.location)
     } catch let p as Problem {
@@ -214,7 +214,7 @@ public struct Evaluator {
     switch source {
     case .value(let v): return v
     case .function(let f):
-      let r = try located(location) { try script.state.call(f, args).first ?? .nil }
+      let r = try script.state.call(f, args, declaredAt: location).first ?? .nil
       guard let v = r.number else {
         throw sessionError(
           "\(what()): its happiness function returned \(r.typeName), expected a number"

@@ -118,9 +118,7 @@ extension Session {
       let state = script.state
       let what = "segue_kind '\(kind.name)' animate"
       return { t in
-        let results = try located(location) {
-          try state.call(function, [.number(t), before, after])
-        }
+        let results = try state.call(function, [.number(t), before, after], declaredAt: location)
         var f = Fields(
           .map([:]), what: what + " at t = \(formatNumber(t))", location: location, known: [])
         let from = readPlacement(results.first ?? .nil, &f, "its first result (from)")

@@ -82,9 +82,9 @@ public final class Painter {
     let penValue = try script.state.userdata(pen, as: Pen.luaClass)
     defer { strokeCharge += pen.charged }
     do {
-      _ = try script.state.call(draw, [Painter.faceValue(f, g), penValue])
+      _ = try script.state.call(
+        draw, [Painter.faceValue(f, g), penValue], declaredAt: feature.location)
     } catch var e as LuaError {
-      if e.location == nil { e.location = feature.location }
       // A feature that draws a face drawing itself would otherwise say so once a level.
       let prefix = "feature '\(feature.name)': "
       if !e.message.hasPrefix(prefix) { e.message = prefix + e.message }

@@ -30,15 +30,6 @@ func sessionError(_ message: String, at location: Location? = nil) -> LuaError {
   LuaError(kind: .runtime, location: location, message: message)
 }
 
-/// Runs a call into Lua; an error that names no place (a result that cannot be copied, such
-/// as a cyclic table) is placed at the declaration whose function it was.
-func located<T>(_ location: Location, _ body: () throws -> T) throws -> T {
-  do { return try body() } catch var e as LuaError where e.location == nil {
-    e.location = location
-    throw e
-  }
-}
-
 /// The headless app: the storyboard's navigation plus the faces on its scenes, driven as a
 /// person drives the seed app (tap, perform, pan, pinch, rotate, back).
 public final class Session {
@@ -280,9 +271,8 @@ public final class Session {
   ) throws {
     let nav = NavigationHandle(session: self, scene: scene, size: segue.size, button: button)
     let navValue = try script.state.userdata(nav, as: NavigationHandle.luaClass)
-    _ = try located(kind.location) {
-      try script.state.call(perform, [navValue, .map(["title": .text(scene.title)]), ctx])
-    }
+    _ = try script.state.call(
+      perform, [navValue, .map(["title": .text(scene.title)]), ctx], declaredAt: kind.location)
     nav.session = nil
     if let failure = nav.failure { throw failure }
     if nav.operations == 0 {

@@ -12,7 +12,9 @@ import Testing
     "string.gsub(('a'):rep(40), ('a?'):rep(40) .. ('a'):rep(40) .. 'b', '')",
     "string.find(('('):rep(3e7), '%b()')",
     "string.find(('a'):rep(1e8), ('a'):rep(1e5) .. 'b', 1, true)",
-    "string.find(('b'):rep(1e6), '[' .. ('a'):rep(1e6) .. ']*c')",
+    // A long set is one lookup in the compiled pattern; quadratic backtracking over it is
+    // what takes the time.
+    "string.find(('a'):rep(1e5), '[' .. ('a'):rep(1e3) .. ']-[' .. ('b'):rep(1e3) .. ']')",
     "table.move({}, 1, 1e15, 2)",
     "table.insert(setmetatable({}, {__len = function() return 1e15 end}), 1, 0)",
     "table.remove(setmetatable({}, {__len = function() return 1e15 end}), 1)",

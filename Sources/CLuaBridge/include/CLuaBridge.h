@@ -5,15 +5,15 @@
 #ifndef PSY_CLUABRIDGE_H
 #define PSY_CLUABRIDGE_H
 
-#include <lua.h>
-#include <lauxlib.h>
+#include <lua5.4/lua.h>
+#include <lua5.4/lauxlib.h>
 #include <stddef.h>
 
 /* ---- Swift callbacks, set once per process ---------------------------- */
 
 /* Called by the trampoline with the function's box. Returns the number of
-   results pushed, PSY_RAISE (error value on top: raise it as is) or
-   PSY_RAISE_HERE (message on top: prefix the caller's file:line, raise). */
+   results pushed, or PSY_RAISE with the error value on top (a host error, see
+   psy_pusherror), which the trampoline raises once Swift has returned. */
 typedef int (*psy_dispatch_fn)(lua_State *L, void *box);
 /* Called by __gc of a box userdata: the Swift side releases its retain. */
 typedef void (*psy_release_fn)(void *box);
@@ -23,7 +23,6 @@ typedef void (*psy_write_fn)(void *ctx, const char *bytes, size_t length);
 typedef void (*psy_warn_fn)(void *ctx, const char *piece, size_t length, int complete);
 
 #define PSY_RAISE (-1)
-#define PSY_RAISE_HERE (-2)
 
 void psy_set_callbacks(psy_dispatch_fn dispatch, psy_release_fn release);
 
@@ -56,14 +55,13 @@ int psy_expired(lua_State *L);
 /* ---- calls ------------------------------------------------------------ */
 
 /* Makes room for `slots` more values, then pushes the message handler (which
-   appends a traceback, "\nstack traceback:\n...", to an error) and, unless ref
-   is LUA_NOREF, the registry's value ref (a function to call). Returns the
-   stack top before, or -1 when the stack cannot grow (nothing pushed). */
+   turns an error into a failure for psy_read_failure) and, unless ref is
+   LUA_NOREF, the registry's value ref (a function to call). Returns the stack
+   top before, or -1 when the stack cannot grow (nothing pushed). */
 int psy_pushcall(lua_State *L, int ref, int slots);
 /* lua_pcall under the handler at index handler; the outermost call of a state
-   arms its time limit. *timed_out is 1 when the limit expired; a memory error the
-   deadline caused (the allocator refuses growth once it has passed) is then restated
-   as the time-limit error, at the place the allocation was refused. */
+   arms its time limit. *timed_out is 1 when the limit expired (a memory error is
+   then the deadline's doing: the allocator refuses growth once it has passed). */
 int psy_call(lua_State *L, int nargs, int nresults, int handler, int *timed_out);
 /* Loads a text chunk (never bytecode) named chunkname. A chunk named "@path" is a
    file's text and is read as lua5.4 reads files: a byte order mark and a first line
@@ -83,8 +81,53 @@ typedef struct {
    LUA_OK a scalar result (a number or nil) is in *value and the stack is as before; any
    other result (a string, a table) is left on top above the handler, its type in
    value->type, for the caller to read and then pop with the handler. On an error the
-   message is on top, above the handler. PSY_NOSTACK: nothing was pushed. */
+   handler's failure is on top, above the handler. PSY_NOSTACK: nothing was pushed. */
 int psy_call_scalar(lua_State *L, int ref, psy_scalar *value, int *timed_out);
+
+/* ---- errors as values ------------------------------------------------ */
+
+/* A place in Lua code as Lua's messages name it: the chunk's short_src and a line. */
+typedef struct {
+  char file[LUA_IDSIZE];
+  int line; /* 0: no Lua code */
+} psy_place;
+
+/* A host error's parts: the host's code for its kind, and its text `place: message`,
+   the place being its first place_length bytes (PSY_NOPLACE: it has none). */
+#define PSY_NOPLACE (-1)
+typedef struct {
+  int kind;
+  const char *text;
+  size_t length;
+  long place_length;
+} psy_hosterror;
+
+/* Pushes a host error, made in a C function that Swift called from Lua (the host
+   function): a userdata of that kind whose text, what a script reads of it (tostring,
+   .., #, string methods), is `place: message`; with no place given (place_length
+   PSY_NOPLACE) the place is the Lua code that called the host function, as luaL_where
+   names it, or none when a C function called it. LUA_OK, or an error status with Lua's
+   error pushed instead. */
+int psy_pusherror(lua_State *L, int kind, const char *place, long place_length,
+                  const char *message, size_t message_length);
+/* 1 and *error = the parts of the host error at idx (its text valid while the value
+   stays on the stack); 0 for any other value. Never raises. */
+int psy_toerror(lua_State *L, int idx, psy_hosterror *error);
+
+/* What a failed call left at idx, read without raising: the handler's failure
+   (error, traceback and place taken where the error was raised), or, from a call
+   without the handler (a load, a protected helper, Lua's memory error), the
+   error value alone. The pointers are valid while that value stays on the stack. */
+typedef struct {
+  int is_host;          /* the error is a host error, whose parts are in host */
+  psy_hosterror host;
+  const char *message; /* else the error when it is a string (NULL: it is not) */
+  size_t message_length;
+  const char *traceback; /* the levels after "stack traceback:\n", or "" */
+  size_t traceback_length;
+  psy_place place; /* the innermost Lua code when the error was raised */
+} psy_failure;
+void psy_read_failure(lua_State *L, int idx, psy_failure *failure);
 
 /* ---- protected helpers: LUA_OK, or an error status with the error
         value pushed instead of the result, or PSY_NOSTACK when the stack
