@@ -36,8 +36,12 @@ let package = Package(
     .target(
       name: "Psychologist",
       dependencies: ["Face", "Geometry", "LuaHost", "Raster", "Readable", "Render", "Storyboard"]),
-    // The command line's plumbing: argument parsing, buffered stdout, the environment.
+    // The command line's plumbing shared with Batch and the bench: buffered stdout, the
+    // environment, the clock.
     .target(name: "CLISupport", dependencies: ["LuaHost", "Psychologist", "Readable", "Render"]),
+    // Options as typed keys, commands as specifications, the parser and `--help`: the
+    // command line's alone (LuaHost for its "did you mean").
+    .target(name: "Options", dependencies: ["LuaHost"]),
     // Rows of input to faces: readers, the worker pool, names, output, sheet, progress.
     .target(
       name: "Batch",
@@ -51,8 +55,8 @@ let package = Package(
     .executableTarget(
       name: "PsychologistCLI",
       dependencies: [
-        "Batch", "CLISupport", "Face", "Geometry", "LuaHost", "PlayUI", "Psychologist", "Raster",
-        "Readable", "Render", "Storyboard",
+        "Batch", "CLISupport", "Face", "Geometry", "LuaHost", "Options", "PlayUI", "Psychologist",
+        "Raster", "Readable", "Render", "Storyboard",
       ]),
     .executableTarget(
       name: "PsyBench",
@@ -62,6 +66,7 @@ let package = Package(
       ],
       path: "Benchmarks/PsyBench"),
     .testTarget(name: "LuaHostTests", dependencies: ["LuaHost"]),
+    .testTarget(name: "OptionsTests", dependencies: ["Options"]),
     // Running xmllint, rsvg-convert and a PNG decoder for the Face and Render tests.
     .target(name: "TestSupport", path: "Tests/TestSupport"),
     .testTarget(
