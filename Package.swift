@@ -84,7 +84,7 @@ let package = Package(
       ]),
     .testTarget(
       name: "BatchTests",
-      dependencies: ["Batch", "CLISupport", "LuaHost", "Psychologist", "TestSupport"]),
+      dependencies: ["Batch", "LuaHost", "Psychologist", "TestSupport"]),
     .testTarget(
       name: "PlayUITests",
       dependencies: [

@@ -1,25 +1,13 @@
 import LuaHost
 
-/// The command `arguments` (without the program name) name among `commands`, and its
-/// options and arguments parsed.
-package func parseArguments(_ arguments: [String], commands: [CommandSpec]) throws(UsageError)
-  -> ParsedArguments
-{
-  guard let first = arguments.first else { throw UsageError("no command given (try --help)") }
-  return try parseArguments(arguments.dropFirst(), for: command(named: first, in: commands))
-}
-
-/// The command called `name`, or a usage error naming the commands there are.
-package func command(named name: String, in commands: [CommandSpec]) throws(UsageError)
-  -> CommandSpec
-{
-  guard let spec = commands.first(where: { $0.name == name }) else {
-    let names = commands.map(\.name)
+/// Where `name` stands among the commands' `names`, or a usage error naming them.
+package func commandIndex(named name: String, among names: [String]) throws(UsageError) -> Int {
+  guard let index = names.firstIndex(of: name) else {
     throw UsageError(
       "unknown command '\(name)'\(suggestion(name, names)) (commands: \(names.joined(separator: ", ")))"
     )
   }
-  return spec
+  return index
 }
 
 /// Parses a command's arguments: options anywhere (`--name VALUE`, `--name=VALUE`, `-o
@@ -99,7 +87,7 @@ private func optionValue(
 /// As many positional arguments as the command declares (or more, when the last is variadic).
 private func checkPositionals(_ parsed: ParsedArguments) throws(UsageError) {
   let spec = parsed.spec
-  let declared = spec.positionals.map(\.declaration)
+  let declared = spec.positionals
   let count = parsed.positionals.count
   if count < declared.count {
     throw UsageError("\(spec.name): missing \(declared[count].name) (usage: \(spec.usage))")

@@ -2,7 +2,7 @@ extension CommandSpec {
   /// The full `--help` text: usage, summary, the options it takes, then its details.
   package var help: String {
     var lines = ["usage: \(usage)", "", summary]
-    if !options.isEmpty {
+    if !optionDeclarations.isEmpty {
       lines += ["", "options:"] + optionLines
     }
     if !details.isEmpty {

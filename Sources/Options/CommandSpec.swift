@@ -2,17 +2,17 @@
 /// options and help text.
 package struct CommandSpec: Sendable {
   /// `face`, `show`, …
-  package var name: String
+  package let name: String
   /// One line on what it does.
-  package var summary: String
+  package let summary: String
   /// Its positional arguments in order; only the last may be variadic.
-  package var positionals: [any PositionalKey]
+  package let positionals: [PositionalDeclaration]
   /// The options it takes, in the order `--help` lists them.
-  package var options: [any OptionKey]
+  package let optionDeclarations: [OptionDeclaration]
   /// What the arguments after `--` are, when it passes them on; nil: they are positionals.
-  package var rest: Rest?
+  package let rest: Rest?
   /// Lines of examples and notes for `--help`.
-  package var details: [String]
+  package let details: [String]
 
   /// A command's specification.
   package init(
@@ -21,19 +21,16 @@ package struct CommandSpec: Sendable {
   ) {
     self.name = name
     self.summary = summary
-    self.positionals = positionals
-    self.options = options
+    self.positionals = positionals.map(\.declaration)
+    optionDeclarations = options.map(\.declaration)
     self.rest = rest
     self.details = details
   }
 
-  /// The declarations of its options.
-  package var optionDeclarations: [OptionDeclaration] { options.map(\.declaration) }
-
   /// `psychologist show SCRIPT NAME [options]`.
   package var usage: String {
-    let arguments = positionals.map(\.declaration).map { $0.variadic ? $0.name + "..." : $0.name }
-    let options = self.options.isEmpty ? [] : ["[options]"]
+    let arguments = positionals.map { $0.variadic ? $0.name + "..." : $0.name }
+    let options = optionDeclarations.isEmpty ? [] : ["[options]"]
     let rest = self.rest.map { ["[-- \($0.name)...]"] } ?? []
     return (["psychologist", name] + arguments + options + rest).joined(separator: " ")
   }

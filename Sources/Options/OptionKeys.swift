@@ -1,15 +1,28 @@
-/// What the parser and `--help` know of an option, whatever the type of its value.
-package struct OptionDeclaration: Sendable, Equatable {
+/// What the parser and `--help` know of an option, whatever the type of its value. One
+/// object a key: a command line finds a key's values, and checks its command declares it,
+/// by the object, and copying it is a reference's.
+package final class OptionDeclaration: Sendable {
   /// The long name with its dashes (`--happiness`).
-  package var name: String
+  package let name: String
   /// A short alias (`-o`), if any.
-  package var short: String?
+  package let short: String?
   /// The value's placeholder (`N`); nil for a flag, which takes none.
-  package var placeholder: String?
+  package let placeholder: String?
   /// What it does, one line.
-  package var help: String
+  package let help: String
   /// May be given more than once (values accumulate).
-  package var repeatable: Bool
+  package let repeatable: Bool
+
+  /// A declaration.
+  package init(
+    name: String, short: String?, placeholder: String?, help: String, repeatable: Bool
+  ) {
+    self.name = name
+    self.short = short
+    self.placeholder = placeholder
+    self.help = help
+    self.repeatable = repeatable
+  }
 }
 
 /// A key a command declares once and reads back typed: an `Option`, a `RepeatedOption` or

@@ -23,7 +23,7 @@ package struct ParsedArguments: Sendable {
   /// The option's value, or nil when not given.
   package subscript<Value>(_ option: Option<Value>) -> Value? {
     get throws(UsageError) {
-      guard let text = text(option) else { return nil }
+      guard let text = texts(option.declaration).last else { return nil }
       return try read(text, option.declaration, option.read)
     }
   }
@@ -32,7 +32,7 @@ package struct ParsedArguments: Sendable {
   package subscript<Value>(_ option: RepeatedOption<Value>) -> [Value] {
     get throws(UsageError) {
       var read: [Value] = []
-      for text in texts(option) {
+      for text in texts(option.declaration) {
         read.append(try self.read(text, option.declaration, option.read))
       }
       return read
@@ -40,7 +40,7 @@ package struct ParsedArguments: Sendable {
   }
 
   /// Whether the flag was given.
-  package subscript(_ flag: Flag) -> Bool { given(flag) }
+  package subscript(_ flag: Flag) -> Bool { !texts(flag.declaration).isEmpty }
 
   /// The positional argument.
   package subscript(_ positional: Positional) -> String { positionals[index(positional)] }
@@ -57,24 +57,26 @@ package struct ParsedArguments: Sendable {
   }
 
   /// Whether the option was given.
-  package func given(_ key: any OptionKey) -> Bool { !texts(key).isEmpty }
+  package func given<Key: OptionKey>(_ key: Key) -> Bool { !texts(key.declaration).isEmpty }
 
   /// The option's last text as given (for a message that quotes it), or nil.
-  package func text(_ key: any OptionKey) -> String? { texts(key).last }
+  package func text<Key: OptionKey>(_ key: Key) -> String? { texts(key.declaration).last }
 
   /// Whether the command takes the option (a helper shared by commands that do and do not).
-  package func takes(_ key: any OptionKey) -> Bool {
-    spec.optionDeclarations.contains(key.declaration)
+  package func takes<Key: OptionKey>(_ key: Key) -> Bool { takes(key.declaration) }
+
+  private func takes(_ declaration: OptionDeclaration) -> Bool {
+    spec.optionDeclarations.contains { $0 === declaration }
   }
 
-  private func texts(_ key: any OptionKey) -> [String] {
+  private func texts(_ declaration: OptionDeclaration) -> [String] {
     precondition(
-      takes(key), "\(command) reads \(key.declaration.name), which it does not declare")
-    return values[key.declaration.name] ?? []
+      takes(declaration), "\(command) reads \(declaration.name), which it does not declare")
+    return values[declaration.name] ?? []
   }
 
   private func index(_ key: any PositionalKey) -> Int {
-    guard let i = spec.positionals.firstIndex(where: { $0.declaration == key.declaration }) else {
+    guard let i = spec.positionals.firstIndex(of: key.declaration) else {
       preconditionFailure("\(command) reads \(key.declaration.name), which it does not declare")
     }
     return i

@@ -69,12 +69,12 @@ extension Option where Value: CaseIterable & RawRepresentable & Sendable, Value.
   package init(
     _ name: String, value placeholder: String, help: String, suggests: Bool = false
   ) {
-    let names = Value.allCases.map(\.rawValue)
+    // The names are looked up only for a refusal: listing an enum's cases (its metadata,
+    // conformances and a key path) cost each command line 60,000 instructions a choice.
     self.init(name, value: placeholder, help: help) { text throws(Refusal) in
-      guard let value = Value(rawValue: text) else {
-        throw Refusal(alternatives(names), hint: suggests ? suggestion(text, names) : "")
-      }
-      return value
+      if let value = Value(rawValue: text) { return value }
+      let names = Value.allCases.map { $0.rawValue }
+      throw Refusal(alternatives(names), hint: suggests ? suggestion(text, names) : "")
     }
   }
 }

@@ -94,8 +94,10 @@ enum BatchCommand: Command {
       "svg (default): a face file per row; terminal: the faces as a grid of small braille faces on stdout, the legend on top, a page at a time on a terminal (space or Enter: next page, q: quit), no files unless --output-dir is given"
   )
 
+  static let name = "batch"
+
   static let spec = CommandSpec(
-    "batch", positionals: [script],
+    name, positionals: [script],
     summary: "Apply a diagnosis to every row of a data set: one face per row, on every core.",
     options: SharedOptions.script + [
       diagnosis, input, inputFormat, outputDirectory, sheet, columns, title, label, at, sort,
@@ -118,7 +120,7 @@ enum BatchCommand: Command {
       "  psychologist batch examples/mood.lua --diagnosis mood --input examples/mood.csv --output-dir faces --sheet faces.svg",
       "  psychologist batch examples/cars.lua --diagnosis car --input examples/mtcars.csv --format terminal",
       "  parallel psychologist batch mood.lua --diagnosis mood --input rows.jsonl --output-dir faces --shard {}/4 ::: 1 2 3 4",
-  ])
+    ])
 
   static func run(_ args: ParsedArguments) throws -> ExitCode {
     var options = try batchOptions(args)

@@ -9,8 +9,10 @@ enum CheckCommand: Command {
   /// The scripts, one or more.
   static let scripts = Positionals("SCRIPT")
 
+  static let name = "check"
+
   static let spec = CommandSpec(
-    "check", positionals: [scripts],
+    name, positionals: [scripts],
     summary: "Validate scripts: report every problem as FILE:LINE: message; nothing is written.",
     options: SharedOptions.script,
     details: [

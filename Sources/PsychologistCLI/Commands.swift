@@ -7,7 +7,10 @@ let version = "psychologist 0.1.0"
 /// help) for the parser, `--help`, the README's check and dispatch, and run with what the
 /// parser read.
 protocol Command: Sendable {
-  /// Its name, arguments, options and help.
+  /// What the command line calls it (`face`).
+  static var name: String { get }
+  /// Its name, arguments, options and help; made when first asked for, so a command line
+  /// builds only its own command's (a spec of choices and closures is not free).
   static var spec: CommandSpec { get }
   /// Does what the command line asks; the status to exit with.
   static func run(_ args: ParsedArguments) throws -> ExitCode
@@ -19,13 +22,9 @@ let commands: [any Command.Type] = [
   BatchCommand.self, PlayCommand.self,
 ]
 
-/// The table's specifications, for the parser and `help`.
-let commandSpecs = commands.map { $0.spec }
-
-/// The command a parse found.
-func command(_ args: ParsedArguments) -> any Command.Type {
-  // The parser looked the name up in this same table.
-  commands.first { $0.spec.name == args.command }!
+/// The command called `name`, or a usage error naming the commands there are.
+func command(named name: String) throws(UsageError) -> any Command.Type {
+  commands[try commandIndex(named: name, among: commands.map { $0.name })]
 }
 
 /// Top-level help.
@@ -36,7 +35,7 @@ let mainHelp = """
   the terminal.
 
   commands:
-  \(commandSpecs.map { "  " + $0.name.padding(6) + "  " + $0.summary }.joined(separator: "\n"))
+  \(commands.map { "  " + $0.name.padding(6) + "  " + $0.spec.summary }.joined(separator: "\n"))
 
   Run `psychologist COMMAND --help` (or `psychologist help COMMAND`) for a command's options.
   Plugins load from --plugin, then PSYCHOLOGIST_PATH (':'-separated folders or files; an

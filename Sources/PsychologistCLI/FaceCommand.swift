@@ -20,8 +20,10 @@ enum FaceCommand: Command {
     "--size", value: "WxH", help: "a view of W×H points instead of a device's screen",
     expected: "WxH with sides from 1 to 10000 points", parse: parseSize)
 
+  static let name = "face"
+
   static let spec = CommandSpec(
-    "face", summary: "Draw the seed's face for a happiness value.",
+    name, summary: "Draw the seed's face for a happiness value.",
     options: [
       happiness, scale, SharedOptions.device, size, SharedOptions.orientation,
       SharedOptions.format, SharedOptions.output, SharedOptions.color, SharedOptions.plugin,

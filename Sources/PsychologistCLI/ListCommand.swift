@@ -11,8 +11,10 @@ enum ListCommand: Command {
   /// `--json`.
   static let json = Flag("--json", help: "print JSON instead of a table")
 
+  static let name = "list"
+
   static let spec = CommandSpec(
-    "list", positionals: [script],
+    name, positionals: [script],
     summary: "List what a script and its plugins declare, and where.",
     options: SharedOptions.script + [json])
 

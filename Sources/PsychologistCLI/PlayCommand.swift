@@ -5,10 +5,13 @@ enum PlayCommand: Command {
   /// The script.
   static let script = Positional("SCRIPT")
   /// `--watch`.
-  static let watch = Flag("--watch", help: "reload whenever the script or a file it requires changes")
+  static let watch = Flag(
+    "--watch", help: "reload whenever the script or a file it requires changes")
+
+  static let name = "play"
 
   static let spec = CommandSpec(
-    "play", positionals: [script],
+    name, positionals: [script],
     summary: "Play the app in the terminal: tap buttons, pan, pinch, rotate, go back.",
     options: SharedOptions.script + [watch],
     details: [

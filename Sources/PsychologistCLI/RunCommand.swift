@@ -9,8 +9,10 @@ enum RunCommand: Command {
   /// What follows `--`: the script's own arguments.
   static let arguments = Rest("ARG")
 
+  static let name = "run"
+
   static let spec = CommandSpec(
-    "run", positionals: [script],
+    name, positionals: [script],
     summary: "Run a headless session script (see examples/session.lua).",
     options: SharedOptions.script + [SharedOptions.outputDirectory], rest: arguments,
     details: [

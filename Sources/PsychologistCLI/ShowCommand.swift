@@ -9,9 +9,10 @@ enum ShowCommand: Command {
   /// The script.
   static let script = Positional("SCRIPT")
   /// A diagnosis (tapped) or a segue (performed).
-  static let name = Positional("NAME")
+  static let tapped = Positional("NAME")
   /// `--screen`.
-  static let screen = Flag("--screen", help: "draw the whole device screen: bars, split view, popovers")
+  static let screen = Flag(
+    "--screen", help: "draw the whole device screen: bars, split view, popovers")
   /// `--input`, repeatable: the tapped diagnosis's input.
   static let input = RepeatedOption<String>(
     "--input", value: "JSON|K=V",
@@ -30,8 +31,10 @@ enum ShowCommand: Command {
     help: "N still SVGs of the transition (frame-000.svg …) into --output-dir, 2 to 1000",
     wholeIn: 2...1000)
 
+  static let name = "show"
+
   static let spec = CommandSpec(
-    "show", positionals: [script, name],
+    name, positionals: [script, tapped],
     summary: "Tap a diagnosis (or perform a segue) and draw the face of the scene it leads to.",
     options: SharedOptions.script + [
       screen, input, SharedOptions.format, SharedOptions.output, SharedOptions.color,
@@ -58,10 +61,10 @@ enum ShowCommand: Command {
       return try watchShowing(args, options: options)
     }
     if args[animate] || args.given(frames) {
-      return try showAnimated(args[Self.script], args[name], args, options)
+      return try showAnimated(args[Self.script], args[tapped], args, options)
     }
     let script = try loadScript(args[Self.script], options)
-    try emit(try showDrawing(script, args[name], args, options), args)
+    try emit(try showDrawing(script, args[tapped], args, options), args)
     return .ok
   }
 }

@@ -7,7 +7,7 @@ import Psychologist
 /// shows its error under the last good face; fixing the file redraws.
 func watchShowing(_ args: ParsedArguments, options: ScriptOptions) throws -> ExitCode {
   let path = args[ShowCommand.script]
-  let name = args[ShowCommand.name]
+  let name = args[ShowCommand.tapped]
   let tty = !args.given(SharedOptions.output) && isTerminal(1)
   var files = [path]
   while true {

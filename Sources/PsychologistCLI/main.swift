@@ -61,7 +61,7 @@ func help(_ arguments: [String]) throws(UsageError) -> ExitCode {
     FileOutput.standard.write(mainHelp)
     return .ok
   }
-  let spec = try command(named: name, in: commandSpecs)
+  let spec = try command(named: name).spec
   if arguments.count > 1 {
     throw UsageError(
       "help: unexpected argument '\(arguments[1])' (usage: psychologist help [COMMAND])")
@@ -88,12 +88,13 @@ func main(_ arguments: [String]) -> ExitCode {
   }
   do {
     if arguments.first == "help" { return try help(Array(arguments.dropFirst())) }
-    let args = try parseArguments(arguments, commands: commandSpecs)
+    let chosen = try command(named: arguments[0])
+    let args = try parseArguments(arguments.dropFirst(), for: chosen.spec)
     if args.wantsHelp {
-      FileOutput.standard.write(args.spec.help)
+      FileOutput.standard.write(chosen.spec.help)
       return .ok
     }
-    return try command(args).run(args)
+    return try chosen.run(args)
   } catch let e as UsageError {
     report(e.description)
     return .usage
