@@ -34,8 +34,12 @@ let package = Package(
     .target(
       name: "Psychologist",
       dependencies: ["Face", "Geometry", "LuaHost", "Raster", "Readable", "Render", "Storyboard"]),
-    // The command line's plumbing: argument parsing, buffered stdout, the environment.
+    // The command line's plumbing shared with Batch and the bench: buffered stdout, the
+    // environment, the clock.
     .target(name: "CLISupport", dependencies: ["LuaHost", "Psychologist", "Readable", "Render"]),
+    // Options as typed keys, commands as specifications, the parser and `--help`: the
+    // command line's alone (LuaHost for its "did you mean").
+    .target(name: "Options", dependencies: ["LuaHost"]),
     // Rows of input to faces: readers, the worker pool, names, output, sheet, progress.
     .target(
       name: "Batch",
@@ -49,8 +53,8 @@ let package = Package(
     .executableTarget(
       name: "PsychologistCLI",
       dependencies: [
-        "Batch", "CLISupport", "Face", "Geometry", "LuaHost", "PlayUI", "Psychologist", "Raster",
-        "Readable", "Render", "Storyboard",
+        "Batch", "CLISupport", "Face", "Geometry", "LuaHost", "Options", "PlayUI", "Psychologist",
+        "Raster", "Readable", "Render", "Storyboard",
       ]),
     .executableTarget(
       name: "PsyBench",
@@ -60,6 +64,7 @@ let package = Package(
       ],
       path: "Benchmarks/PsyBench"),
     .testTarget(name: "LuaHostTests", dependencies: ["LuaHost", "TestSupport"]),
+    .testTarget(name: "OptionsTests", dependencies: ["Options"]),
     // Running xmllint, rsvg-convert and a PNG decoder for the Face and Render tests.
     .target(name: "TestSupport", path: "Tests/TestSupport"),
     .testTarget(
@@ -77,7 +82,7 @@ let package = Package(
       ]),
     .testTarget(
       name: "BatchTests",
-      dependencies: ["Batch", "CLISupport", "LuaHost", "Psychologist", "TestSupport"]),
+      dependencies: ["Batch", "LuaHost", "Psychologist", "TestSupport"]),
     .testTarget(
       name: "PlayUITests",
       dependencies: [

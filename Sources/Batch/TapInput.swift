@@ -1,6 +1,14 @@
-import CLISupport
-import Psychologist
 import LuaHost
+import Psychologist
+
+/// Why `--input` could not become a table: the words of the problem, which the command
+/// line reports as a usage error.
+package struct TapInputError: Error, CustomStringConvertible, Sendable, Equatable {
+  /// The problem, naming the value given.
+  package var description: String
+  /// An error saying `description`.
+  package init(_ description: String) { self.description = description }
+}
 
 /// The input a computed diagnosis gets when `show` taps it, from the command line: one JSON
 /// object (`--input '{"sleep": 7}'`) or `KEY=VALUE` pairs (`--input sleep=7 --input mood=ok`;
@@ -8,32 +16,32 @@ import LuaHost
 /// would pass.
 package enum TapInput {
   /// The table the `--input` values give (an empty one when there are none).
-  package static func parse(_ values: [String]) throws(UsageError) -> LuaValue {
+  package static func parse(_ values: [String]) throws(TapInputError) -> LuaValue {
     guard let first = values.first else { return .map([:]) }
     if first.drop(while: { $0 == " " || $0 == "\t" }).hasPrefix("{") {
       guard values.count == 1 else {
-        throw UsageError(
+        throw TapInputError(
           "--input: give one JSON object, or KEY=VALUE pairs, not both"
         )
       }
       do { return try JSONLine.object(ArraySlice(first.utf8)) } catch {
-        throw UsageError("--input '\(first)' is not a JSON object: \(error)")
+        throw TapInputError("--input '\(first)' is not a JSON object: \(error)")
       }
     }
     var table: [LuaValue: LuaValue] = [:]
     for pair in values {
       guard let eq = pair.firstIndex(of: "="), eq != pair.startIndex else {
-        throw UsageError(
+        throw TapInputError(
           "--input '\(pair)' must be KEY=VALUE (e.g. sleep=7) or a JSON object (e.g. '{\"sleep\": 7}')"
         )
       }
       let key = String(pair[..<eq])
       let value = Array(pair[pair.index(after: eq)...].utf8)
       guard !value.isEmpty else {
-        throw UsageError("--input '\(pair)' gives '\(key)' no value (KEY=VALUE)")
+        throw TapInputError("--input '\(pair)' gives '\(key)' no value (KEY=VALUE)")
       }
       guard table.updateValue(CSV.value(value), forKey: .text(key)) == nil else {
-        throw UsageError("--input gives '\(key)' twice")
+        throw TapInputError("--input gives '\(key)' twice")
       }
     }
     return .map(table)

@@ -4,14 +4,8 @@
 import Batch
 import CLISupport
 import Glibc
+import Options
 import Render
-
-/// `batch`'s `--format`: what it does and which values it takes.
-let batchFormatOption = OptionSpec(
-  "--format", value: "F",
-  help:
-    "svg (default): a face file per row; terminal: the faces as a grid of small braille faces on stdout, the legend on top, a page at a time on a terminal (space or Enter: next page, q: quit), no files unless --output-dir is given"
-)
 
 /// The terminal sheet `--format terminal` asks for, and the pager that pauses it on a
 /// terminal (nil: unpaged); nil for `--format svg` or none. Its size: stdout's terminal,
@@ -19,11 +13,8 @@ let batchFormatOption = OptionSpec(
 func batchTerminalSheet(_ args: ParsedArguments, columns: Int?) throws(UsageError)
   -> (options: TerminalSheetOptions, pager: SheetPager?)?
 {
-  guard let format = args.value("--format"), format != "svg" else { return nil }
-  guard format == "terminal" else {
-    throw UsageError("--format must be svg or terminal, got '\(format)'")
-  }
-  if args.value("--sheet") == "-" {
+  guard try args[BatchCommand.format] == .terminal else { return nil }
+  if try args[BatchCommand.sheet] == "-" {
     throw UsageError(
       "--format terminal and --sheet - both write to standard output: give --sheet a file name")
   }

@@ -1,5 +1,6 @@
-import LuaHost
 import CLISupport
+import LuaHost
+import Options
 import Psychologist
 import Raster
 import Readable
@@ -23,38 +24,19 @@ func describe(_ error: Error) -> String {
   }
 }
 
+/// `--device`, iPhone when not given.
 func device(_ args: ParsedArguments) throws(UsageError) -> Device {
-  guard let v = args.value("--device") else { return .iphone }
-  guard let d = Device(rawValue: v) else {
-    throw UsageError(
-      "--device must be iphone, iphone5 or ipad, got '\(v)'\(suggestion(v, Device.allCases.map(\.rawValue)))"
-    )
-  }
-  return d
+  try args[SharedOptions.device] ?? .iphone
 }
 
+/// `--orientation`, portrait when not given.
 func orientation(_ args: ParsedArguments) throws(UsageError) -> Orientation {
-  guard let v = args.value("--orientation") else { return .portrait }
-  guard let o = Orientation(rawValue: v) else {
-    throw UsageError("--orientation must be portrait or landscape, got '\(v)'")
-  }
-  return o
-}
-
-/// A finite number option within a range, or a usage error naming it.
-func number(_ args: ParsedArguments, _ name: String, in range: ClosedRange<Double>, what: String)
-  throws(UsageError) -> Double?
-{
-  guard let v = args.value(name) else { return nil }
-  guard let d = Double(v), d.isFinite, range.contains(d) else {
-    throw UsageError("\(name) must be \(what), got '\(v)'")
-  }
-  return d
+  try args[SharedOptions.orientation] ?? .portrait
 }
 
 /// The plugin path: --plugin entries, then PSYCHOLOGIST_PATH, then the user's config folder.
-func pluginPath(_ args: ParsedArguments, env: [String: String]) -> [String] {
-  var path = args.values("--plugin")
+func pluginPath(_ args: ParsedArguments, env: [String: String]) throws(UsageError) -> [String] {
+  var path = try args[SharedOptions.plugin]
   for entry in (env["PSYCHOLOGIST_PATH"] ?? "").split(separator: ":").map(String.init) {
     // Set once in a profile, the path outlives the folders it names: a stale entry is
     // worth a word, not a refusal (a missing --plugin, typed just now, is refused).
@@ -80,25 +62,24 @@ func makeOutputFolder(_ dir: String) throws {
   }
 }
 
-/// ScriptOptions from the command line.
-func scriptOptions(_ args: ParsedArguments) throws(UsageError) -> ScriptOptions {
+/// ScriptOptions from the command line: `SharedOptions.script`, and the folder snapshots go
+/// into when the command takes one (`outputFolder`).
+func scriptOptions(_ args: ParsedArguments, outputFolder: Option<String>? = nil)
+  throws(UsageError) -> ScriptOptions
+{
   var o = ScriptOptions()
   o.device = try device(args)
   o.orientation = try orientation(args)
-  o.plugins = pluginPath(args, env: environment())
-  o.style = args.value("--style")
-  if let dir = args.value("--output-dir") {
+  o.plugins = try pluginPath(args, env: environment())
+  o.style = try args[SharedOptions.style]
+  if let outputFolder, let dir = try args[outputFolder] {
     guard FileSystem.isDirectory(dir) else {
-      throw UsageError("--output-dir '\(dir)' is not a folder")
+      throw UsageError("\(outputFolder.declaration.name) '\(dir)' is not a folder")
     }
     o.outputDirectory = dir
   }
-  if let s = try number(args, "--time-limit", in: 0.001...86400, what: "seconds above 0") {
-    o.limits.seconds = s
-  }
-  if let m = try number(args, "--memory-limit", in: 1...65536, what: "MiB from 1 to 65536") {
-    o.limits.memory = Int(m) << 20
-  }
+  if let s = try args[SharedOptions.timeLimit] { o.limits.seconds = s }
+  if let m = try args[SharedOptions.memoryLimit] { o.limits.memory = Int(m) << 20 }
   for p in o.plugins where !FileSystem.exists(p) {
     throw UsageError("--plugin '\(p)' does not exist")
   }
@@ -107,27 +88,24 @@ func scriptOptions(_ args: ParsedArguments) throws(UsageError) -> ScriptOptions 
 
 /// The output format: --format, else by -o's extension, else terminal on a TTY.
 func outputFormat(_ args: ParsedArguments) throws(UsageError) -> OutputFormat {
-  if let f = args.value("--format") {
-    guard let format = OutputFormat(rawValue: f) else {
-      throw UsageError("--format must be svg, terminal or ascii, got '\(f)'")
-    }
-    if let o = args.value("--output"), PNG.isPNGName(o), format != .svg {
-      throw UsageError("-o '\(o)' writes PNG, drawn from SVG; --format \(f) cannot be a PNG")
+  let output = try args[SharedOptions.output]
+  if let format = try args[SharedOptions.format] {
+    if let o = output, PNG.isPNGName(o), format != .svg {
+      throw UsageError(
+        "-o '\(o)' writes PNG, drawn from SVG; --format \(format.rawValue) cannot be a PNG")
     }
     return format
   }
-  if let o = args.value("--output") { return o.hasSuffix(".txt") ? .ascii : .svg }
+  if let o = output { return o.hasSuffix(".txt") ? .ascii : .svg }
   return isTerminal(1) ? .terminal : .svg
 }
 
-/// Colours for terminal output.
+/// Colours for terminal output: `--color`, and whether stdout is a terminal the output goes
+/// to (not when `-o` names a file; `batch`, which has no `-o`, draws its sheet on stdout).
 func colorMode(_ args: ParsedArguments, env: [String: String]) throws(UsageError) -> ColorMode {
-  let choice = args.value("--color") ?? "auto"
-  guard ["always", "never", "auto"].contains(choice) else {
-    throw UsageError("--color must be always, never or auto, got '\(choice)'")
-  }
-  let tty = args.value("--output") == nil && isTerminal(1)
-  return colorMode(isTTY: tty, environment: env, choice: choice)
+  let choice = try args[SharedOptions.color] ?? .auto
+  let toFile = args.takes(SharedOptions.output) && args.given(SharedOptions.output)
+  return colorMode(isTTY: !toFile && isTerminal(1), environment: env, choice: choice)
 }
 
 /// Renders a drawing as the command line asks and writes it to -o or stdout.
@@ -135,12 +113,12 @@ func emit(_ drawing: Drawing, _ args: ParsedArguments) throws {
   let env = environment()
   let format = try outputFormat(args)
   let colors = try colorMode(args, env: env)
+  let output = try args[SharedOptions.output]
   var (columns, rows) = TerminalRenderer.terminalSize(environment: env)
-  if args.value("--output") == nil && isTerminal(1) { rows = max(rows - 1, 4) }
+  if output == nil && isTerminal(1) { rows = max(rows - 1, 4) }
   let bytes = render(
     drawing, format: format, columns: columns, rows: rows,
     colors: format == .terminal ? colors : .none)
-  let output = args.value("--output")
   guard let output, PNG.isPNGName(output) else { return try write(bytes, to: output) }
   do { try write(try fileBytes(svg: bytes, name: output), to: output) } catch let e as RasterError {
     let message = "cannot write \(output): \(pngProblem(output, e))"

@@ -1,23 +1,38 @@
+import CLISupport
+import Options
+import Psychologist
 import Readable
 import Render
-import CLISupport
-import Psychologist
 
 /// `psychologist list SCRIPT [--json]`: what was declared, where, and by which plugin.
-func listCommand(_ args: ParsedArguments) throws -> ExitCode {
-  var options = try scriptOptions(args)
-  options.dryRun = true
-  let script = try loadScript(args.positionals[0], options)
-  let rows = listing(script.registry)
-  if args.has("--json") {
-    FileOutput.standard.write(json(rows))
-  } else {
-    FileOutput.standard.write(table(rows, pluginOrder: script.pluginFiles))
+enum ListCommand: Command {
+  /// The script.
+  static let script = Positional("SCRIPT")
+  /// `--json`.
+  static let json = Flag("--json", help: "print JSON instead of a table")
+
+  static let name = "list"
+
+  static let spec = CommandSpec(
+    name, positionals: [script],
+    summary: "List what a script and its plugins declare, and where.",
+    options: SharedOptions.script + [json])
+
+  static func run(_ args: ParsedArguments) throws -> ExitCode {
+    var options = try scriptOptions(args)
+    options.dryRun = true
+    let script = try loadScript(args[Self.script], options)
+    let rows = listing(script.registry)
+    if args[json] {
+      FileOutput.standard.write(PsychologistCLI.json(rows))
+    } else {
+      FileOutput.standard.write(table(rows, pluginOrder: script.pluginFiles))
+    }
+    // The listing stands, but a script with problems is not ok.
+    let problems = script.problems(on: options.device)
+    for p in problems { report(p.description) }
+    return problems.isEmpty ? .ok : .script
   }
-  // The listing stands, but a script with problems is not ok.
-  let problems = script.problems(on: options.device)
-  for p in problems { report(p.description) }
-  return problems.isEmpty ? .ok : .script
 }
 
 /// One declaration as listed: its section, name, a short description and where it was made.

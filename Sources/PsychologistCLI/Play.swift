@@ -5,6 +5,7 @@ import Glibc
 import LuaHost
 import PlayUI
 import CLISupport
+import Options
 import Psychologist
 import Render
 import Storyboard
@@ -34,12 +35,12 @@ let notATerminal =
 /// load is an error before the screen changes (under --watch it is shown instead).
 func playCommand(_ args: ParsedArguments) throws -> ExitCode {
   let options = try scriptOptions(args)
-  let path = args.positionals[0]
+  let path = args[PlayCommand.script]
   guard isTerminal(1) else {
     throw UsageError(notATerminal)
   }
   guard FileSystem.exists(path) else { throw UsageError("no such script: \(path)") }
-  let player = Player(path: path, options: options, watch: args.has("--watch"))
+  let player = Player(path: path, options: options, watch: args[PlayCommand.watch])
   if player.watch { player.reload() } else { try player.loadFirst() }
   let terminal = try Terminal()
   defer { terminal.restore() }
@@ -82,7 +83,7 @@ final class Player {
     self.options = options
     self.watch = watch
     files = [path]
-    colors = colorMode(isTTY: true, environment: environment(), choice: "auto")
+    colors = colorMode(isTTY: true, environment: environment(), choice: .auto)
   }
 
   /// Loads the script and starts its session, or throws (before the terminal is touched).

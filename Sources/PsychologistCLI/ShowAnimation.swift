@@ -1,5 +1,5 @@
-import CLISupport
 import LuaHost
+import Options
 import Psychologist
 import Raster
 import Render
@@ -9,38 +9,15 @@ import Render
 func showAnimated(
   _ path: String, _ name: String, _ args: ParsedArguments, _ options: ScriptOptions
 ) throws -> ExitCode {
-  if args.has("--animate") && args.has("--frames") {
-    throw UsageError("--animate writes one animated SVG, --frames still ones: give one of them")
-  }
-  if args.has("--watch") { throw UsageError("--watch draws still screens: leave out --animate") }
-  var count = 0
-  if args.has("--frames") {
-    guard let n = try number(args, "--frames", in: 2...1000, what: "a whole number from 2 to 1000"),
-      Double(Int(n)) == n
-    else {
-      throw UsageError(
-        "--frames must be a whole number from 2 to 1000, got '\(args.value("--frames") ?? "")'")
-    }
-    count = Int(n)
-    if args.has("--output") {
-      throw UsageError("--frames writes into --output-dir; -o is for --animate")
-    }
-  } else {
-    if let f = args.value("--format"), f != "svg" {
-      throw UsageError("--animate writes an animated SVG; --format \(f) cannot animate")
-    }
-    if let o = args.value("--output"), PNG.isPNGName(o) {
-      throw UsageError("--animate writes an animated SVG; a PNG cannot animate (-o '\(o)')")
-    }
-  }
+  let count = try frameCount(args)
   let script = try loadScript(path, options)
   let (session, input) = try showSession(script, name, args, options)
   let movie = try session.tapAnimated(name, input: input)
   guard count > 0 else {
-    try write(try movie.animatedSVG(), to: args.value("--output"))
+    try write(try movie.animatedSVG(), to: try args[SharedOptions.output])
     return .ok
   }
-  let dir = args.value("--output-dir") ?? "."
+  let dir = try args[SharedOptions.outputDirectory] ?? "."
   let folder: OutputDirectory
   do { folder = try OutputDirectory(dir) } catch {
     throw OutputError(description: "cannot write the frames: \(error)")
@@ -54,4 +31,26 @@ func showAnimated(
     }
   }
   return .ok
+}
+
+/// `--frames N`, or 0 for `--animate`, once the options agree with either.
+private func frameCount(_ args: ParsedArguments) throws(UsageError) -> Int {
+  let output = try args[SharedOptions.output]
+  if args[ShowCommand.animate] && args.given(ShowCommand.frames) {
+    throw UsageError("--animate writes one animated SVG, --frames still ones: give one of them")
+  }
+  if args[ShowCommand.watch] {
+    throw UsageError("--watch draws still screens: leave out --animate")
+  }
+  if let count = try args[ShowCommand.frames] {
+    if output != nil { throw UsageError("--frames writes into --output-dir; -o is for --animate") }
+    return count
+  }
+  if let f = try args[SharedOptions.format], f != .svg {
+    throw UsageError("--animate writes an animated SVG; --format \(f.rawValue) cannot animate")
+  }
+  if let o = output, PNG.isPNGName(o) {
+    throw UsageError("--animate writes an animated SVG; a PNG cannot animate (-o '\(o)')")
+  }
+  return 0
 }

@@ -6,6 +6,7 @@
 
 import Glibc
 import CLISupport
+import Options
 import Psychologist
 import Render
 

@@ -1,13 +1,14 @@
-import Glibc
 import CLISupport
+import Glibc
+import Options
 import Psychologist
 
 /// `show --watch`: redraw whenever the script or a file it uses changes. A broken edit
 /// shows its error under the last good face; fixing the file redraws.
-func watch(_ args: ParsedArguments, options: ScriptOptions) throws -> ExitCode {
-  let path = args.positionals[0]
-  let name = args.positionals[1]
-  let tty = args.value("--output") == nil && isTerminal(1)
+func watchShowing(_ args: ParsedArguments, options: ScriptOptions) throws -> ExitCode {
+  let path = args[ShowCommand.script]
+  let name = args[ShowCommand.tapped]
+  let tty = !args.given(SharedOptions.output) && isTerminal(1)
   var files = [path]
   while true {
     do {

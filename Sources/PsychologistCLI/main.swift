@@ -1,6 +1,7 @@
 import Glibc
-import LuaHost
 import CLISupport
+import LuaHost
+import Options
 import Psychologist
 
 /// Exit statuses: the one table of causes every command uses (README, "Exit status").
@@ -54,6 +55,21 @@ private func tell(_ kind: String, _ message: String) {
   _ = bytes.withUnsafeMutableBytes { write(2, $0.baseAddress, $0.count) }
 }
 
+/// `psychologist help [COMMAND]`: the top-level help, or COMMAND's as `COMMAND --help` prints it.
+func help(_ arguments: [String]) throws(UsageError) -> ExitCode {
+  guard let name = arguments.first, name != "--help", name != "-h" else {
+    FileOutput.standard.write(mainHelp)
+    return .ok
+  }
+  let spec = try command(named: name).spec
+  if arguments.count > 1 {
+    throw UsageError(
+      "help: unexpected argument '\(arguments[1])' (usage: psychologist help [COMMAND])")
+  }
+  FileOutput.standard.write(spec.help)
+  return .ok
+}
+
 /// Runs the command line and returns the exit status.
 func main(_ arguments: [String]) -> ExitCode {
   if arguments.isEmpty {
@@ -62,7 +78,7 @@ func main(_ arguments: [String]) -> ExitCode {
     _ = bytes.withUnsafeMutableBytes { write(2, $0.baseAddress, $0.count) }
     return .usage
   }
-  if arguments == ["--help"] || arguments == ["-h"] || arguments == ["help"] {
+  if arguments == ["--help"] || arguments == ["-h"] {
     FileOutput.standard.write(mainHelp)
     return .ok
   }
@@ -71,22 +87,14 @@ func main(_ arguments: [String]) -> ExitCode {
     return .ok
   }
   do {
-    let (own, scriptArguments) = splitScriptArguments(arguments)
-    let args = try parseArguments(own, commands: commands)
+    if arguments.first == "help" { return try help(Array(arguments.dropFirst())) }
+    let chosen = try command(named: arguments[0])
+    let args = try parseArguments(arguments.dropFirst(), for: chosen.spec)
     if args.wantsHelp {
-      FileOutput.standard.write(commands.first { $0.name == args.command }!.help)
+      FileOutput.standard.write(chosen.spec.help)
       return .ok
     }
-    switch args.command {
-    case "face": return try faceCommand(args)
-    case "show": return try showCommand(args)
-    case "run": return try runCommand(args, scriptArguments: scriptArguments)
-    case "check": return try checkCommand(args)
-    case "list": return try listCommand(args)
-    case "batch": return try batchCommand(args)
-    case "play": return try playCommand(args)
-    default: throw UsageError("unknown command '\(args.command)'")
-    }
+    return try chosen.run(args)
   } catch let e as UsageError {
     report(e.description)
     return .usage

@@ -1,6 +1,5 @@
 import LuaHost
 import Batch
-import CLISupport
 import Psychologist
 import Testing
 
@@ -55,9 +54,10 @@ import Testing
     (["a=1", "a=2"], "twice"), (["{"], "not a JSON object"), (["[1]"], "must be KEY=VALUE"),
     ([#"{"a": 1}"#, "b=2"], "not both"), ([#"{"a": 1} x"#], "unexpected text after the object"),
   ])
-  func badInputIsAUsageErrorNamingIt(values: [String], problem: String) {
+  func badInputIsATapInputErrorNamingIt(values: [String], problem: String) {
+    // The command line turns it into a usage error (exit 2): ShowInputTests.
     #expect {
       _ = try TapInput.parse(values)
-    } throws: { ($0 as? UsageError)?.description.contains(problem) == true }
+    } throws: { ($0 as? TapInputError)?.description.contains(problem) == true }
   }
 }

@@ -1,0 +1,92 @@
+/// A command line after parsing, read back through the keys its command declared.
+///
+/// Reading a key the command does not declare is a mistake in the program, not on the
+/// command line: it stops the program, so a test that takes that path finds it.
+package struct ParsedArguments: Sendable {
+  /// The command it was parsed for.
+  package let spec: CommandSpec
+  /// Values by long option name, in the order given; a flag's is `""`.
+  var values: [String: [String]] = [:]
+  /// Positional arguments in order.
+  var positionals: [String] = []
+  /// The arguments after `--`, for a command that passes them on.
+  var rest: [String] = []
+  /// `-h` or `--help` was given.
+  package internal(set) var wantsHelp = false
+
+  /// An empty command line for `spec`.
+  init(spec: CommandSpec) { self.spec = spec }
+
+  /// The command's name.
+  package var command: String { spec.name }
+
+  /// The option's value, or nil when not given.
+  package subscript<Value>(_ option: Option<Value>) -> Value? {
+    get throws(UsageError) {
+      guard let text = texts(option.declaration).last else { return nil }
+      return try read(text, option.declaration, option.read)
+    }
+  }
+
+  /// The option's values in the order given (none when not given).
+  package subscript<Value>(_ option: RepeatedOption<Value>) -> [Value] {
+    get throws(UsageError) {
+      var read: [Value] = []
+      for text in texts(option.declaration) {
+        read.append(try self.read(text, option.declaration, option.read))
+      }
+      return read
+    }
+  }
+
+  /// Whether the flag was given.
+  package subscript(_ flag: Flag) -> Bool { !texts(flag.declaration).isEmpty }
+
+  /// The positional argument.
+  package subscript(_ positional: Positional) -> String { positionals[index(positional)] }
+
+  /// The positional arguments from this one to the end.
+  package subscript(_ positionals: Positionals) -> [String] {
+    Array(self.positionals[index(positionals)...])
+  }
+
+  /// The arguments after `--`.
+  package subscript(_ rest: Rest) -> [String] {
+    precondition(spec.rest == rest, "\(command) reads \(rest.name)..., which it does not declare")
+    return self.rest
+  }
+
+  /// Whether the option was given.
+  package func given<Key: OptionKey>(_ key: Key) -> Bool { !texts(key.declaration).isEmpty }
+
+  /// The option's last text as given (for a message that quotes it), or nil.
+  package func text<Key: OptionKey>(_ key: Key) -> String? { texts(key.declaration).last }
+
+  /// Whether the command takes the option (a helper shared by commands that do and do not).
+  package func takes<Key: OptionKey>(_ key: Key) -> Bool { takes(key.declaration) }
+
+  private func takes(_ declaration: OptionDeclaration) -> Bool {
+    spec.optionDeclarations.contains { $0 === declaration }
+  }
+
+  private func texts(_ declaration: OptionDeclaration) -> [String] {
+    precondition(
+      takes(declaration), "\(command) reads \(declaration.name), which it does not declare")
+    return values[declaration.name] ?? []
+  }
+
+  private func index(_ key: any PositionalKey) -> Int {
+    guard let i = spec.positionals.firstIndex(of: key.declaration) else {
+      preconditionFailure("\(command) reads \(key.declaration.name), which it does not declare")
+    }
+    return i
+  }
+
+  private func read<Value>(
+    _ text: String, _ declaration: OptionDeclaration, _ reader: ValueReader<Value>
+  ) throws(UsageError) -> Value {
+    do { return try reader(text) } catch {
+      throw UsageError("\(declaration.name) must be \(error.expected), got '\(text)'\(error.hint)")
+    }
+  }
+}

@@ -1,0 +1,65 @@
+import CLISupport
+import LuaHost
+import Options
+import Psychologist
+import Storyboard
+
+/// `psychologist check SCRIPT...`: every problem of every script, as FILE:LINE: message.
+enum CheckCommand: Command {
+  /// The scripts, one or more.
+  static let scripts = Positionals("SCRIPT")
+
+  static let name = "check"
+
+  static let spec = CommandSpec(
+    name, positionals: [scripts],
+    summary: "Validate scripts: report every problem as FILE:LINE: message; nothing is written.",
+    options: SharedOptions.script,
+    details: [
+      "Runs what the other commands would, under the same limits, on every device and",
+      "orientation (or those --device and --orientation name): each diagnosis tapped with",
+      "each of its `examples` (else {}) and its screen drawn, each segue of the menu, each",
+      "segue_kind and feature nothing else ran, each named style.",
+    ])
+
+  static func run(_ args: ParsedArguments) throws -> ExitCode {
+    var options = try scriptOptions(args)
+    options.dryRun = true
+    var status = ExitCode.ok
+    // Every device and orientation unless the command line names one.
+    let devices = args.given(SharedOptions.device) ? [options.device] : Device.allCases
+    let orientations =
+      args.given(SharedOptions.orientation) ? [options.orientation] : Orientation.allCases
+    for path in args[scripts] {
+      guard FileSystem.exists(path) else { throw UsageError("no such script: \(path)") }
+      let script = try Script(path: path, options: options, output: printTarget())
+      var problems: [String] = []
+      do {
+        try script.load()
+        problems = script.checkProblems(devices: devices, orientations: orientations)
+          .map(\.description)
+      } catch {
+        // What did load stands: its declarations' problems still say what else is wrong.
+        if !script.isRefusal(error) { problems.append(describe(error)) }
+        // A file that cannot be read is a wrong argument, as in every command.
+        if let e = error as? LuaError, e.kind == .file { status = status.worst(.usage) }
+        problems += script.problems(on: options.device).map(\.description)
+      }
+      if problems.isEmpty {
+        FileOutput.standard.write("\(visible(path)): ok (\(counts(script.registry)))\n")
+      } else {
+        status = status.worst(.script)
+        for p in problems { report(p) }
+      }
+    }
+    return status
+  }
+
+  /// `1 diagnosis, 2 segues, 0 segue kinds, 0 features`.
+  private static func counts(_ r: Registry) -> String {
+    [
+      plural(r.diagnoses.count, "diagnosis", "diagnoses"), plural(r.segues.count, "segue"),
+      plural(r.kinds.count, "segue kind"), plural(r.features.count, "feature"),
+    ].joined(separator: ", ")
+  }
+}

@@ -1,0 +1,56 @@
+import Options
+import Psychologist
+import Storyboard
+
+/// The options several commands take, each declared once: the commands list them in their
+/// specifications and read them back through these keys.
+enum SharedOptions {
+  /// `--device`: the device sessions and faces are drawn for.
+  static let device = Option<Device>(
+    "--device", value: "D",
+    help: "iphone (320×480), iphone5 (320×568) or ipad (768×1024); default iphone",
+    suggests: true)
+  /// `--orientation`.
+  static let orientation = Option<Orientation>(
+    "--orientation", value: "O", help: "portrait (default) or landscape (swaps the sides)")
+  /// `--format` of `face` and `show`.
+  static let format = Option<OutputFormat>(
+    "--format", value: "F",
+    help: "svg, terminal or ascii; default terminal on a TTY, else svg (and svg for -o *.svg)")
+  /// `-o`, `--output`.
+  static let output = Option<String>(
+    "--output", short: "-o", value: "FILE",
+    help:
+      "write to FILE (atomically; only a regular file is replaced) instead of stdout; - is stdout; FILE.png is PNG, drawn by librsvg"
+  )
+  /// `--color`.
+  static let color = Option<ColorChoice>(
+    "--color", value: "WHEN",
+    help: "always, never or auto (default; NO_COLOR and TERM=dumb turn it off)")
+  /// `--output-dir` of `show` and `run`: where a session's snapshots go.
+  static let outputDirectory = Option<String>(
+    "--output-dir", value: "DIR",
+    help:
+      "where snapshots and frames go, made if missing (default: the current folder); nothing is written outside it"
+  )
+  /// `--plugin`, repeatable.
+  static let plugin = RepeatedOption<String>(
+    "--plugin", value: "PATH",
+    help: "load a plugin file or folder (*.lua in name order) before the script")
+  /// `--style`.
+  static let style = Option<String>(
+    "--style", value: "NAME", help: "draw every face in the named style")
+  /// `--time-limit`.
+  static let timeLimit = Option<Double>(
+    "--time-limit", value: "S", help: "seconds one call into the script may run (default 10)",
+    in: 0.001...86400, expected: "seconds above 0")
+  /// `--memory-limit`.
+  static let memoryLimit = Option<Double>(
+    "--memory-limit", value: "MiB", help: "memory the script may hold (default 256)",
+    in: 1...65536, expected: "MiB from 1 to 65536")
+
+  /// What every command that loads a script takes (`scriptOptions` reads them).
+  static let script: [any OptionKey] = [
+    device, orientation, plugin, style, timeLimit, memoryLimit,
+  ]
+}

@@ -1,0 +1,117 @@
+import Batch
+import LuaHost
+import Options
+import Psychologist
+import Render
+
+/// `psychologist show SCRIPT NAME`: tap or perform NAME and draw where it leads.
+enum ShowCommand: Command {
+  /// The script.
+  static let script = Positional("SCRIPT")
+  /// A diagnosis (tapped) or a segue (performed).
+  static let tapped = Positional("NAME")
+  /// `--screen`.
+  static let screen = Flag(
+    "--screen", help: "draw the whole device screen: bars, split view, popovers")
+  /// `--input`, repeatable: the tapped diagnosis's input.
+  static let input = RepeatedOption<String>(
+    "--input", value: "JSON|K=V",
+    help:
+      "what a computed diagnosis gets as input: one JSON object, or KEY=VALUE (numbers read as numbers)"
+  )
+  /// `--watch`.
+  static let watch = Flag(
+    "--watch", help: "redraw whenever the script or a file it requires changes")
+  /// `--animate`.
+  static let animate = Flag(
+    "--animate", help: "one animated SVG of the screen: the segue's transition from the menu")
+  /// `--frames`.
+  static let frames = Option<Int>(
+    "--frames", value: "N",
+    help: "N still SVGs of the transition (frame-000.svg …) into --output-dir, 2 to 1000",
+    wholeIn: 2...1000)
+
+  static let name = "show"
+
+  static let spec = CommandSpec(
+    name, positionals: [script, tapped],
+    summary: "Tap a diagnosis (or perform a segue) and draw the face of the scene it leads to.",
+    options: SharedOptions.script + [
+      screen, input, SharedOptions.format, SharedOptions.output, SharedOptions.color,
+      SharedOptions.outputDirectory, watch, animate, frames,
+    ],
+    details: [
+      "examples:",
+      "  psychologist show examples/psychologist.lua bite",
+      "  psychologist show examples/psychologist.lua bite --screen --animate -o bite.svg",
+      "  psychologist show examples/psychologist.lua bite --screen --frames 8 --output-dir frames",
+      "  psychologist show examples/mood.lua mood --input sleep=7 -o mood.png",
+      "  psychologist show examples/mood.lua mood --input '{\"sleep\": 7}'",
+      "  psychologist show examples/ipad.lua cartoon --device ipad --orientation landscape --screen -o cartoon.svg",
+    ])
+
+  static func run(_ args: ParsedArguments) throws -> ExitCode {
+    // The frames' folder is made as run and batch make theirs.
+    if args.given(frames), let dir = try args[SharedOptions.outputDirectory] {
+      try makeOutputFolder(dir)
+    }
+    let options = try scriptOptions(args, outputFolder: SharedOptions.outputDirectory)
+    _ = try outputFormat(args)
+    if args[watch] {
+      return try watchShowing(args, options: options)
+    }
+    if args[animate] || args.given(frames) {
+      return try showAnimated(args[Self.script], args[tapped], args, options)
+    }
+    let script = try loadScript(args[Self.script], options)
+    try emit(try showDrawing(script, args[tapped], args, options), args)
+    return .ok
+  }
+}
+
+/// NAME's scene of a loaded script, drawn as the command line asks.
+func showDrawing(
+  _ script: Script, _ name: String, _ args: ParsedArguments, _ options: ScriptOptions
+)
+  throws -> Drawing
+{
+  let (session, input) = try showSession(script, name, args, options)
+  try session.tap(name, input: input)
+  return try session.drawing(screen: args[ShowCommand.screen])
+}
+
+/// A session for `show` and the input NAME gets, once the script and the command line agree.
+func showSession(
+  _ script: Script, _ name: String, _ args: ParsedArguments, _ options: ScriptOptions
+) throws -> (Session, LuaValue) {
+  try requireValid(script, on: options.device)
+  let registry = script.registry
+  guard registry.diagnosis(name) != nil || registry.segue(name) != nil else {
+    let names = registry.diagnoses.map(\.name) + registry.segues.map(\.identifier)
+    throw UsageError(
+      "\(script.path): no diagnosis or segue named '\(name)'\(suggestion(name, names)) \(listing("names", names, none: "it declares no diagnosis or segue"))"
+    )
+  }
+  let input = try tapInput(args)
+  if args.given(ShowCommand.input) {
+    guard let d = registry.diagnosis(name) else {
+      throw UsageError(
+        "--input is for a diagnosis; '\(name)' is a segue, whose happiness function gets ctx, not an input"
+      )
+    }
+    guard d.readsInput else {
+      throw UsageError(
+        "--input: diagnosis '\(name)' (\(d.location)) reads no input: neither its happiness nor its expression is a function"
+      )
+    }
+  }
+  let session = try Session(
+    script: script, device: options.device, orientation: options.orientation)
+  return (session, input)
+}
+
+/// The table `--input` gives; a malformed one is a usage error.
+private func tapInput(_ args: ParsedArguments) throws(UsageError) -> LuaValue {
+  let texts = try args[ShowCommand.input]
+  do { return try TapInput.parse(texts) } catch { throw UsageError(error.description) }
+}
