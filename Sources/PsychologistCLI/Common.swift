@@ -135,7 +135,7 @@ func emit(_ drawing: Drawing, _ args: ParsedArguments) throws {
   let env = environment()
   let format = try outputFormat(args)
   let colors = try colorMode(args, env: env)
-  var (columns, rows) = TerminalRenderer.terminalSize(environment: env)
+  var (columns, rows) = TerminalWindow.size(environment: env)
   if args.value("--output") == nil && isTerminal(1) { rows = max(rows - 1, 4) }
   let bytes = render(
     drawing, format: format, columns: columns, rows: rows,

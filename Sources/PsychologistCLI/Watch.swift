@@ -1,6 +1,7 @@
 import Glibc
 import CLISupport
 import Psychologist
+import Render
 
 /// `show --watch`: redraw whenever the script or a file it uses changes. A broken edit
 /// shows its error under the last good face; fixing the file redraws.
@@ -15,7 +16,7 @@ func watch(_ args: ParsedArguments, options: ScriptOptions) throws -> ExitCode {
       let script = try loadScript(path, options)
       files = script.files
       let drawing = try showDrawing(script, name, args, options)
-      if tty { FileOutput.standard.write("\u{1B}[H\u{1B}[2J") }
+      if tty { FileOutput.standard.write(TerminalControl.homeAndClear) }
       try emit(drawing, args)
     } catch let e as UsageError where !FileSystem.exists(path) {
       throw e
