@@ -370,7 +370,7 @@ final class BatchWorker: @unchecked Sendable {
     var bytes: [UInt8] = []
     var drawing = Drawing(width: 0, height: 0, items: [])
     var happiness: Double?
-    var cells: [String]?
+    var cells: CellGrid?
     // The row's label, made once and only where shown: the face file's strip, the sheet.
     var label = ""
     do {

@@ -1,6 +1,7 @@
 import CLISupport
 import Glibc
 import Psychologist
+import Render
 import Synchronization
 
 /// The progress bar on stderr (only when it is a terminal): rows done, rows per second and,
@@ -37,7 +38,7 @@ final class BatchProgress: @unchecked Sendable {
 
   /// Erases the bar (the caller holds the output lock) so a message gets a clean line.
   func clearLine() {
-    if drawn { write(2, "\r\u{1B}[K") }
+    if drawn { write(2, TerminalControl.eraseLine) }
     drawn = false
   }
 
@@ -48,8 +49,7 @@ final class BatchProgress: @unchecked Sendable {
     shared.locked { clearLine() }
   }
 
-  private func write(_ fd: Int32, _ text: String) {
-    let bytes = Array(text.utf8)
+  private func write(_ fd: Int32, _ bytes: [UInt8]) {
     _ = bytes.withUnsafeBytes { FileSystem.writeAll(fd, $0) }
   }
 
@@ -57,7 +57,7 @@ final class BatchProgress: @unchecked Sendable {
     let rows = done.load(ordering: .relaxed)
     let elapsed = max(monotonicSeconds() - started, 1e-3)
     let rate = Double(rows) / elapsed
-    var line = "\r\u{1B}[K"
+    var line = ""
     if totalBytes > 0 {
       let fraction = min(Double(consumed.load(ordering: .relaxed)) / Double(totalBytes), 1)
       let width = 24
@@ -72,7 +72,7 @@ final class BatchProgress: @unchecked Sendable {
       }
     }
     line += plural(rows, "row") + "  \(Int(rate)) rows/s"
-    write(2, line)
+    write(2, TerminalControl.eraseLine + Array(line.utf8))
     drawn = true
   }
 

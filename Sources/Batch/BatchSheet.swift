@@ -8,8 +8,8 @@ struct SheetEntry: Sendable {
   var id: String
   var happiness: Double?
   var face: [UInt8]?
-  /// The face as braille lines, for `--format terminal` (nil: not asked for, or failed).
-  var cells: [String]? = nil
+  /// The face's braille cells, for `--format terminal` (nil: not asked for, or failed).
+  var cells: CellGrid? = nil
   /// The face document's size (its device's content rect).
   var faceWidth = 0.0
   var faceHeight = 0.0

@@ -77,17 +77,17 @@ package struct TerminalSheetOptions: Sendable {
   }
 }
 
-/// The text of the terminal sheet: faces, labels, legend. Pure (no I/O).
+/// The terminal sheet's cells and text: faces, labels, legend. Pure (no I/O).
 enum TerminalSheet {
-  /// A row's small face: exactly `faceRows` lines of `faceColumns` cells. The face is drawn
-  /// into a square (its content rect would leave it small in a tall cell), with a margin
-  /// for the ears that stick out of the head.
-  static func face(_ items: [Item], layout: TerminalSheetLayout) -> [String] {
+  /// A row's small face: `faceRows` rows of `faceColumns` cells. The face is drawn into a
+  /// square (its content rect would leave it small in a tall cell), with a margin for the
+  /// ears that stick out of the head.
+  static func face(_ items: [Item], layout: TerminalSheetLayout) -> CellGrid {
     let drawing = Drawing(
       width: faceBox + 2 * faceMargin, height: faceBox + 2 * faceMargin, items: items)
-    return TerminalRenderer.lines(
-      drawing, columns: layout.faceColumns, rows: layout.faceRows, colors: layout.colors,
-      ascii: false)
+    return TerminalRenderer.cells(
+      drawing, columns: layout.faceColumns, rows: layout.faceRows, ascii: false,
+      paintsBackgrounds: layout.colors != .none)
   }
 
   /// The square a small face is drawn into, and the margin around it, in points.
@@ -96,17 +96,24 @@ enum TerminalSheet {
   /// Where the face is drawn in its drawing.
   static var faceRect: Rect { Rect(x: faceMargin, y: faceMargin, width: faceBox, height: faceBox) }
 
-  /// One grid row: each face's lines side by side, then their labels; lines end in "\n".
+  /// One grid row: the faces placed side by side in one grid of cells (a blank column
+  /// between two), then their labels; lines end in "\n", without trailing blanks.
   static func gridRow(_ entries: [SheetEntry], layout: TerminalSheetLayout) -> [UInt8] {
-    var out: [UInt8] = []
-    let blank = String(repeating: " ", count: layout.faceColumns)
+    let gap = TerminalSheetLayout.gap
+    let step = layout.faceColumns + gap
+    var faces = CellGrid(columns: entries.count * step - gap, rows: layout.faceRows)
     let failed = failedFace(layout)
-    for line in 0..<layout.faceRows {
-      for (k, e) in entries.enumerated() {
-        if k > 0 { out.append(0x20) }
-        let lines = e.cells ?? failed
-        out += (line < lines.count ? lines[line] : blank).utf8
-      }
+    for (k, e) in entries.enumerated() {
+      let left = k * step
+      faces.place(
+        e.cells ?? failed,
+        in: CellRect(left: left, top: 0, right: left + layout.faceColumns, bottom: layout.faceRows))
+    }
+    var out: [UInt8] = []
+    // A face's blank cells keep the colour of its dots before them, and the blank column
+    // after a face is the terminal's own look: each face's colours end where it does.
+    for line in TerminalEncoder(colors: layout.colors).lines(faces) {
+      out += line
       trimTrailingSpaces(&out)
       out.append(0x0A)
     }
@@ -119,17 +126,12 @@ enum TerminalSheet {
     return out
   }
 
-  /// A failed row's cell: a cross in its middle (red when there is colour).
-  static func failedFace(_ layout: TerminalSheetLayout) -> [String] {
-    var lines = [String](
-      repeating: String(repeating: " ", count: layout.faceColumns), count: layout.faceRows)
-    let half = (layout.faceColumns - 1) / 2
-    var mark = "✗"
-    if layout.colors != .none { mark = "\u{1B}[31m✗\u{1B}[0m" }
-    lines[layout.faceRows / 2] =
-      String(repeating: " ", count: half) + mark
-      + String(repeating: " ", count: layout.faceColumns - half - 1)
-    return lines
+  /// A failed row's cell: a cross in its middle, red.
+  static func failedFace(_ layout: TerminalSheetLayout) -> CellGrid {
+    var grid = CellGrid(columns: layout.faceColumns, rows: layout.faceRows)
+    let red = grid.style(CellStyle(foreground: .basic(1)))
+    grid.write("✗", (layout.faceColumns - 1) / 2, layout.faceRows / 2, style: red)
+    return grid
   }
 
   /// The lines above the grid: the title, then the legend packed into as many columns as

@@ -5,6 +5,7 @@
 
 import Geometry
 import Psychologist
+import Readable
 import Render
 import Storyboard
 
@@ -125,15 +126,13 @@ package struct TerminalTransition {
   func composite(_ layers: [Layer]) -> Frame {
     var out = after
     let columns = out.columns
-    let beforeStyles = before.styles.map { out.style($0) }
-    for i in (area * columns)..<min(out.glyphs.count, before.glyphs.count) {
-      out.glyphs[i] = before.glyphs[i]
-      out.cellStyles[i] = beforeStyles[Int(before.cellStyles[i])]
+    let beforeStyles = before.grid.styles.map { out.grid.style($0) }
+    for i in (area * columns)..<min(out.grid.characters.count, before.grid.characters.count) {
+      out.grid.characters[i] = before.grid.characters[i]
+      out.grid.styleIndices[i] = beforeStyles[Int(before.grid.styleIndices[i])]
     }
-    var styleMaps = [[UInt16]](repeating: [], count: layers.count)
-    for (k, layer) in layers.enumerated() {
-      styleMaps[k] = layer.source.styles.map { out.style($0) }
-    }
+    let grids = layers.map(\.source.grid)
+    let styleMaps = grids.map { grid in grid.styles.map { out.grid.style($0) } }
     // Each layer scales about the centre of its region, as the points scale a pane about
     // its own centre (a popover grows out of its arrow's tip only so).
     let centres = layers.map {
@@ -159,25 +158,25 @@ package struct TerminalTransition {
             sx < Double(layer.region.right), sy >= Double(layer.region.top),
             sy < Double(layer.region.bottom)
           else { continue }
-          let s = Int(sy) * layer.source.columns + Int(sx)
-          guard s >= 0, s < layer.source.glyphs.count else { continue }
-          glyph = layer.source.glyphs[s]
-          style = styleMaps[k][Int(layer.source.cellStyles[s])]
+          let s = Int(sy) * grids[k].columns + Int(sx)
+          guard s >= 0, s < grids[k].characters.count else { continue }
+          glyph = grids[k].characters[s]
+          style = styleMaps[k][Int(grids[k].styleIndices[s])]
           copied = s
           break
         }
-        if glyph == Frame.continuation && copied != previous + 1 { glyph = 0x20 }
-        out.glyphs[i] = glyph
-        out.cellStyles[i] = style
+        if glyph == CellGrid.continuation && copied != previous + 1 { glyph = 0x20 }
+        out.grid.characters[i] = glyph
+        out.grid.styleIndices[i] = style
         previous = copied
       }
       // A wide character cut at its right half by another layer shows as a space.
       for column in 0..<columns {
         let i = row * columns + column
-        if column + 1 < columns, cellWidth(out.glyphs[i]) == 2,
-          out.glyphs[i + 1] != Frame.continuation
+        if column + 1 < columns, terminalCellWidth(out.grid.characters[i]) == 2,
+          out.grid.characters[i + 1] != CellGrid.continuation
         {
-          out.glyphs[i] = 0x20
+          out.grid.characters[i] = 0x20
         }
       }
     }

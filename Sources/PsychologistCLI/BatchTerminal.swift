@@ -20,10 +20,10 @@ func batchTerminalSheet(_ args: ParsedArguments, columns: Int?) throws(UsageErro
   }
   let env = environment()
   let colors = try colorMode(args, env: env)
-  var (width, height) = TerminalRenderer.terminalSize(environment: env)
+  var (width, height) = TerminalWindow.size(environment: env)
   // `| less -R`: stdout is a pipe and COLUMNS is seldom exported, but stderr is still the
   // terminal the pages will be read on.
-  if !isTerminal(1), env["COLUMNS"] == nil, let size = TerminalRenderer.windowSize(fd: 2) {
+  if !isTerminal(1), env["COLUMNS"] == nil, let size = TerminalWindow.size(fd: 2) {
     (width, height) = size
   }
   let paged = SheetPager.wanted

@@ -114,7 +114,7 @@ func emit(_ drawing: Drawing, _ args: ParsedArguments) throws {
   let format = try outputFormat(args)
   let colors = try colorMode(args, env: env)
   let output = try args[SharedOptions.output]
-  var (columns, rows) = TerminalRenderer.terminalSize(environment: env)
+  var (columns, rows) = TerminalWindow.size(environment: env)
   if output == nil && isTerminal(1) { rows = max(rows - 1, 4) }
   let bytes = render(
     drawing, format: format, columns: columns, rows: rows,

@@ -212,7 +212,7 @@ final class Player {
       composed = nil
       size = current
       previous = []
-      out += Array("\u{1B}[0m\u{1B}[2J".utf8)
+      out += TerminalControl.clearScreen
     }
     var screen = PlayScreen(columns: size.columns, rows: size.rows, colors: colors)
     screen.message = message

@@ -7,6 +7,7 @@
 import Glibc
 import Batch
 import PlayUI
+import Readable
 import Render
 
 /// Waits for a key at the end of each page: space or Enter shows the next, q quits,
@@ -32,13 +33,13 @@ final class SheetPager: @unchecked Sendable {
     guard let terminal else { return .next }
     pages += 1
     let text = "-- page \(pages) · space or Enter: next page · q: quit --"
-    let prompt = Array((colors == .none ? text : "\u{1B}[7m\(text)\u{1B}[0m").utf8)
+    let prompt = promptBytes(text)
     terminal.write(prompt)
-    defer { terminal.write(Array("\r\u{1B}[K".utf8)) }
+    defer { terminal.write(TerminalControl.eraseLine) }
     /// Stopped and continued: the shell wrote its lines meanwhile, so the prompt again.
     func suspend(group: Bool) {
       terminal.suspend(group: group)
-      terminal.write(Array("\r\u{1B}[K".utf8) + prompt)
+      terminal.write(TerminalControl.eraseLine + prompt)
     }
     while true {
       while let key = keys.first {
@@ -72,6 +73,15 @@ final class SheetPager: @unchecked Sendable {
       pending.removeFirst(parsed.consumed)
       keys += parsed.keys
     }
+  }
+
+  /// The prompt's bytes: its text in one row of cells, in reverse video when there is
+  /// colour (a terminal without shows it as it prints it).
+  private func promptBytes(_ text: String) -> [UInt8] {
+    let width = text.unicodeScalars.reduce(0) { $0 + terminalCellWidth($1.value) }
+    var row = CellGrid(columns: width, rows: 1)
+    row.write(text, 0, 0, style: row.style(colors == .none ? .plain : CellStyle(reverse: true)))
+    return TerminalEncoder(colors: colors).lines(row)[0]
   }
 
   /// Gives the terminal back, if a pause took it.

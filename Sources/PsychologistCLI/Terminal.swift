@@ -10,13 +10,6 @@ import Options
 import Psychologist
 import Render
 
-/// Enter: alternate screen, hide the cursor, no autowrap, mouse (buttons, drags, SGR).
-private let enterSequence = Array(
-  "\u{1B}[?1049h\u{1B}[H\u{1B}[2J\u{1B}[?25l\u{1B}[?7l\u{1B}[?1000h\u{1B}[?1002h\u{1B}[?1006h".utf8)
-/// Leave: everything above undone, in reverse.
-private let leaveSequence = Array(
-  "\u{1B}[?1006l\u{1B}[?1002l\u{1B}[?1000l\u{1B}[0m\u{1B}[?7h\u{1B}[?25h\u{1B}[?1049l".utf8)
-
 // Read by signal handlers, which cannot capture context: set before the handlers go in.
 // On the heap: Swift emits a statically initialised termios global smaller than termios
 // (57 of 60 bytes), so tcgetattr wrote past it (AddressSanitizer: global-buffer-overflow).
@@ -96,7 +89,8 @@ final class Terminal {
     }
     signalFD = fds[0]
     signalPipeWrite = fds[1]
-    (enter, leave) = fullScreen ? (enterSequence, leaveSequence) : ([], [])
+    (enter, leave) =
+      fullScreen ? (TerminalControl.enterFullScreen, TerminalControl.leaveFullScreen) : ([], [])
     // The handler's copy of `leave`; never freed (a handler may be reading it).
     leaveCount = 0
     leaveBytes = UnsafeMutablePointer<UInt8>.allocate(capacity: max(leave.count, 1))
@@ -191,7 +185,7 @@ final class Terminal {
   /// would otherwise make frames of gigabytes).
   func size() -> (columns: Int, rows: Int) {
     // No environment: a window that reports no size is 80×24, whatever COLUMNS says.
-    TerminalRenderer.terminalSize(environment: [:])
+    TerminalWindow.size(environment: [:])
   }
 
   /// Writes all bytes to stdout (retrying short writes and interruptions).

@@ -2,6 +2,7 @@ import CLISupport
 import Glibc
 import Options
 import Psychologist
+import Render
 
 /// `show --watch`: redraw whenever the script or a file it uses changes. A broken edit
 /// shows its error under the last good face; fixing the file redraws.
@@ -16,7 +17,7 @@ func watchShowing(_ args: ParsedArguments, options: ScriptOptions) throws -> Exi
       let script = try loadScript(path, options)
       files = script.files
       let drawing = try showDrawing(script, name, args, options)
-      if tty { FileOutput.standard.write("\u{1B}[H\u{1B}[2J") }
+      if tty { FileOutput.standard.write(TerminalControl.homeAndClear) }
       try emit(drawing, args)
     } catch let e as UsageError where !FileSystem.exists(path) {
       throw e

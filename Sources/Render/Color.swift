@@ -1,7 +1,7 @@
 // Colours: 8-bit RGB, parsed from CSS-like names or hex, printed deterministically.
 
 /// An opaque 8-bit RGB colour.
-public struct Color: Equatable, Sendable {
+public struct Color: Hashable, Sendable {
   /// Red, 0...255.
   public var r: UInt8
   /// Green, 0...255.

@@ -72,13 +72,12 @@ import Testing
       let rows = (0..<frame.rows).map { r in
         String(
           String.UnicodeScalarView(
-            frame.glyphs[(r * frame.columns)..<((r + 1) * frame.columns)].map {
+            frame.grid.characters[(r * frame.columns)..<((r + 1) * frame.columns)].map {
               Unicode.Scalar($0) ?? "?"
             }))
       }
       func isDim(_ column: Int, _ row: Int) -> Bool {
-        let sgr = frame.styles[Int(frame.cellStyles[row * frame.columns + column])]
-        return sgr.split(separator: ";").contains("2")
+        frame.grid.style(column, row).dim
       }
 
       // The status bar's text, at the end of play's status line.

@@ -27,7 +27,7 @@ import Testing
   func row(_ frame: Frame, _ r: Int) -> String {
     String(
       String.UnicodeScalarView(
-        frame.glyphs[(r * frame.columns)..<((r + 1) * frame.columns)].map {
+        frame.grid.characters[(r * frame.columns)..<((r + 1) * frame.columns)].map {
           Unicode.Scalar($0) ?? "?"
         }))
   }

@@ -84,11 +84,11 @@ func edgeCoordinatesDrawQuicklyWithoutTrapping(_ v: Double) {
   #expect(lines.allSatisfy { $0.count == TerminalRenderer.maxColumns })
   #expect(TerminalRenderer.maxColumns == 1000 && TerminalRenderer.maxRows == 1000)
   if isatty(1) == 0 {
-    let size = TerminalRenderer.terminalSize(environment: [
+    let size = TerminalWindow.size(environment: [
       "COLUMNS": "100000", "LINES": "99999999999",
     ])
     #expect(size.columns == 1000 && size.rows == 1000)
-    let huge = TerminalRenderer.terminalSize(environment: ["COLUMNS": "1e9", "LINES": "-5"])
+    let huge = TerminalWindow.size(environment: ["COLUMNS": "1e9", "LINES": "-5"])
     #expect(huge.columns == 80 && huge.rows == 24)
   }
 }

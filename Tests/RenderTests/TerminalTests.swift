@@ -148,11 +148,11 @@ func linesHaveExactlyTheRequestedCells(columns: Int, rows: Int) {
 }
 
 @Test func terminalSizeFallsBackToEnvironment() {
-  let size = TerminalRenderer.terminalSize(environment: ["COLUMNS": "132", "LINES": "43"])
+  let size = TerminalWindow.size(environment: ["COLUMNS": "132", "LINES": "43"])
   #expect(size.columns > 0 && size.rows > 0)
   if isatty(1) == 0 {
     #expect(size.columns == 132 && size.rows == 43)
-    let fallback = TerminalRenderer.terminalSize(environment: ["COLUMNS": "x", "LINES": "-3"])
+    let fallback = TerminalWindow.size(environment: ["COLUMNS": "x", "LINES": "-3"])
     #expect(fallback.columns == 80 && fallback.rows == 24)
   }
 }

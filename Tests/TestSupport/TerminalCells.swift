@@ -9,18 +9,25 @@ public struct TerminalCell: Sendable {
   public var fore: String
   /// The background parameters ("48;5;224", "47"), "" for the default.
   public var back: String
+  /// The attributes in force, in the order bold, faint, reverse: "", "1", "2;7", …
+  public var attributes: String = ""
 }
 
 /// The visible cells of one line of terminal output, escape sequences applied in order:
 /// `0` (or nothing) resets both colours, `39`/`49` reset one, `38`/`48` with `5;N` or
-/// `2;R;G;B` set one, and `3X`/`9X`/`4X`/`10X` set a basic colour.
+/// `2;R;G;B` set one, `3X`/`9X`/`4X`/`10X` set a basic colour, and `1`, `2`, `7` turn bold,
+/// faint and reverse video on.
 public func terminalCells(_ line: String) -> [TerminalCell] {
   var fore = "", back = ""
+  var bold = false, faint = false, reverse = false
   var cells: [TerminalCell] = []
   var scalars = Array(line.unicodeScalars)[...]
   while let s = scalars.popFirst() {
     guard s == "\u{1B}" else {
-      cells.append(TerminalCell(scalar: s, fore: fore, back: back))
+      let attributes = [(bold, "1"), (faint, "2"), (reverse, "7")].filter(\.0).map(\.1)
+      cells.append(
+        TerminalCell(
+          scalar: s, fore: fore, back: back, attributes: attributes.joined(separator: ";")))
       continue
     }
     var body = ""
@@ -31,7 +38,10 @@ public func terminalCells(_ line: String) -> [TerminalCell] {
     while i < parts.count {
       let p = parts[i]
       switch p {
-      case "0", "": (fore, back) = ("", "")
+      case "0", "": (fore, back, bold, faint, reverse) = ("", "", false, false, false)
+      case "1": bold = true
+      case "2": faint = true
+      case "7": reverse = true
       case "39": fore = ""
       case "49": back = ""
       case "38", "48":
