@@ -49,10 +49,15 @@
 ---hair = { column = "hp", reverse = true }, … }`, each column scaled to its channel's range
 ---from the column's range (`ranges`, `--ranges FILE`, else the data's own min and max), or
 ---a function of the row returning channel values `{ smile = 0.4, eye_size = 1, … }`.
----Channels (0 … 1 unless said): head_width, head_height, eye_size, eye_spacing,
----eye_height, pupil, eye_opening, brow_height, brow_slant, mouth_width, smile (-1 … 1),
----mouth_opening, nose_length, nose_width, ear_size, hair, face_color.
----@field channels? table<string, string|psychologist.ColumnChannel>|fun(input: table): table<string, number>
+---Any channel may be given per half of the face (the viewer's left and right, Flury and
+---Riedwyl's asymmetric faces): `left = { smile = "mpg" }`, `right = { … }`, or
+---`smile = { left = "mpg", right = "qsec" }`; a function may return the same shapes.
+---Channels (0 … 1 unless said; where each draws: the README's channel table), Chernoff's 18:
+---head_width, head_split, head_height, forehead_width, jaw_width, nose_length,
+---mouth_height, smile (-1 … 1), mouth_width, eye_height, eye_spacing, eye_slant,
+---eye_eccentricity, eye_size, pupil, brow_height, brow_slant, brow_width; and eye_opening,
+---mouth_opening, nose_width, ear_size, hair, face_color.
+---@field channels? psychologist.Channels|fun(input: table): psychologist.ChannelValues
 ---Column ranges `{ mpg = {10, 35}, … }` the channels scale from (streams, shards).
 ---@field ranges? table<string, number[]>
 ---Replace an earlier declaration of the same name instead of being an error.
@@ -62,6 +67,50 @@
 ---@class psychologist.ColumnChannel
 ---@field column string
 ---@field reverse? boolean
+
+---A channel's column: one for both halves, or each half its own.
+---@alias psychologist.ChannelColumn string|psychologist.ColumnChannel|{ left?: string|psychologist.ColumnChannel, right?: string|psychologist.ColumnChannel }
+
+---A diagnosis's channels: channel names to columns, and `left`/`right` tables of one
+---half's channels.
+---@class psychologist.Channels
+---@field left? table<psychologist.ChannelName, string|psychologist.ColumnChannel>
+---@field right? table<psychologist.ChannelName, string|psychologist.ColumnChannel>
+---@field [psychologist.ChannelName] psychologist.ChannelColumn
+
+---What a channels function returns: channel names to values (or `{ left = v, right = v }`),
+---and `left`/`right` tables of one half's values.
+---@class psychologist.ChannelValues
+---@field left? table<psychologist.ChannelName, number>
+---@field right? table<psychologist.ChannelName, number>
+---@field [psychologist.ChannelName] number|{ left?: number, right?: number }
+
+---The channels' names.
+---@alias psychologist.ChannelName
+---| "head_width" # the head's half width at the split, 0.6 s … s (s: the head's radius)
+---| "head_height" # the head's half height, 0.6 s … s
+---| "head_split" # where the outline's halves meet: 0.3 of the half height below (0) … above (1) the centre
+---| "forehead_width" # the upper half: pointed (0) … elliptic (0.5) … square (1)
+---| "jaw_width" # the lower half: a pointed chin (0) … a square jaw (1)
+---| "eye_size" # the eyes' radius, 0.04 s … 0.16 s
+---| "eye_spacing" # each eye 0.2 … 0.5 of the half width from the centre line
+---| "eye_height" # the eyes 0.15 … 0.55 of the half height above the centre
+---| "eye_slant" # outer corners 30° down (0) … level (0.5) … 30° up (1)
+---| "eye_eccentricity" # round (0) … 0.4 as tall as wide (1)
+---| "pupil" # pupils looking left (0), ahead (0.5), right (1)
+---| "eye_opening" # closed (0) … open (1)
+---| "brow_height" # brows 1.4 … 3 eye radii above the eyes
+---| "brow_slant" # inner ends up (0), level (0.5), down (1)
+---| "brow_width" # brows' half length, 0.8 … 2.2 eye radii
+---| "mouth_width" # the mouth's half width, 0.2 … 0.7 of the half width
+---| "mouth_height" # the mouth's ends 0.55 (0) … 0.25 (1) of the half height below the centre
+---| "smile" # -1 (frown) … 1 (smile)
+---| "mouth_opening" # a lower lip 0 … 0.3 s below the mouth
+---| "nose_length" # a triangle nose 0.1 s … 0.4 s long
+---| "nose_width" # its base 0.08 s … 0.4 s wide
+---| "ear_size" # ears 0.12 s … 0.4 s tall at the split
+---| "hair" # a fringe of 9 strands, 0 … 0.2 s long
+---| "face_color" # the head's fill: pale blue, green, yellow, orange, red
 
 ---An expression (all optional): `mouth` -1 (frown) … 1 (smile) overrides the happiness's
 ---curve; `eyes` 1 open … 0 closed (drawn as a line); `brows` -1 furrowed … 1 relaxed

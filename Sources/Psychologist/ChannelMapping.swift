@@ -38,7 +38,7 @@ public struct ColumnRange: Equatable, Sendable {
   }
 }
 
-/// One column driving one channel.
+/// One column driving one channel, on both halves of the face or on one.
 public struct ColumnChannel: Equatable, Sendable {
   /// The channel it drives.
   public var channel: Channel
@@ -46,6 +46,11 @@ public struct ColumnChannel: Equatable, Sendable {
   public var column: String
   /// High values draw the channel's low end.
   public var reverse: Bool
+  /// The half it drives; nil for both.
+  public var side: Side? = nil
+
+  /// The channel's name, with the half it drives when only one: `smile`, `smile.left`.
+  public var name: String { side.map { "\(channel.name).\($0.name)" } ?? channel.name }
 }
 
 /// Where a diagnosis's channel values come from.
@@ -74,7 +79,7 @@ public struct ChannelMapping {
   /// How `list` shows it: `function`, or `smile=mpg,head_width=-wt,…` (- for reversed).
   public var summary: String {
     guard case .columns(let list) = source else { return "function" }
-    return list.map { "\($0.channel.name)=\($0.reverse ? "-" : "")\($0.column)" }
+    return list.map { "\($0.name)=\($0.reverse ? "-" : "")\($0.column)" }
       .joined(separator: ",")
   }
 
@@ -91,10 +96,13 @@ public struct ChannelMapping {
   ) throws -> Channels {
     guard case .columns(let list) = source else { return Channels() }
     var out = Channels()
+    func set(_ c: ColumnChannel, _ value: Double) {
+      if let side = c.side { out[c.channel, side] = value } else { out[c.channel] = value }
+    }
     for c in list {
       guard let x = ChannelMapping.datum(input[c.column]) else {
-        out[c.channel] = c.channel.neutral
-        out.missing.append(c.channel)
+        set(c, c.channel.neutral)
+        if !out.missing.contains(c.channel) { out.missing.append(c.channel) }
         continue
       }
       guard let range = given[c.column] ?? ranges[c.column] else {
@@ -105,7 +113,7 @@ public struct ChannelMapping {
       }
       var t = range.unit(x)
       if c.reverse { t = 1 - t }
-      out[c.channel] = c.channel.lowest + (1 - c.channel.lowest) * t
+      set(c, c.channel.lowest + (1 - c.channel.lowest) * t)
     }
     return out
   }
@@ -119,48 +127,86 @@ public struct ChannelMapping {
   }
 
   /// The channel values a `channels` function returned, checked: a table of known channel
-  /// names to finite numbers in each channel's range.
+  /// names to finite numbers in each channel's range, for both halves; a channel's value may
+  /// be `{ left = …, right = … }`, and `left = { … }` or `right = { … }` give one half's.
   static func channels(returned value: LuaValue, what: String, at location: Location) throws
     -> Channels
   {
     var out = Channels()
-    let entries: [(key: LuaValue, value: LuaValue)]
-    switch value {
-    case .map, .flat: entries = value.entries
-    case .array(let a) where a.isEmpty: entries = []
-    default:
+    guard let entries = tableEntries(value) else {
       throw Problem(location, "\(what) must be a table of channel values, got \(value.typeName)")
     }
     // Lua's table order changes from run to run: of several problems, the one said is the
     // first in channel order (an unknown name after every channel, by its text).
     var first: (rank: Int, key: String, message: String)?
-    func problem(_ rank: Int, _ key: LuaValue, _ message: @autoclosure () -> String) {
-      let text = key.text ?? ""
-      if let f = first, (f.rank, f.key) <= (rank, text) { return }
-      first = (rank, text, message())
+    func problem(_ rank: Int, _ key: String, _ message: @autoclosure () -> String) {
+      if let f = first, (f.rank, f.key) <= (rank, key) { return }
+      first = (rank, key, message())
     }
-    for (key, v) in entries {
-      var unknown = ""
-      guard let channel = channel(named: key, problem: &unknown) else {
-        problem(Int.max, key, "\(what) \(unknown)")
-        continue
-      }
-      let name = channel.name
+    func take(_ channel: Channel, _ v: LuaValue, _ side: Side?, _ key: String) {
+      let name = side.map { "\(channel.name).\($0.name)" } ?? channel.name
       guard let x = v.number else {
         problem(channel.rawValue, key, "\(what): \(name) must be a number, got \(v.typeName)")
-        continue
+        return
       }
       guard x.isFinite, x >= channel.lowest, x <= 1 else {
         problem(
           channel.rawValue, key,
           "\(what): \(name) must be a finite number in \(formatNumber(channel.lowest))…1, got \(formatNumber(x))"
         )
-        continue
+        return
       }
-      out[channel] = x
+      if let side { out[channel, side] = x } else { out[channel] = x }
     }
+    func walk(_ entries: [(key: LuaValue, value: LuaValue)], side: Side?) {
+      for (key, v) in entries {
+        let text = key.text ?? ""
+        if side == nil, let half = Side(name: text) {
+          guard let inner = tableEntries(v) else {
+            problem(
+              Int.max, text,
+              "\(what): \(text) must be a table of the \(text) half's channel values, got \(v.typeName)"
+            )
+            continue
+          }
+          walk(inner, side: half)
+          continue
+        }
+        var unknown = ""
+        guard let channel = channel(named: key, problem: &unknown) else {
+          problem(Int.max, text, "\(what) \(unknown)")
+          continue
+        }
+        if side == nil, let halves = sideEntries(v) {
+          for (half, hv) in halves { take(channel, hv, half, text) }
+        } else {
+          take(channel, v, side, text)
+        }
+      }
+    }
+    walk(entries, side: nil)
     if let first { throw Problem(location, first.message) }
     return out
+  }
+
+  /// A table's entries; nil when `value` is no table (an empty list is an empty table).
+  static func tableEntries(_ value: LuaValue) -> [(key: LuaValue, value: LuaValue)]? {
+    switch value {
+    case .map, .flat: return value.entries
+    case .array(let a) where a.isEmpty: return []
+    default: return nil
+    }
+  }
+
+  /// `{ left = …, right = … }`'s halves, when `value` is such a table (no other keys).
+  static func sideEntries(_ value: LuaValue) -> [(Side, LuaValue)]? {
+    guard case .map(let m) = value, !m.isEmpty else { return nil }
+    var halves: [(Side, LuaValue)] = []
+    for (key, v) in m {
+      guard let text = key.text, let side = Side(name: text) else { return nil }
+      halves.append((side, v))
+    }
+    return halves.sorted { $0.0.rawValue < $1.0.rawValue }
   }
 
   /// The channel a key of a channels table names (a declared mapping's, a function's
@@ -212,28 +258,77 @@ extension Fields {
       return nil
     }
     for (key, v) in entries {
-      var unknown = ""
-      guard let channel = ChannelMapping.channel(named: key, problem: &unknown) else {
-        fail("channels " + unknown)
+      if let name = key.text, let side = Side(name: name) {
+        guard let inner = ChannelMapping.tableEntries(v) else {
+          fail(
+            "channels.\(name) must be a table of the \(name) half's channels { smile = \"column\", … }, got \(v.typeName)"
+          )
+          continue
+        }
+        for (k, sv) in inner {
+          guard let channel = channel(k, in: "channels.\(name)") else { continue }
+          column(sv, channel, side, into: &list)
+        }
         continue
       }
-      let name = channel.name
-      if let column = v.text {
-        list.append(ColumnChannel(channel: channel, column: column, reverse: false))
+      guard let channel = channel(key, in: "channels") else { continue }
+      if case .map(let m) = v, m.keys.contains(where: { $0.text.flatMap(Side.init(name:)) != nil })
+      {
+        // { left = …, right = … }: each half its own column.
+        let sub = Fields(
+          v, what: "\(what) channels.\(channel.name)", location: location, known: ["left", "right"])
+        problems += sub.problems
+        for side in Side.allCases {
+          if let sv = sub.raw(side.name) { column(sv, channel, side, into: &list) }
+        }
         continue
       }
-      var sub = Fields(
-        v, what: "\(what) channels.\(name)", location: location, known: ["column", "reverse"])
-      if let column = sub.string("column") {
-        list.append(ColumnChannel(channel: channel, column: column, reverse: sub.bool("reverse")))
-      } else if sub.problems.isEmpty {
-        sub.fail("needs a column: \(name) = \"column\" or { column = \"column\", reverse = true }")
-      }
-      problems += sub.problems
+      column(v, channel, nil, into: &list)
     }
     // The declared order is lost in a Lua table: a fixed order keeps every row alike.
-    list.sort { $0.channel.rawValue < $1.channel.rawValue }
+    func rank(_ c: ColumnChannel) -> (Int, Int) { (c.channel.rawValue, c.side?.rawValue ?? -1) }
+    list.sort { rank($0) < rank($1) }
+    for (a, b) in zip(list, list.dropFirst())
+    where a.channel == b.channel && (a.side == nil || b.side == nil || a.side == b.side) {
+      let half = (a.side ?? b.side).map { "the \($0.name) half" } ?? "both halves"
+      fail("channels: \(a.channel.name) is given twice for \(half) (\(a.name) and \(b.name))")
+    }
     return ChannelMapping(source: .columns(list), ranges: ranges)
+  }
+}
+
+extension Fields {
+  /// The channel `key` names in the table `table`; else nil and a problem naming the key.
+  fileprivate mutating func channel(_ key: LuaValue, in table: String) -> Channel? {
+    var unknown = ""
+    guard let channel = ChannelMapping.channel(named: key, problem: &unknown) else {
+      fail("\(table) " + unknown)
+      return nil
+    }
+    return channel
+  }
+
+  /// `"column"` or `{ column = "column", reverse = true }` driving `channel` on `side` (nil:
+  /// both halves), appended to `list`; else a problem.
+  fileprivate mutating func column(
+    _ v: LuaValue, _ channel: Channel, _ side: Side?, into list: inout [ColumnChannel]
+  ) {
+    let name = side.map { "\(channel.name).\($0.name)" } ?? channel.name
+    if let column = v.text {
+      list.append(ColumnChannel(channel: channel, column: column, reverse: false, side: side))
+      return
+    }
+    var sub = Fields(
+      v, what: "\(what) channels.\(name)", location: location, known: ["column", "reverse"])
+    if let column = sub.string("column") {
+      list.append(
+        ColumnChannel(channel: channel, column: column, reverse: sub.bool("reverse"), side: side))
+    } else if sub.problems.isEmpty {
+      sub.fail(
+        "needs a column: \(name) = \"column\", { column = \"column\", reverse = true } or { left = …, right = … }"
+      )
+    }
+    problems += sub.problems
   }
 }
 

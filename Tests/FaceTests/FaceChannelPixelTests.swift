@@ -9,9 +9,13 @@ import Render
 import TestSupport
 import Testing
 
-/// The seed face in 300×300 with `channel` at `value` (nil: no channel), as pixels.
-func channelFace(_ channel: Channel?, _ value: Double) throws -> Pixels {
+/// The seed face in 300×300 with `channel` at `value` (nil: no channel) and the channels
+/// `also` gives, as pixels.
+func channelFace(_ channel: Channel?, _ value: Double, also: [(Channel, Double)] = []) throws
+  -> Pixels
+{
   var state = try FaceState(happiness: 50)
+  for (c, v) in also { state.channels[c] = v }
   if let channel { state.channels[channel] = value }
   let g = try faceGeometry(
     state: state, style: .seed, bounds: Rect(x: 0, y: 0, width: 300, height: 300))
@@ -27,6 +31,8 @@ struct ChannelProbe: Sendable, CustomStringConvertible {
   var at1: (Double, Double)
   /// The large part covers the small one's place (a wide mouth spans a narrow one's end).
   var nested = false
+  /// Other channels given, the same at both values.
+  var also: [(Channel, Double)] = []
   var description: String { channel.name }
 }
 
@@ -35,12 +41,27 @@ let channelProbes: [ChannelProbe] = [
   // Head radii 0.6 s = 81 and s = 135.
   ChannelProbe(channel: .headWidth, at0: (69, 150), at1: (15, 150)),
   ChannelProbe(channel: .headHeight, at0: (150, 69), at1: (150, 15)),
+  // The halves meet (the outline is widest) 0.3 s = 40.5 below or above the centre.
+  ChannelProbe(channel: .headSplit, at0: (15, 190.5), at1: (15, 109.5)),
+  // The upper left quarter, a cubic from (15, 150) to (150, 15) with controls k × 135 along
+  // the tangents, k = 0.2023 (0) or 0.9023 (1): its middle at (660 − 405k)/8 on both axes.
+  ChannelProbe(channel: .foreheadWidth, at0: (72.26, 72.26), at1: (36.82, 36.82)),
+  // The lower left quarter likewise, from (15, 150) to (150, 285): its middle's y is
+  // (1740 + 405k)/8.
+  ChannelProbe(channel: .jawWidth, at0: (72.26, 227.74), at1: (36.82, 263.18)),
   // Eye radius 0.04 s = 5.4 and 0.16 s = 21.6: the left eye's leftmost point.
   ChannelProbe(channel: .eyeSize, at0: (97.35, 102.75), at1: (81.15, 102.75)),
   // Eye centres 0.2 s = 27 and 0.5 s = 67.5 from the middle: left eye's leftmost point.
   ChannelProbe(channel: .eyeSpacing, at0: (109.5, 102.75), at1: (69, 102.75)),
   // Eyes 0.15 s = 20.25 and 0.55 s = 74.25 above the middle: the left eye's top.
   ChannelProbe(channel: .eyeHeight, at0: (102.75, 116.25), at1: (102.75, 62.25)),
+  // Large flat eyes (radius 21.6, 8.64 tall) turned 30°: the left eye's outer end
+  // 21.6 × cos 30° = 18.71 out and 10.8 below (0) or above (1) its centre.
+  ChannelProbe(
+    channel: .eyeSlant, at0: (84.04, 113.55), at1: (84.04, 91.95),
+    also: [(.eyeEccentricity, 1), (.eyeSize, 1)]),
+  // Round, or 0.4 as tall (5.4 of 13.5): the left eye's top.
+  ChannelProbe(channel: .eyeEccentricity, at0: (102.75, 89.25), at1: (102.75, 97.35)),
   // Pupils of radius 5.4, 8.1 left or right of the eye's centre.
   ChannelProbe(channel: .pupil, at0: (94.65, 102.75), at1: (110.85, 102.75)),
   // Closed: a line through the centre; open: the ring's top.
@@ -49,8 +70,13 @@ let channelProbes: [ChannelProbe] = [
   ChannelProbe(channel: .browHeight, at0: (102.75, 83.85), at1: (102.75, 62.25)),
   // Level at 2.2 radii (y 73.05); the inner end (x 123) 8.1 up at 0, 8.1 down at 1.
   ChannelProbe(channel: .browSlant, at0: (121, 65.7), at1: (121, 80.4)),
+  // Level brows 2.2 radii up (y 73.05), 0.8 r = 10.8 or 2.2 r = 29.7 either side of the eye's
+  // centre: the wide one's outer end, the narrow one's beside it.
+  ChannelProbe(channel: .browWidth, at0: (93, 73.05), at1: (75, 73.05), nested: true),
   // Mouth half widths 0.2 s = 27 and 0.7 s = 94.5: near the left end.
   ChannelProbe(channel: .mouthWidth, at0: (125, 204), at1: (58, 204), nested: true),
+  // The mouth's ends 0.55 s = 74.25 or 0.25 s = 33.75 below the centre: the left end.
+  ChannelProbe(channel: .mouthHeight, at0: (89.25, 224.25), at1: (89.25, 183.75)),
   // The smile runs −1…1 (tested at −1 and 1): control points 33.75 up or down, the
   // curve's middle 0.75 of that.
   ChannelProbe(channel: .smile, at0: (150, 178.7), at1: (150, 229.3)),
@@ -68,10 +94,15 @@ let channelProbes: [ChannelProbe] = [
   ChannelProbe(channel: .hair, at0: (150, 15), at1: (150, 35)),
 ]
 
+@Test func everyPlacingChannelHasAProbe() {
+  let probed = Set(channelProbes.map(\.channel))
+  for c in Channel.allCases where c != .faceColor { #expect(probed.contains(c), "\(c.name)") }
+}
+
 @Test(arguments: channelProbes)
 func channelDrawsItsPartWhereTheREADMESays(_ probe: ChannelProbe) throws {
-  let zero = try channelFace(probe.channel, probe.channel.lowest),
-    one = try channelFace(probe.channel, 1)
+  let zero = try channelFace(probe.channel, probe.channel.lowest, also: probe.also),
+    one = try channelFace(probe.channel, 1, also: probe.also)
   // Booleans first: an expectation on the images would print every pixel when it fails.
   let inked0 = zero.has(ink, near: probe.at0.0, probe.at0.1)
   let inked1 = one.has(ink, near: probe.at1.0, probe.at1.1)
@@ -170,4 +201,28 @@ func channelDrawsItsPartWhereTheREADMESays(_ probe: ChannelProbe) throws {
   }
   let seed = try dots(nil)
   for p in [0.0, 0.5, 1.0] { #expect(try dots(p) > seed + 4, "pupil \(p)") }
+}
+
+/// Each half drawn from its own values (Flury and Riedwyl's asymmetric faces): the left half
+/// narrow (0.6 s = 81), small-eyed (radius 5.4) and its mouth's end low (0.55 s below); the
+/// right half wide (s = 135), large-eyed (21.6) and its mouth's end high (0.25 s below).
+@Test func eachHalfDrawsItsOwnValues() throws {
+  var state = try FaceState(happiness: 50)
+  for (c, left, right) in [
+    (Channel.headWidth, 0.0, 1.0), (.eyeSize, 0, 1), (.mouthHeight, 0, 1),
+  ] {
+    state.channels[c, .left] = left
+    state.channels[c, .right] = right
+  }
+  let g = try faceGeometry(
+    state: state, style: .seed, bounds: Rect(x: 0, y: 0, width: 300, height: 300))
+  let p = try rasterize(SVGRenderer.render(g.drawing(width: 300, height: 300)))
+  // The sides at the split, where the halves meet: 150 − 81 and 150 + 135.
+  let sides = p.has(ink, near: 69, 150) && p.has(ink, near: 285, 150)
+  let notMirrored = !p.has(ink, near: 15, 150, radius: 1) && !p.has(ink, near: 231, 150, radius: 1)
+  // The eyes: 0.35 of each half width from the centre (28.35 and 47.25), at y 102.75.
+  let eyes = p.has(ink, near: 150 - 28.35 - 5.4, 102.75) && p.has(ink, near: 197.25 + 21.6, 102.75)
+  // The mouth's ends 0.45 of each half width out: (113.55, 224.25) and (210.75, 183.75).
+  let mouth = p.has(ink, near: 113.55, 224.25) && p.has(ink, near: 210.75, 183.75)
+  #expect(sides && notMirrored && eyes && mouth, "\(sides) \(notMirrored) \(eyes) \(mouth)")
 }

@@ -186,17 +186,32 @@ func mouthIsSymmetric(happiness: Double) throws {
   let g = try face(70, 320, 480)
   #expect(g == (try face(70, 320, 480)))
   let changes: [(String, (inout FaceGeometry) -> Void)] = [
-    ("eyeOpen", { $0.eyeOpen = 1.5 }),
+    ("eyeOpen", { $0.eyes[0].open = 1.5 }),
+    ("eye aspect", { $0.eyes[1].aspect = 0.5 }),
+    ("eye angle", { $0.eyes[1].angle = 0.1 }),
     ("headRadii", { $0.headRadii = FaceGeometry.HeadRadii(x: 1, y: 2) }),
     (
       "pupils",
-      { $0.pupils = FaceGeometry.Pupils(left: Point(1, 1), right: Point(2, 2), radius: 3) }
+      {
+        $0.pupils = [
+          FaceGeometry.Disc(center: Point(1, 1), radius: 3),
+          FaceGeometry.Disc(center: Point(2, 2), radius: 3),
+        ]
+      }
     ),
     (
       "lowerLip",
       { $0.lowerLip = FaceGeometry.LowerLip(control1: Point(1, 1), control2: Point(2, 2)) }
     ),
-    ("ears", { $0.ears = FaceGeometry.Ears(left: Point(1, 1), right: Point(2, 2), rx: 3, ry: 4) }),
+    (
+      "ears",
+      {
+        $0.ears = [
+          FaceGeometry.Ear(center: Point(1, 1), rx: 3, ry: 4),
+          FaceGeometry.Ear(center: Point(2, 2), rx: 3, ry: 4),
+        ]
+      }
+    ),
     ("hair", { $0.hair = [FaceGeometry.Segment(Point(0, 0), Point(1, 1))] }),
     (
       "missingMark",
@@ -208,6 +223,8 @@ func mouthIsSymmetric(happiness: Double) throws {
     ),
     ("brows", { $0.brows = [] }),
     ("fill", { $0.fill = Color(r: 1, g: 2, b: 3) }),
+    ("rightFill", { $0.rightFill = Color(r: 1, g: 2, b: 3) }),
+    ("headQuarters", { $0.headQuarters = [] }),
   ]
   for (name, change) in changes {
     var h = g
