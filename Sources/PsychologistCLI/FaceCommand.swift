@@ -10,11 +10,12 @@ enum FaceCommand: Command {
   /// `--happiness`.
   static let happiness = Option<Double>(
     "--happiness", value: "N", help: "0 (unhappy) … 100 (happy), fractions allowed; default 50",
-    in: 0...100, expected: "a number from 0 to 100")
+    in: 0...100)
   /// `--scale`.
   static let scale = Option<Double>(
-    "--scale", value: "S", help: "the face's size relative to the view, above 0; default 0.90",
-    in: 0.0001...100, expected: "a number above 0")
+    "--scale", value: "S",
+    help: "the face's size relative to the view, 0.0001 to 100; default 0.90",
+    in: 0.0001...100)
   /// `--size`: a view of its own instead of a device's screen.
   static let size = Option<Size>(
     "--size", value: "WxH", help: "a view of W×H points instead of a device's screen",
