@@ -41,6 +41,12 @@ public struct HostWork {
   /// The time limit's error at the script's place.
   func stopped() -> LuaError { state.timeLimitError(at: place) }
 
+  /// Throws the time limit's error once the deadline has passed: work made of many steps
+  /// (the frames of `show --frames`) asks between them.
+  public func check() throws {
+    if expired() { throw stopped() }
+  }
+
   /// The SVG document drawn as PNG in a child process held to what the memory limit leaves
   /// and to the deadline. A limit it hits is the script's error (kind `.memory` or
   /// `.timeLimit`); any other failure stays a `RasterError`.

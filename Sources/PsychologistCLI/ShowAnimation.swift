@@ -22,8 +22,11 @@ func showAnimated(
   do { folder = try OutputDirectory(dir) } catch {
     throw OutputError(description: "cannot write the frames: \(error)")
   }
-  // One frame drawn and written at a time: memory stays that of one screen.
+  // One frame drawn and written at a time: memory stays that of one screen. A thousand
+  // frames of a busy screen are long host work: they end at the script's time limit.
+  let work = script.hostWork(showing: name)
   try movie.eachFrame(count) { i, frame in
+    try work.check()
     let digits = String(i)
     let file = "frame-" + String(repeating: "0", count: max(0, 3 - digits.count)) + digits + ".svg"
     do { try folder.write(file, Array(SVGRenderer.render(frame).utf8)) } catch {
