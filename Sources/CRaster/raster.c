@@ -279,16 +279,27 @@ static void draw_in_child(int fd, const uint8_t *svg, size_t length, size_t memo
 }
 
 /* Reads what the child writes into b until it ends (1), or until the deadline passes
-   (0: the child is then killed). -1 when reading fails. */
-static int read_child(int fd, buffer *b, const psy_raster_limits *limits) {
+   (0: the child is then killed). -1 when reading fails. A child that has exited ends the
+   reading too (*reaped set, its status in *wstatus), even if the pipe never reports its
+   end: a child another thread forked meanwhile may hold a copy of the write end. */
+static int read_child(int fd, buffer *b, const psy_raster_limits *limits, pid_t pid,
+                      int *wstatus, int *reaped) {
   uint8_t chunk[65536];
   for (;;) {
     if (limits->expired && limits->expired(limits->context)) return 0;
     struct pollfd p = {fd, POLLIN, 0};
     int ready = poll(&p, 1, POLL_MS);
     if (ready < 0 && errno != EINTR) return -1;
+    if (ready == 0 && *reaped) return 1; /* drained */
+    if (ready == 0 && waitpid(pid, wstatus, WNOHANG) == pid) {
+      /* Gone: what it wrote is all in the pipe; take it without waiting. */
+      *reaped = 1;
+      fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK);
+      continue;
+    }
     if (ready <= 0) continue;
     ssize_t n = read(fd, chunk, sizeof chunk);
+    if (n < 0 && errno == EAGAIN && *reaped) return 1;
     if (n < 0 && errno == EINTR) continue;
     if (n < 0) return -1;
     if (n == 0) return 1;
@@ -319,11 +330,13 @@ int psy_svg_to_png_limited(const uint8_t *svg, size_t length, const psy_raster_l
   }
   close(fds[1]);
   buffer b = {NULL, 0, 0};
-  int ended = read_child(fds[0], &b, limits);
+  int wstatus = 0, reaped = 0;
+  int ended = read_child(fds[0], &b, limits, pid, &wstatus, &reaped);
   close(fds[0]);
-  if (ended != 1) kill(pid, SIGKILL);
-  int wstatus = 0;
-  while (waitpid(pid, &wstatus, 0) < 0 && errno == EINTR) {
+  if (!reaped) {
+    if (ended != 1) kill(pid, SIGKILL);
+    while (waitpid(pid, &wstatus, 0) < 0 && errno == EINTR) {
+    }
   }
   if (ended == 0) {
     free(b.bytes);

@@ -51,6 +51,9 @@ public struct HostWork {
   /// and to the deadline. A limit it hits is the script's error (kind `.memory` or
   /// `.timeLimit`); any other failure stays a `RasterError`.
   public func png(_ svg: [UInt8]) throws -> [UInt8] {
+    // The document itself is held while it is drawn: it counts, and the child gets the rest.
+    try state.charge(svg.count, at: place)
+    defer { state.uncharge(svg.count) }
     let left = state.memoryLeft
     do {
       return try PNG.fromSVG(svg, memory: left == Int.max ? 0 : max(left, 1), expired: expired)
