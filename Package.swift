@@ -39,7 +39,7 @@ let package = Package(
     .target(name: "CLISupport", dependencies: ["LuaHost", "Psychologist", "Readable", "Render"]),
     // Options as typed keys, commands as specifications, the parser and `--help`: the
     // command line's alone (LuaHost for its "did you mean").
-    .target(name: "Options", dependencies: ["LuaHost"]),
+    .target(name: "Options", dependencies: ["LuaHost", "Readable"]),
     // Rows of input to faces: readers, the worker pool, names, output, sheet, progress.
     .target(
       name: "Batch",

@@ -228,7 +228,9 @@
 ---@class psychologist.Scene
 ---@field title string
 
----`nav` in a kind's `perform(nav, scene, ctx)`: the storyboard's navigation.
+---`nav` in a kind's `perform(nav, scene, ctx)`: the storyboard's navigation. Valid only
+---while that `perform` runs: a `nav` kept and used later (even after `perform` failed)
+---is refused with an error naming `file:line`.
 ---@class psychologist.Nav
 ---The device the session runs on.
 ---@field device psychologist.DeviceName
@@ -443,7 +445,8 @@ function Session:frames(name, n, input) end
 ---@return string
 function Session:svg(options) end
 
----The focused scene (or the screen) as terminal text.
+---The focused scene (or the screen) as terminal text, drawn within the call's time limit
+---and charged to the memory limit while it is drawn.
 ---@param options? psychologist.TerminalOptions
 ---@return string
 function Session:terminal(options) end
@@ -453,6 +456,8 @@ function Session:terminal(options) end
 function Session:face() end
 
 ---Writes the focused scene under the output folder (`.svg`, `.png` drawn by librsvg, or `.txt` for ASCII).
+---A PNG is drawn within the call's time limit and what the memory limit leaves. A snapshot
+---not written ends the run with exit 3, even when its error is caught.
 ---@param name string
 ---@param options? psychologist.SnapshotOptions
 ---@return string path

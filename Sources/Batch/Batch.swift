@@ -396,7 +396,9 @@ final class BatchWorker: @unchecked Sendable {
       switch error {
       case let e as LuaError:
         (location, message) = (e.location ?? diagnosis.location, e.message)
-        timeLimit = e.kind == .timeLimit
+        // A row stopped by the memory cap (a table too large to copy, a channels result
+        // that shares itself) costs as much as one stopped by the clock: both count.
+        timeLimit = e.kind == .timeLimit || e.kind == .memory
       case let p as Problem: (location, message) = (p.location, p.message)
       default: (location, message) = (diagnosis.location, "\(error)")
       }

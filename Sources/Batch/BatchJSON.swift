@@ -25,10 +25,14 @@ package struct JSONLine {
 
   /// Whether the row (the top-level object) is read into a flat table.
   private let flatRows: Bool
+  /// Whether a name given twice in one object is refused (`--input`, where the README calls
+  /// it a usage error) rather than the last one kept (a batch row, read as fast as it can be).
+  private let uniqueKeys: Bool
 
-  private init(_ bytes: UnsafeBufferPointer<UInt8>, flatRows: Bool) {
+  private init(_ bytes: UnsafeBufferPointer<UInt8>, flatRows: Bool, uniqueKeys: Bool = false) {
     self.bytes = bytes
     self.flatRows = flatRows
+    self.uniqueKeys = uniqueKeys
   }
 
   /// Parses one line that must hold a JSON object (surrounding whitespace allowed). An
@@ -37,11 +41,20 @@ package struct JSONLine {
     try object(line, flat: true)
   }
 
+  /// One object whose every object names each field once: a name given twice is refused.
+  package static func object(uniqueKeys line: ArraySlice<UInt8>) throws(JSONLineError)
+    -> LuaValue
+  {
+    try object(line, flat: false, uniqueKeys: true)
+  }
+
   /// `object(_:)`, with the flat reading left out when `flat` is false (for tests that hold
   /// the two readings to the same tables).
-  static func object(_ line: ArraySlice<UInt8>, flat: Bool) throws(JSONLineError) -> LuaValue {
+  static func object(_ line: ArraySlice<UInt8>, flat: Bool, uniqueKeys: Bool = false)
+    throws(JSONLineError) -> LuaValue
+  {
     let result: Result<LuaValue, JSONLineError> = line.withUnsafeBufferPointer { buf in
-      var p = JSONLine(buf, flatRows: flat)
+      var p = JSONLine(buf, flatRows: flat, uniqueKeys: uniqueKeys)
       do throws(JSONLineError) {
         p.skipSpace()
         guard p.peek == UInt8(ascii: "{") else {
@@ -119,6 +132,7 @@ package struct JSONLine {
     i += 1
     var flat = LuaFlatTable()
     var map: [LuaValue: LuaValue]? = flatRows && depth == 1 ? nil : [:]
+    var names = Set<LuaValue>()  // with uniqueKeys: the names this object gave
     skipSpace()
     var more = peek != UInt8(ascii: "}")
     if !more { i += 1 }
@@ -131,7 +145,16 @@ package struct JSONLine {
       if map == nil && peek == UInt8(ascii: "\"") {
         try appendString(to: &flat)
       } else {
+        let start = i
         let v = try value()
+        if uniqueKeys {
+          let key = flat.removeLast()
+          guard names.insert(key).inserted else {
+            i = start
+            throw fail("'\(key.text ?? "")' is given twice")
+          }
+          _ = flat.append(key, isKey: true)
+        }
         if case .nil = v {
           flat.removeLast()  // null fields are left out
         } else if map != nil || !flat.append(v) {

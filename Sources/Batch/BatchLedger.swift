@@ -12,7 +12,8 @@ import Synchronization
 enum RowOutcome {
   /// Its face was written.
   case wrote(SheetEntry?)
-  /// It failed: the message to print, whether writing failed, whether it hit the time limit.
+  /// It failed: the message to print, whether writing failed, whether it hit the time limit
+  /// or the memory limit.
   case failed(message: String, row: Int, output: Bool, timeLimit: Bool, entry: SheetEntry?)
   /// It was not drawn: the batch had already stopped at an earlier row.
   case skipped
@@ -22,7 +23,7 @@ enum RowOutcome {
 package enum BatchStop: Sendable, Equatable {
   /// `--fail-fast`: the first bad row in input order.
   case failFast(row: Int)
-  /// This many rows in a row hit the time limit, the last being `row`.
+  /// This many rows in a row hit the time or the memory limit, the last being `row`.
   case timeLimit(rows: Int, row: Int)
 }
 

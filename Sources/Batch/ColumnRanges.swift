@@ -5,6 +5,7 @@
 import Glibc
 import LuaHost
 import Psychologist
+import Readable
 
 /// Column ranges for a batch's channel mapping.
 package enum ColumnRanges {
@@ -31,8 +32,8 @@ package enum ColumnRanges {
       let parts = line.split(separator: ",", omittingEmptySubsequences: false).map {
         $0.trimmingWhitespace()
       }
-      guard parts.count == 3, !parts[0].isEmpty, let low = Double(parts[1]),
-        let high = Double(parts[2]), low.isFinite, high.isFinite, low <= high
+      guard parts.count == 3, !parts[0].isEmpty, let low = readNumber(parts[1]),
+        let high = readNumber(parts[2]), low.isFinite, high.isFinite, low <= high
       else {
         throw BatchSetupError(
           description:

@@ -24,7 +24,7 @@ enum SheetDatum: Sendable, Equatable {
       self = .number(n)
     } else if let s = v.text {
       if SheetDatum.missingWords.contains(s.lowercased()) { return nil }
-      if let n = Double(s), n.isFinite {
+      if let n = readNumber(s), n.isFinite {
         self = .number(n)
       } else {
         self = .text(s)

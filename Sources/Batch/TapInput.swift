@@ -24,7 +24,7 @@ package enum TapInput {
           "--input: give one JSON object, or KEY=VALUE pairs, not both"
         )
       }
-      do { return try JSONLine.object(ArraySlice(first.utf8)) } catch {
+      do { return try JSONLine.object(uniqueKeys: ArraySlice(first.utf8)) } catch {
         throw TapInputError("--input '\(first)' is not a JSON object: \(error)")
       }
     }

@@ -1,11 +1,21 @@
 /* SVG to PNG with librsvg and cairo, loaded on first use (see CRaster.h). */
+#define _GNU_SOURCE /* pipe2 */
 #include "CRaster.h"
 
+#include <fcntl.h>
+#include <malloc.h>
 #include <dlfcn.h>
+#include <errno.h>
+#include <poll.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 /* GLib's GError, as laid out in glib/gerror.h. */
 typedef struct {
@@ -45,6 +55,7 @@ static char load_problem[512];
 
 #define CAIRO_FORMAT_ARGB32 0
 #define CAIRO_STATUS_SUCCESS 0
+#define CAIRO_STATUS_NO_MEMORY 1
 #define CAIRO_STATUS_WRITE_ERROR 11
 
 static void *open_library(const char *name) {
@@ -162,7 +173,8 @@ int psy_svg_to_png(const uint8_t *svg, size_t length, psy_png *out, char *messag
              lib.status_to_string(status));
     lib.surface_destroy(surface);
     lib.object_unref(handle);
-    return fail(message, capacity, PSY_RASTER_FAILED, text);
+    return fail(message, capacity,
+                status == CAIRO_STATUS_NO_MEMORY ? PSY_RASTER_MEMORY : PSY_RASTER_FAILED, text);
   }
   void *cr = lib.create(surface);
   rsvg_rectangle viewport = {0, 0, width, height};
@@ -196,4 +208,157 @@ void psy_raster_free(psy_png *png) {
   free(png->bytes);
   png->bytes = NULL;
   png->count = 0;
+}
+
+/* ---- a drawing in a child process, under limits ------------------------ */
+
+/* Address space a child keeps beyond its memory limit: librsvg's and cairo's own working
+   (their threads' stacks and the heap's arenas are reserved before they are used). */
+#define CHILD_SLACK ((size_t)16 << 20)
+/* How often the parent asks whether the deadline has passed, in milliseconds. */
+#define POLL_MS 10
+
+/* Bytes of address space this process has mapped now (0 if unknown). */
+static size_t mapped_bytes(void) {
+  FILE *f = fopen("/proc/self/statm", "r");
+  if (!f) return 0;
+  unsigned long pages = 0;
+  int read = fscanf(f, "%lu", &pages);
+  fclose(f);
+  return read == 1 ? (size_t)pages * (size_t)sysconf(_SC_PAGESIZE) : 0;
+}
+
+/* Writes all of data, or returns -1. */
+static int write_all(int fd, const void *data, size_t count) {
+  const uint8_t *p = data;
+  while (count > 0) {
+    ssize_t n = write(fd, p, count);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return -1;
+    p += n;
+    count -= (size_t)n;
+  }
+  return 0;
+}
+
+/* The child: limits its address space, draws, and writes one status byte, then the PNG
+   (or the message) to fd. Never returns. */
+static void draw_in_child(int fd, const uint8_t *svg, size_t length, size_t memory) {
+  prctl(PR_SET_PDEATHSIG, SIGKILL);
+  signal(SIGPIPE, SIG_IGN);
+  /* A child that runs out of memory dies quietly: no crash report of the parent's runtime
+     (its handlers came with the fork), no core, no GLib message on the user's terminal. */
+  int crashes[] = {SIGABRT, SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGTRAP};
+  for (size_t i = 0; i < sizeof crashes / sizeof crashes[0]; i++) signal(crashes[i], SIG_DFL);
+  struct rlimit no_core = {0, 0};
+  setrlimit(RLIMIT_CORE, &no_core);
+  int null = open("/dev/null", O_WRONLY | O_CLOEXEC);
+  if (null >= 0) dup2(null, 2);
+  /* A thread librsvg or pango starts (font sorting) reserves address space before using
+     it: one heap for every thread, small stacks, so reservations do not pass the limit. */
+  mallopt(M_ARENA_MAX, 1);
+  pthread_attr_t attr;
+  if (pthread_attr_init(&attr) == 0) {
+    pthread_attr_setstacksize(&attr, (size_t)1 << 20);
+    pthread_setattr_default_np(&attr);
+    pthread_attr_destroy(&attr);
+  }
+  if (memory > 0) {
+    size_t limit = mapped_bytes() + memory + CHILD_SLACK;
+    struct rlimit r = {limit, limit};
+    setrlimit(RLIMIT_AS, &r);
+  }
+  psy_png png = {NULL, 0};
+  char message[512] = "";
+  int status = psy_svg_to_png(svg, length, &png, message, sizeof message);
+  uint8_t code = (uint8_t)status;
+  int failed = write_all(fd, &code, 1);
+  if (!failed && status == PSY_RASTER_OK) failed = write_all(fd, png.bytes, png.count);
+  if (!failed && status != PSY_RASTER_OK) failed = write_all(fd, message, strlen(message));
+  _exit(failed ? 1 : 0);
+}
+
+/* Reads what the child writes into b until it ends (1), or until the deadline passes
+   (0: the child is then killed). -1 when reading fails. A child that has exited ends the
+   reading too (*reaped set, its status in *wstatus), even if the pipe never reports its
+   end: a child another thread forked meanwhile may hold a copy of the write end. */
+static int read_child(int fd, buffer *b, const psy_raster_limits *limits, pid_t pid,
+                      int *wstatus, int *reaped) {
+  uint8_t chunk[65536];
+  for (;;) {
+    if (limits->expired && limits->expired(limits->context)) return 0;
+    struct pollfd p = {fd, POLLIN, 0};
+    int ready = poll(&p, 1, POLL_MS);
+    if (ready < 0 && errno != EINTR) return -1;
+    if (ready == 0 && *reaped) return 1; /* drained */
+    if (ready == 0 && waitpid(pid, wstatus, WNOHANG) == pid) {
+      /* Gone: what it wrote is all in the pipe; take it without waiting. */
+      *reaped = 1;
+      fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK);
+      continue;
+    }
+    if (ready <= 0) continue;
+    ssize_t n = read(fd, chunk, sizeof chunk);
+    if (n < 0 && errno == EAGAIN && *reaped) return 1;
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) return -1;
+    if (n == 0) return 1;
+    if (append(b, chunk, (unsigned)n) != CAIRO_STATUS_SUCCESS) return -1;
+  }
+}
+
+int psy_svg_to_png_limited(const uint8_t *svg, size_t length, const psy_raster_limits *limits,
+                           psy_png *out, char *message, size_t capacity) {
+  out->bytes = NULL;
+  out->count = 0;
+  /* Loaded here, once, so a child only calls functions already found. */
+  int loaded = psy_raster_available(message, capacity);
+  if (loaded != PSY_RASTER_OK) return loaded;
+  int fds[2];
+  if (pipe2(fds, O_CLOEXEC) != 0) {
+    return fail(message, capacity, PSY_RASTER_FAILED, "cannot make a pipe to draw the PNG");
+  }
+  pid_t pid = fork();
+  if (pid < 0) {
+    close(fds[0]);
+    close(fds[1]);
+    return fail(message, capacity, PSY_RASTER_FAILED, "cannot start drawing the PNG");
+  }
+  if (pid == 0) {
+    close(fds[0]);
+    draw_in_child(fds[1], svg, length, limits->memory);
+  }
+  close(fds[1]);
+  buffer b = {NULL, 0, 0};
+  int wstatus = 0, reaped = 0;
+  int ended = read_child(fds[0], &b, limits, pid, &wstatus, &reaped);
+  close(fds[0]);
+  if (!reaped) {
+    if (ended != 1) kill(pid, SIGKILL);
+    while (waitpid(pid, &wstatus, 0) < 0 && errno == EINTR) {
+    }
+  }
+  if (ended == 0) {
+    free(b.bytes);
+    return fail(message, capacity, PSY_RASTER_TIME, "the time limit passed while drawing the PNG");
+  }
+  int exited = WIFEXITED(wstatus) && WEXITSTATUS(wstatus) == 0;
+  if (ended < 0 || !exited || b.count == 0) {
+    free(b.bytes);
+    /* Killed (an abort when an allocation failed past the limit) or cut short. */
+    return fail(message, capacity, PSY_RASTER_MEMORY, "drawing the PNG ran out of memory");
+  }
+  int status = b.bytes[0];
+  if (status != PSY_RASTER_OK) {
+    char text[512];
+    size_t n = b.count - 1 < sizeof text - 1 ? b.count - 1 : sizeof text - 1;
+    memcpy(text, b.bytes + 1, n);
+    text[n] = 0;
+    free(b.bytes);
+    return fail(message, capacity, status, text);
+  }
+  memmove(b.bytes, b.bytes + 1, b.count - 1);
+  out->bytes = b.bytes;
+  out->count = b.count - 1;
+  return PSY_RASTER_OK;
 }

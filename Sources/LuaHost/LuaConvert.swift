@@ -7,9 +7,13 @@ let maxTableDepth = 200
 /// The work and memory of copying one Lua table into Swift. A script controls both:
 /// a table that holds the same table twice, 50 levels deep, is 2^50 values once copied.
 /// The copy's bytes count against the state's memory limit while it is made (given back
-/// when the conversion returns: what it returns is bounded by what was left), the
-/// number of values has a cap of its own (for states without a limit), and the time
-/// limit is looked at as it goes, since no Lua hook can stop Swift code.
+/// when the conversion returns: what it returns is bounded by what was left), at what the
+/// copy really allocates (a dictionary's storage grows by doubling and is kept a quarter
+/// empty, a string is an array of its own; a list is built as a map, then kept as an
+/// array, and only the array stays counted), so a shared table is counted each time it is
+/// copied and refused before the heap passes the cap; the
+/// number of values has a cap of its own (for states without a limit), and the time limit
+/// is looked at as it goes, since no Lua hook can stop Swift code.
 struct TableCopy {
   /// The place its errors name (the declaration whose function's result it copies).
   let place: String?
@@ -21,14 +25,46 @@ struct TableCopy {
 
   /// At most this many values in one copy, whatever the memory limit.
   static let maxValues = 1 << 24
-  /// Bytes one copied entry costs in Swift (key, value, dictionary slot), roughly.
-  static let entryBytes = 3 * MemoryLayout<LuaValue>.stride
+  /// Bytes one entry of a table being copied costs in Swift at worst: its key and value in
+  /// a dictionary kept at most three quarters full whose bucket count doubles (up to 8/3
+  /// slots of two values an entry), and half as much again while it grows (the old storage
+  /// is copied into the new). Measured: 125 bytes an entry for a list of 200,000.
+  static let entryBytes = 8 * MemoryLayout<LuaValue>.stride
+  /// Bytes every copied table costs besides its entries: a dictionary's storage header and
+  /// the heap's own bookkeeping of its allocation.
+  static let tableBytes = 96
+  /// Bytes a table kept as a list costs: the array's header, the heap's, and a value an
+  /// entry (what stays of a `{t, t}` once copied: measured 84 bytes).
+  static func listBytes(_ count: Int) -> Int { 48 + count * MemoryLayout<LuaValue>.stride }
+  /// Bytes every copied string costs besides its own: the array's header and the heap's.
+  static let stringBytes = 48
   static let chargeStep = 1 << 16
 
-  /// Counts one entry holding `bytes` more of string.
-  mutating func add(_ bytes: Int, _ L: OpaquePointer, _ state: LuaState) throws {
+  /// Counts one table entry.
+  mutating func entry(_ L: OpaquePointer, _ state: LuaState) throws {
+    try add(TableCopy.entryBytes, L, state)
+  }
+
+  /// Counts one table, besides its entries.
+  mutating func table(_ L: OpaquePointer, _ state: LuaState) throws {
+    try add(TableCopy.tableBytes, L, state)
+  }
+
+  /// Counts one string of `bytes` bytes.
+  mutating func string(_ bytes: Int, _ L: OpaquePointer, _ state: LuaState) throws {
+    try add(TableCopy.stringBytes + bytes, L, state)
+  }
+
+  /// A table of `count` entries turned out to be a list: the map it was built in is gone,
+  /// and only the list's bytes stay counted (later growth is charged against the rest).
+  mutating func keptAsList(_ count: Int) {
+    pending -= TableCopy.tableBytes + count * TableCopy.entryBytes - TableCopy.listBytes(count)
+  }
+
+  /// Counts one value costing `bytes`.
+  private mutating func add(_ bytes: Int, _ L: OpaquePointer, _ state: LuaState) throws {
     values += 1
-    pending += bytes + (bytes > 0 ? 0 : TableCopy.entryBytes)
+    pending += bytes
     guard pending >= TableCopy.chargeStep || values > TableCopy.maxValues else { return }
     try state.checkDeadline(L, place: place)
     guard values <= TableCopy.maxValues, psy_charge(L, pending) == 0 else {
@@ -112,7 +148,7 @@ extension LuaState {
     case LUA_TSTRING:
       var n = 0
       let p = psy_stringat(L, idx, &n)!
-      if depth > 0 { try copy.add(n, L, self) }
+      if depth > 0 { try copy.string(n, L, self) }
       return .string(Array(UnsafeRawBufferPointer(start: p, count: n)))
     case LUA_TTABLE:
       return try table(L, at: idx, depth: depth, &copy)
@@ -132,6 +168,7 @@ extension LuaState {
     guard depth < maxTableDepth else { throw tooDeep(at: copy.place) }
     guard lua_checkstack(L, 4) != 0 else { throw tooDeep(at: copy.place) }
     let t = lua_absindex(L, idx)
+    try copy.table(L, self)
     var map: [LuaValue: LuaValue] = [:]
     var maxIndex = 0
     var integerKeys = 0
@@ -142,7 +179,7 @@ extension LuaState {
       if more == 0 { break }
       let key: LuaValue
       do {
-        try copy.add(0, L, self)
+        try copy.entry(L, self)
         key = try value(L, at: -2, depth: depth + 1, &copy)
         map[key] = try value(L, at: -1, depth: depth + 1, &copy)
       } catch {
@@ -156,6 +193,7 @@ extension LuaState {
       psy_pop(L, 1)
     }
     if integerKeys == map.count && maxIndex == map.count {
+      copy.keptAsList(map.count)
       return .array((0..<maxIndex).map { map[.integer($0 + 1)]! })
     }
     return .map(map)

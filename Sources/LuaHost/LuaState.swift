@@ -102,15 +102,37 @@ public final class LuaState {
   /// Bytes the state holds now (with what the host was charged for it).
   public var memoryUsed: Int { psy_memory_used(L) }
 
-  /// Gives back bytes counted by `LuaCall.charge`.
+  /// Gives back bytes counted by `LuaCall.charge` or `charge(_:at:)`.
   public func uncharge(_ bytes: Int) { psy_uncharge(L, max(bytes, 0)) }
+
+  /// Counts `bytes` the host holds or spends for the script against its memory limit;
+  /// throws Lua's memory error at `place` when that would pass it (nothing counted then).
+  /// Give them back with `uncharge`.
+  public func charge(_ bytes: Int, at place: String?) throws {
+    if psy_charge(L, max(bytes, 0)) != 0 {
+      throw LuaError(kind: .memory, location: place, message: LuaError.luaMemoryWords)
+    }
+  }
+
+  /// Bytes the memory limit leaves the script now (`Int.max` without a limit): what host
+  /// work done apart from the state (a PNG drawn in a child process) may use.
+  public var memoryLeft: Int {
+    limits.memory > 0 ? max(limits.memory - memoryUsed, 0) : Int.max
+  }
+
+  /// Whether the call running now is past its deadline: host work the call asked for
+  /// asks as it goes (false when no call runs).
+  public var isPastDeadline: Bool { psy_expired(L) != 0 }
+
+  /// The time limit's error at `place`, for host work that stopped at the deadline.
+  public func timeLimitError(at place: String?) -> LuaError {
+    LuaError(kind: .timeLimit, location: place, message: limits.exceededMessage)
+  }
 
   /// Throws the time limit's error when the call running on `thread` is past its deadline:
   /// host work a script asks for looks at the clock between its steps.
   func checkDeadline(_ thread: OpaquePointer, place: String? = nil) throws {
-    if psy_expired(thread) != 0 {
-      throw LuaError(kind: .timeLimit, location: place, message: limits.exceededMessage)
-    }
+    if psy_expired(thread) != 0 { throw timeLimitError(at: place) }
   }
 
   /// Folders `require` searches, in order (the script's folder, then the plugin path).

@@ -1,4 +1,5 @@
 import LuaHost
+import Readable
 
 // The kinds of value the commands take, each with the words its refusal uses: the reader
 // and the message live in one place, so every option of a kind says the same.
@@ -35,11 +36,14 @@ extension Option {
 }
 
 extension Option where Value == Double {
-  /// A finite number within `range`; `expected` says it in words (`a number from 0 to 100`).
+  /// A finite number within `range`, refused in words that state the range's real bounds
+  /// (`seconds from 0.001 to 86400`): `unit` names what the number counts.
   package init(
     _ name: String, value placeholder: String, help: String, in range: ClosedRange<Double>,
-    expected: String
+    unit: String = "a number"
   ) {
+    let expected =
+      "\(unit) from \(formatNumber(range.lowerBound)) to \(formatNumber(range.upperBound))"
     self.init(name, value: placeholder, help: help) { text throws(Refusal) in
       try finiteNumber(text, in: range, expected: expected)
     }

@@ -122,7 +122,7 @@ public struct ChannelMapping {
   static func datum(_ value: LuaValue?) -> Double? {
     guard let value else { return nil }
     if let n = value.number { return n.isFinite ? n : nil }
-    if let s = value.text, let n = Double(s), n.isFinite { return n }
+    if let s = value.text, let n = readNumber(s), n.isFinite { return n }
     return nil
   }
 

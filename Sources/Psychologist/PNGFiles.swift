@@ -10,6 +10,6 @@ public func fileBytes(svg: [UInt8], name: String) throws(RasterError) -> [UInt8]
 public func pngProblem(_ path: String, _ error: RasterError) -> String {
   switch error {
   case .unavailable: "\(error); or \(PNG.conversionHint(path))"
-  case .failed: error.description
+  case .failed, .timeLimit, .memory: error.description
   }
 }

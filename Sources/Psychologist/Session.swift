@@ -271,9 +271,11 @@ public final class Session {
   ) throws {
     let nav = NavigationHandle(session: self, scene: scene, size: segue.size, button: button)
     let navValue = try script.state.userdata(nav, as: NavigationHandle.luaClass)
+    // A nav is valid only while its perform runs, however perform ends: one it stored and
+    // uses later (after it failed, too) refuses.
+    defer { nav.session = nil }
     _ = try script.state.call(
       perform, [navValue, .map(["title": .text(scene.title)]), ctx], declaredAt: kind.location)
-    nav.session = nil
     if let failure = nav.failure { throw failure }
     if nav.operations == 0 {
       throw sessionError(
@@ -412,7 +414,8 @@ final class NavigationHandle {
   /// `nav:op(scene[, size])` from the script.
   private func navigate(_ op: String, _ call: LuaCall) throws {
     guard let session else {
-      throw sessionError("nav:\(op) called after the segue finished")
+      throw sessionError(
+        "nav:\(op) called after the segue finished (a nav is valid only while its perform runs)")
     }
     var size = self.size
     if op == "popover", case .map(let m) = try call.value(3),

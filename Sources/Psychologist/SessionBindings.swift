@@ -63,8 +63,17 @@ extension Session {
     if script.options.dryRun {
       return OutputDirectory.path(of: name, under: script.options.outputDirectory)
     }
-    do { bytes = try fileBytes(svg: bytes, name: name) } catch {
-      throw sessionError("snapshot '\(name)' refused: \(pngProblem(name, error))")
+    do {
+      bytes = try fileBytes(
+        svg: bytes, name: name, work: HostWork(during: script.state, at: location))
+    } catch {
+      // Not written, whatever stopped it (librsvg missing, a limit): the run's failure to
+      // write (exit 3) even when the script catches the error, as the exit table says.
+      let why = (error as? RasterError).map { pngProblem(name, $0) } ?? "\(error)"
+      let message = "snapshot '\(name)' not written: \(why)"
+      script.unwritten.append(location.isEmpty ? message : "\(location): \(message)")
+      if let limit = error as? LuaError { throw limit }
+      throw sessionError(message)
     }
     do {
       let folder = try script.outputFolder()
@@ -212,7 +221,8 @@ extension Script {
     }
     let format: OutputFormat = o[.text("ascii")] == true ? .ascii : .terminal
     let d = try s.drawing(screen: o[.text("screen")] == true)
-    let bytes = render(d, format: format, columns: Int(cd), rows: Int(rd))
+    let bytes = try HostWork(during: s.script.state, at: call.location).terminal(
+      d, columns: Int(cd), rows: Int(rd), colors: .none, ascii: format == .ascii)
     try bytes.withUnsafeBytes { try call.push(bytes: $0) }
   }
 

@@ -34,7 +34,7 @@ enum BatchCommand: Command {
   )
   /// `--columns`.
   static let columns = Option<Int>(
-    "--columns", value: "N", help: "faces a row on the sheet (default: a square grid)",
+    "--columns", value: "N", help: "faces a row on the sheet, 1 to 1000 (default: a square grid)",
     wholeIn: 1...1000, fraction: "a whole number")
   /// `--title`.
   static let title = Option<String>(
@@ -72,7 +72,7 @@ enum BatchCommand: Command {
   /// `--jobs`.
   static let jobs = Option<Int>(
     "--jobs", value: "N",
-    help: "worker threads, each with its own Lua state (default: the number of cores)",
+    help: "worker threads, each with its own Lua state, 1 to 256 (default: the number of cores)",
     wholeIn: 1...256, fraction: "a whole number")
   /// `--shard`.
   static let shard = Option<Shard>(
@@ -248,7 +248,7 @@ enum BatchCommand: Command {
       stop = "; --fail-fast stopped at row \(row), leaving the faces of the rows before it"
     case .timeLimit(let rows, let row)?:
       stop =
-        "; stopped at row \(row): \(rows) rows in a row hit the time limit (raise --time-limit, or --keep-going to draw the rest)"
+        "; stopped at row \(row): \(rows) rows in a row hit the time limit or the memory limit (raise --time-limit or --memory-limit, or --keep-going to draw the rest)"
     case nil: break
     }
     let place = options.faceFiles ? "written to \(options.outputDirectory)" : "shown"

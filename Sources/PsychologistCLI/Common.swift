@@ -108,19 +108,30 @@ func colorMode(_ args: ParsedArguments, env: [String: String]) throws(UsageError
   return colorMode(isTTY: !toFile && isTerminal(1), environment: env, choice: choice)
 }
 
-/// Renders a drawing as the command line asks and writes it to -o or stdout.
-func emit(_ drawing: Drawing, _ args: ParsedArguments) throws {
+/// Renders a drawing as the command line asks and writes it to -o or stdout; a script's
+/// drawing (`work`) is drawn as PNG or terminal cells under the script's limits.
+func emit(_ drawing: Drawing, _ args: ParsedArguments, work: HostWork? = nil) throws {
   let env = environment()
   let format = try outputFormat(args)
   let colors = try colorMode(args, env: env)
   let output = try args[SharedOptions.output]
   var (columns, rows) = TerminalWindow.size(environment: env)
   if output == nil && isTerminal(1) { rows = max(rows - 1, 4) }
-  let bytes = render(
-    drawing, format: format, columns: columns, rows: rows,
-    colors: format == .terminal ? colors : .none)
+  let bytes: [UInt8]
+  if let work, format != .svg {
+    bytes = try work.terminal(
+      drawing, columns: columns, rows: rows, colors: format == .terminal ? colors : .none,
+      ascii: format == .ascii)
+  } else {
+    bytes = render(
+      drawing, format: format, columns: columns, rows: rows,
+      colors: format == .terminal ? colors : .none)
+  }
   guard let output, PNG.isPNGName(output) else { return try write(bytes, to: output) }
-  do { try write(try fileBytes(svg: bytes, name: output), to: output) } catch let e as RasterError {
+  do {
+    let png = try work.map { try fileBytes(svg: bytes, name: output, work: $0) }
+    try write(try png ?? fileBytes(svg: bytes, name: output), to: output)
+  } catch let e as RasterError {
     let message = "cannot write \(output): \(pngProblem(output, e))"
     if case .unavailable = e { throw UsageError(message) }
     throw OutputError(description: message)

@@ -10,14 +10,16 @@ enum FaceCommand: Command {
   /// `--happiness`.
   static let happiness = Option<Double>(
     "--happiness", value: "N", help: "0 (unhappy) … 100 (happy), fractions allowed; default 50",
-    in: 0...100, expected: "a number from 0 to 100")
+    in: 0...100)
   /// `--scale`.
   static let scale = Option<Double>(
-    "--scale", value: "S", help: "the face's size relative to the view, above 0; default 0.90",
-    in: 0.0001...100, expected: "a number above 0")
+    "--scale", value: "S",
+    help: "the face's size relative to the view, 0.0001 to 100; default 0.90",
+    in: 0.0001...100)
   /// `--size`: a view of its own instead of a device's screen.
   static let size = Option<Size>(
-    "--size", value: "WxH", help: "a view of W×H points instead of a device's screen",
+    "--size", value: "WxH",
+    help: "a view of W×H points (sides 1 to 10000) instead of a device's screen",
     expected: "WxH with sides from 1 to 10000 points", parse: parseSize)
 
   static let name = "face"
@@ -52,10 +54,15 @@ enum FaceCommand: Command {
       try refuseCommandLineProblems(script, on: options.device)
       try requireValid(script, on: options.device)
       let given = args.given(Self.scale) ? scale : nil
+      // Plugins' features may draw many strokes: drawn under the plugins' limits, their
+      // errors at the first feature's declaration (else the first plugin's file).
       try emit(
         try script.faceDrawing(
           happiness: happiness, scale: given, width: view.width, height: view.height,
-          title: title), args)
+          title: title), args,
+        work: HostWork(
+          after: script.state,
+          at: script.registry.features.first?.location ?? script.files.dropFirst().first ?? ""))
       return .ok
     }
     let state = try FaceState(happiness: happiness, scale: scale)

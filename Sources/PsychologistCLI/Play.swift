@@ -156,9 +156,10 @@ final class Player {
     guard let session, script != nil else { return true }
     do {
       let before = session.navigator
+      let undo = (checkpoint: session.checkpoint, history: history.count)
       if try apply(a, to: session) {
         history.append(a)
-        prepareTransition(after: a, from: before)
+        prepareTransition(after: a, from: before, undo: undo)
         message = capture.take()
         if watch && replayFailed { reload() }
       }

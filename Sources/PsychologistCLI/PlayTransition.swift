@@ -11,11 +11,18 @@ import Storyboard
 struct PendingTransition {
   var movie: TransitionMovie
   var before: Frame
+  /// The session and history before the step: a kind's animation that fails undoes it.
+  var undo: (checkpoint: Session.Checkpoint, history: Int)
 }
 
 extension Player {
-  /// Notes the transition of a step just applied (taps and going back move scenes).
-  func prepareTransition(after a: PlayAction, from before: Navigator<SceneContent>) {
+  /// Notes the transition of a step just applied (taps and going back move scenes). A
+  /// kind's `animate` that fails undoes the step (`undo`: the session and history before
+  /// it), one rule with `s:animate` (which undoes the tap) and `show --animate` (exit 1).
+  func prepareTransition(
+    after a: PlayAction, from before: Navigator<SceneContent>,
+    undo: (checkpoint: Session.Checkpoint, history: Int)
+  ) {
     guard let session, script != nil, let shown else { return }
     let tapped: String?
     switch a {
@@ -25,11 +32,17 @@ extension Player {
     }
     do {
       let movie = try session.transition(from: before, tapped: tapped)
-      transition = PendingTransition(movie: movie, before: shown)
+      transition = PendingTransition(movie: movie, before: shown, undo: undo)
     } catch {
-      // A kind's animation that fails shows its error; the step itself stands.
-      message = describe(error)
+      fail(error, undoing: undo)
     }
+  }
+
+  /// A kind's animation failed: its error is shown and the step undone.
+  private func fail(_ error: Error, undoing undo: (checkpoint: Session.Checkpoint, history: Int)) {
+    message = describe(error)
+    session?.restore(undo.checkpoint)
+    history.removeLast(max(0, history.count - undo.history))
   }
 
   /// Plays the pending transition, if any: frames until 0.35 s have passed, each written
@@ -56,8 +69,8 @@ extension Player {
       if t >= 1 { return after }
       let frame: Frame
       do { frame = try moving.frame(at: t) } catch {
-        // A kind's Lua animation failed half-way: say so; the step itself stands.
-        message = describe(error)
+        // A kind's Lua animation failed half-way: say so, and undo the step.
+        fail(error, undoing: pending.undo)
         return nil
       }
       let lines = frame.lines()

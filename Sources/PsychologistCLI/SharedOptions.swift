@@ -42,12 +42,13 @@ enum SharedOptions {
     "--style", value: "NAME", help: "draw every face in the named style")
   /// `--time-limit`.
   static let timeLimit = Option<Double>(
-    "--time-limit", value: "S", help: "seconds one call into the script may run (default 10)",
-    in: 0.001...86400, expected: "seconds above 0")
+    "--time-limit", value: "S",
+    help: "seconds one call into the script may run, 0.001 to 86400 (default 10)",
+    in: 0.001...86400, unit: "seconds")
   /// `--memory-limit`.
   static let memoryLimit = Option<Double>(
-    "--memory-limit", value: "MiB", help: "memory the script may hold (default 256)",
-    in: 1...65536, expected: "MiB from 1 to 65536")
+    "--memory-limit", value: "MiB", help: "memory the script may hold, 1 to 65536 (default 256)",
+    in: 1...65536, unit: "MiB")
 
   /// What every command that loads a script takes (`scriptOptions` reads them).
   static let script: [any OptionKey] = [

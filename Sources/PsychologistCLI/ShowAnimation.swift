@@ -22,8 +22,11 @@ func showAnimated(
   do { folder = try OutputDirectory(dir) } catch {
     throw OutputError(description: "cannot write the frames: \(error)")
   }
-  // One frame drawn and written at a time: memory stays that of one screen.
+  // One frame drawn and written at a time: memory stays that of one screen. A thousand
+  // frames of a busy screen are long host work: they end at the script's time limit.
+  let work = script.hostWork(showing: name)
   try movie.eachFrame(count) { i, frame in
+    try work.check()
     let digits = String(i)
     let file = "frame-" + String(repeating: "0", count: max(0, 3 - digits.count)) + digits + ".svg"
     do { try folder.write(file, Array(SVGRenderer.render(frame).utf8)) } catch {
@@ -33,14 +36,23 @@ func showAnimated(
   return .ok
 }
 
+/// Refuses `--watch` beside `--animate` or `--frames`: a watch redraws still screens, so it
+/// would otherwise win silently (an animation never written, or written still forever).
+func refuseWatchingAnimation(_ args: ParsedArguments) throws(UsageError) {
+  guard args[ShowCommand.watch] else { return }
+  if args[ShowCommand.animate] {
+    throw UsageError("--watch draws still screens: leave out --animate")
+  }
+  if args.given(ShowCommand.frames) {
+    throw UsageError("--watch draws still screens: leave out --frames")
+  }
+}
+
 /// `--frames N`, or 0 for `--animate`, once the options agree with either.
 private func frameCount(_ args: ParsedArguments) throws(UsageError) -> Int {
   let output = try args[SharedOptions.output]
   if args[ShowCommand.animate] && args.given(ShowCommand.frames) {
     throw UsageError("--animate writes one animated SVG, --frames still ones: give one of them")
-  }
-  if args[ShowCommand.watch] {
-    throw UsageError("--watch draws still screens: leave out --animate")
   }
   if let count = try args[ShowCommand.frames] {
     if output != nil { throw UsageError("--frames writes into --output-dir; -o is for --animate") }

@@ -51,6 +51,7 @@ enum ShowCommand: Command {
     ])
 
   static func run(_ args: ParsedArguments) throws -> ExitCode {
+    try refuseWatchingAnimation(args)
     // The frames' folder is made as run and batch make theirs.
     if args.given(frames), let dir = try args[SharedOptions.outputDirectory] {
       try makeOutputFolder(dir)
@@ -64,7 +65,8 @@ enum ShowCommand: Command {
       return try showAnimated(args[Self.script], args[tapped], args, options)
     }
     let script = try loadScript(args[Self.script], options)
-    try emit(try showDrawing(script, args[tapped], args, options), args)
+    let drawing = try showDrawing(script, args[tapped], args, options)
+    try emit(drawing, args, work: script.hostWork(showing: args[tapped]))
     return .ok
   }
 }

@@ -18,7 +18,7 @@ func watchShowing(_ args: ParsedArguments, options: ScriptOptions) throws -> Exi
       files = script.files
       let drawing = try showDrawing(script, name, args, options)
       if tty { FileOutput.standard.write(TerminalControl.homeAndClear) }
-      try emit(drawing, args)
+      try emit(drawing, args, work: script.hostWork(showing: name))
     } catch let e as UsageError where !FileSystem.exists(path) {
       throw e
     } catch {

@@ -6,12 +6,19 @@ public enum RasterError: Error, CustomStringConvertible, Sendable {
   case unavailable(String)
   /// The libraries are there, but this document could not be drawn.
   case failed(String)
+  /// The drawing was stopped at its caller's deadline.
+  case timeLimit
+  /// The drawing needed more memory than its limit allowed (the limit's bytes).
+  case memory(Int)
 
   /// The reason, in words.
   public var description: String {
     switch self {
     case .unavailable(let why): "PNG needs librsvg and cairo (Debian: librsvg2-2): \(why)"
     case .failed(let why): why
+    case .timeLimit: "the time limit passed while the PNG was drawn"
+    case .memory(let bytes):
+      "not enough memory to draw the PNG (it may use \(bytes >> 20) MiB, what the memory limit leaves)"
     }
   }
 }
@@ -42,6 +49,37 @@ public enum PNG {
     return Array(UnsafeBufferPointer(start: bytes, count: png.count))
   }
 
+  /// The SVG document drawn as PNG (see `fromSVG(_:)`) in a child process that may use at
+  /// most `memory` more bytes (0: no limit) and is stopped as soon as `expired` (asked every
+  /// few milliseconds) says its caller's deadline has passed: librsvg and cairo cannot be
+  /// interrupted, and a document a script made can keep them busy for seconds.
+  public static func fromSVG(_ svg: [UInt8], memory: Int, expired: () -> Bool)
+    throws(RasterError) -> [UInt8]
+  {
+    var png = psy_png(bytes: nil, count: 0)
+    var message = [CChar](repeating: 0, count: 512)
+    let status = withoutActuallyEscaping(expired) { expired in
+      let box = Unmanaged.passRetained(ExpiryBox(expired))
+      defer { box.release() }
+      var limits = psy_raster_limits(
+        memory: memory, expired: { $0.map { ExpiryBox.of($0).expired() } ?? false ? 1 : 0 },
+        context: box.toOpaque())
+      return svg.withUnsafeBufferPointer { s in
+        psy_svg_to_png_limited(s.baseAddress, s.count, &limits, &png, &message, message.count)
+      }
+    }
+    defer { psy_raster_free(&png) }
+    guard status == PSY_RASTER_OK, let bytes = png.bytes else {
+      switch status {
+      case PSY_RASTER_UNAVAILABLE: throw .unavailable(text(message))
+      case PSY_RASTER_TIME: throw .timeLimit
+      case PSY_RASTER_MEMORY: throw .memory(memory)
+      default: throw .failed(text(message))
+      }
+    }
+    return Array(UnsafeBufferPointer(start: bytes, count: png.count))
+  }
+
   /// Whether librsvg and cairo can be loaded (loading them if not yet done); nil when they
   /// can, else the reason. Lets a command refuse before it does any work; draws nothing.
   public static func unavailability() -> RasterError? {
@@ -61,5 +99,14 @@ public enum PNG {
   public static func conversionHint(_ png: String) -> String {
     let svg = (isPNGName(png) ? String(png.dropLast(4)) : png) + ".svg"
     return "write SVG and convert it: rsvg-convert -o \(png) \(svg)"
+  }
+}
+
+/// The caller's deadline test, held for C's callback while one limited drawing runs.
+private final class ExpiryBox {
+  let expired: () -> Bool
+  init(_ expired: @escaping () -> Bool) { self.expired = expired }
+  static func of(_ p: UnsafeMutableRawPointer) -> ExpiryBox {
+    Unmanaged<ExpiryBox>.fromOpaque(p).takeUnretainedValue()
   }
 }

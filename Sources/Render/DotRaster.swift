@@ -60,7 +60,13 @@ struct Raster {
   }
 
   mutating func draw(_ d: Drawing) {
-    guard dotsWide > 0, dotsHigh > 0 else { return }
+    _ = draw(d, expired: { false })
+  }
+
+  /// Draws `d`, asking `expired` before each item; false when it said the caller's deadline
+  /// had passed (the drawing is then incomplete).
+  mutating func draw(_ d: Drawing, expired: () -> Bool) -> Bool {
+    guard dotsWide > 0, dotsHigh > 0 else { return true }
     let width = d.width.isFinite && d.width > 0 ? d.width : 1
     let height = d.height.isFinite && d.height > 0 ? d.height : 1
     scale = min(Double(dotsWide) / width, Double(dotsHigh) / height)
@@ -71,7 +77,11 @@ struct Raster {
       color = paletteIndex(background)
       for index in cellColors.indices { cellColors[index] = color }
     }
-    for item in d.items { draw(item) }
+    for item in d.items {
+      if expired() { return false }
+      draw(item)
+    }
+    return true
   }
 
   mutating func paletteIndex(_ c: Color) -> UInt8 {

@@ -52,6 +52,10 @@ import Testing
   @Test(arguments: [
     (["sleep"], "must be KEY=VALUE"), (["=1"], "must be KEY=VALUE"), (["a="], "no value"),
     (["a=1", "a=2"], "twice"), (["{"], "not a JSON object"), (["[1]"], "must be KEY=VALUE"),
+    // A name given twice in a JSON object, at the top, nested, or once as null.
+    ([#"{"a": 1, "a": 2}"#], "'a' is given twice"),
+    ([#"{"a": 1, "b": {"c": 1, "c": 2}}"#], "'c' is given twice"),
+    ([#"{"a": null, "a": 2}"#], "'a' is given twice"),
     ([#"{"a": 1}"#, "b=2"], "not both"), ([#"{"a": 1} x"#], "unexpected text after the object"),
   ])
   func badInputIsATapInputErrorNamingIt(values: [String], problem: String) {

@@ -97,9 +97,20 @@ import Testing
     try FileManager.default.copyItem(
       atPath: packageRoot + "/examples/psychologist.lua", toPath: dir + "/psychologist.lua")
     let run = try psychologist(["run", dir + "/walk.lua", "--output-dir", dir], environment: env)
-    #expect(run.status == 1 && run.stderr.contains("walk.lua:4:"), "\(run.stderr)")
+    // A snapshot not written is the run's failure to write (exit 3), as the exit table says.
+    #expect(run.status == 3 && run.stderr.contains("walk.lua:4:"), "\(run.stderr)")
     #expect(run.stderr.contains("rsvg-convert -o"))
     #expect(!FileManager.default.fileExists(atPath: dir + "/x.png"))
+    // Even when the script catches the error and goes on.
+    try writeFile(
+      dir + "/caught.lua",
+      "require 'psychologist'\nlocal s = session {}\ns:tap('bite')\nprint(pcall(s.snapshot, s, 'y.png'))\nprint('after')\n"
+    )
+    let caught = try psychologist(
+      ["run", dir + "/caught.lua", "--output-dir", dir], environment: env)
+    #expect(caught.status == 3 && caught.stderr.contains("caught.lua:4:"), "\(caught.stderr)")
+    #expect(caught.out.contains("after"), "\(caught.out)")
+    #expect(!FileManager.default.fileExists(atPath: dir + "/y.png"))
     // The same library, working, for the SVG commands: nothing loads it.
     #expect(try psychologist(["face", "-o", dir + "/face.svg"], environment: env).status == 0)
   }

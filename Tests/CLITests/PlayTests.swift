@@ -362,8 +362,9 @@ struct PlayTests {
     try pane.waitForMainScreen()
   }
 
-  /// A diagnosis, a custom kind's perform and a feature's draw that fail: each shows its
-  /// file:line in the message line, the menu stays, and the next key still taps.
+  /// A diagnosis, a custom kind's perform or animate and a feature's draw that fail: each
+  /// shows its file:line in the message line, the menu stays (a failed animate undoes its
+  /// tap, as `s:animate` does), and the next key still taps.
   @Test func scriptErrorsKeepTheSession() throws {
     let dir = try temporaryFolder()
     try writeFile(
@@ -376,6 +377,8 @@ struct PlayTests {
       segue_kind "broken" { perform = function(nav, scene) nav:push(scene) error("no way") end }
       segue "odd" { kind = "broken" }
       feature "spike" { draw = function(face) if face.happiness < 20 then error("spiky") end end }
+      segue_kind "jerky" { perform = function(nav, scene) nav:push(scene) end, animate = function(t) error("no animation") end }
+      segue "jump" { kind = "jerky" }
       """)
     let pane = try TmuxPane(folder: dir)
     try pane.type("\(binary) play boom.lua; echo STATUS=$?")
@@ -386,7 +389,7 @@ struct PlayTests {
     }
     for (button, place, message) in [
       ("boom", "boom.lua:2:", "kaboom"), ("odd", "boom.lua:5:", "no way"),
-      ("grim", "boom.lua:7:", "spiky"),
+      ("grim", "boom.lua:7:", "spiky"), ("jump", "boom.lua:8:", "no animation"),
     ] {
       try pane.press(try #require(keyShown(for: button, in: menu)))
       let lines = try pane.waitFor("\(place) \(message)") { lines in

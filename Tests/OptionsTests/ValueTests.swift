@@ -19,7 +19,7 @@ enum Fruit: String, CaseIterable, Sendable { case apple, pear, plum }
 
 @Suite struct ValueTests {
   static let number = Option<Double>(
-    "--x", value: "N", help: "", in: 0...100, expected: "a number from 0 to 100")
+    "--x", value: "N", help: "", in: 0...100)
 
   @Test func numbersAreFiniteAndInTheirRange() throws {
     #expect(try read(Self.number, "12.5") == 12.5)
@@ -27,6 +27,14 @@ enum Fruit: String, CaseIterable, Sendable { case apple, pear, plum }
     for bad in ["101", "-1", "nan", "inf", "x", "", " 5"] {
       #expect(refusal(Self.number, bad) == "--x must be a number from 0 to 100, got '\(bad)'")
     }
+  }
+
+  @Test func aRefusalStatesTheRealBoundsInTheUnitGiven() throws {
+    let seconds = Option<Double>("--x", value: "S", help: "", in: 0.001...86400, unit: "seconds")
+    #expect(refusal(seconds, "100000") == "--x must be seconds from 0.001 to 86400, got '100000'")
+    #expect(refusal(seconds, "0") == "--x must be seconds from 0.001 to 86400, got '0'")
+    let scale = Option<Double>("--x", value: "S", help: "", in: 0.0001...100)
+    #expect(refusal(scale, "101") == "--x must be a number from 0.0001 to 100, got '101'")
   }
 
   @Test func wholeNumbersRefuseFractionsInTheirOwnWords() throws {

@@ -12,6 +12,52 @@ private let sample = """
   """
 
 @Suite struct PNGTests {
+  @Test func aLimitedDrawingIsTheSameImage() throws {
+    let limited = try PNG.fromSVG(Array(sample.utf8), memory: 64 << 20, expired: { false })
+    #expect(limited == (try PNG.fromSVG(Array(sample.utf8))))
+    // No limit at all (0) too.
+    #expect(try PNG.fromSVG(Array(sample.utf8), memory: 0, expired: { false }) == limited)
+  }
+
+  @Test func aDrawingStopsAtItsCallersDeadline() throws {
+    // Many wide strokes keep librsvg and cairo busy far longer than the deadline.
+    let strokes = (0..<20000).map { i in
+      "<line x1=\"0\" y1=\"\(i % 400)\" x2=\"400\" y2=\"\(400 - i % 400)\" stroke=\"blue\" stroke-width=\"90\"/>"
+    }.joined()
+    let svg = Array(
+      "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"400\" height=\"400\">\(strokes)</svg>".utf8
+    )
+    var asked = 0
+    #expect(throws: RasterError.self) {
+      _ = try PNG.fromSVG(svg, memory: 0) {
+        asked += 1
+        return asked > 3
+      }
+    }
+    do {
+      _ = try PNG.fromSVG(svg, memory: 0) { true }
+      Issue.record("a drawing past its deadline was written")
+    } catch .timeLimit {
+    } catch {
+      Issue.record("\(error)")
+    }
+  }
+
+  @Test func aDrawingPastItsMemoryIsRefused() throws {
+    // 8000×8000 pixels are 244 MiB in cairo's memory: far past 8 MiB.
+    let svg = Array(
+      "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"8000\" height=\"8000\"><rect width=\"10\" height=\"10\"/></svg>"
+        .utf8)
+    do {
+      _ = try PNG.fromSVG(svg, memory: 8 << 20) { false }
+      Issue.record("a 244 MiB image was drawn within 8 MiB")
+    } catch .memory(let bytes) {
+      #expect(bytes == 8 << 20)
+    } catch {
+      Issue.record("\(error)")
+    }
+  }
+
   @Test func startsWithThePNGSignatureAndHasTheDocumentsSize() throws {
     let png = try PNG.fromSVG(Array(sample.utf8))
     #expect(Array(png.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])

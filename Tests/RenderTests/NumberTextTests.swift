@@ -11,3 +11,11 @@ import Testing
 func numbersReadAsWritten(value: Double, text: String) {
   #expect(formatNumber(value) == text)
 }
+
+/// Text read as a number: what Swift reads, except text holding a NUL byte, which Swift's
+/// reading (a C string) would cut there (`"1\0junk"` read as 1).
+@Test func textWithANulIsNoNumber() {
+  #expect(readNumber("1.5") == 1.5 && readNumber("-2e3") == -2000)
+  #expect(readNumber("1\u{0}junk") == nil && readNumber("2\u{0}") == nil)
+  #expect(readNumber("\u{0}") == nil && readNumber("x") == nil)
+}

@@ -28,6 +28,27 @@ typedef struct {
 int psy_svg_to_png(const uint8_t *svg, size_t length, psy_png *out, char *message,
                    size_t capacity);
 
+/* The drawing stopped at its caller's deadline (psy_svg_to_png_limited). */
+#define PSY_RASTER_TIME 3
+/* The drawing needed more memory than its limit allows (psy_svg_to_png_limited). */
+#define PSY_RASTER_MEMORY 4
+
+/* What one drawing may use. librsvg and cairo cannot be interrupted, and a document of
+   many wide strokes takes them seconds and hundreds of megabytes; so a limited drawing
+   runs in a child process of its own whose address space may grow by at most `memory`
+   bytes (0: no limit) past what it inherits, and which is killed as soon as `expired`
+   (asked every few milliseconds while the child works; NULL: never) returns nonzero. */
+typedef struct {
+  size_t memory;
+  int (*expired)(void *context);
+  void *context;
+} psy_raster_limits;
+
+/* psy_svg_to_png under `limits`: also returns PSY_RASTER_TIME when the deadline passed,
+   and PSY_RASTER_MEMORY when the child ran out of its memory. */
+int psy_svg_to_png_limited(const uint8_t *svg, size_t length, const psy_raster_limits *limits,
+                           psy_png *out, char *message, size_t capacity);
+
 /* Loads librsvg and cairo if not yet done (dlopen and dlsym only: nothing is drawn) and
    returns PSY_RASTER_OK when every function is there, else PSY_RASTER_UNAVAILABLE with
    the reason in message. */

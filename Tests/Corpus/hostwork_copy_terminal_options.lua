@@ -1,0 +1,6 @@
+-- s:terminal's options holding the shared table.
+local deep = {}
+for i = 1, 40 do deep = { a = deep, b = deep } end
+diagnosis "d" { happiness = 50 }
+local s = session {}
+print(#s:terminal { columns = 40, rows = 20, deep = deep })
