@@ -43,6 +43,22 @@ import Testing
     #expect(try texts(animated.stdout).contains("Drinks"))
   }
 
+  @Test func batchDrawsADiagnosisOfTheSecondMenu() throws {
+    let dir = try temporaryFolder()
+    defer { removeFolder(dir) }
+    try writeFile(dir + "/rows.jsonl", "{\"shots\": 1}\n{\"shots\": 2}\n")
+    for device in ["iphone", "ipad"] {
+      let r = try psychologist(
+        [
+          "batch", packageRoot + "/" + barista, "--diagnosis", "latte", "--input", "rows.jsonl",
+          "--output-dir", "out-\(device)", "--device", device,
+        ], in: dir)
+      #expect(r.status == 0, "\(r.stderr)")
+      let svg = try String(contentsOfFile: dir + "/out-\(device)/000002.svg", encoding: .utf8)
+      #expect(try xmlProblem(svg) == nil)
+    }
+  }
+
   @Test func listSaysWhichSeguesAreButtons() throws {
     let t = try psychologist(["list", barista])
     #expect(t.status == 0, "\(t.stderr)")
