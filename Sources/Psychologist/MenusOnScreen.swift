@@ -33,6 +33,20 @@ extension Session {
     return scenes + (navigator.focusRole == .detail ? [detail, master] : [master, detail])
   }
 
+  /// Whether menu `name` (nil: the root) is one a tap reaches now: `reachableMenus`
+  /// without building it, since every tap asks (a batch or `check`, thousands of times).
+  func isReachable(_ name: String?) -> Bool {
+    func shows(_ scene: Scene<SceneContent>) -> Bool {
+      if case .menu(let menu) = scene.content { return menu == name }
+      return false
+    }
+    if navigator.isShowingPopover || navigator.isPresentingModal {
+      return scenesInFront.contains(where: shows)
+    }
+    let stack = navigator.navigationStack
+    return shows(stack[stack.count - 1]) || navigator.detail.map(shows) == true
+  }
+
   /// Whether some menu's buttons can be tapped now (`play` shows their keys then).
   public var menuIsTappable: Bool { !reachableMenus.isEmpty }
 
@@ -64,8 +78,7 @@ extension Session {
   func requireMenu(_ button: String) throws {
     let registry = script.registry
     let holders = registry.menus(holding: button)
-    let reachable = reachableMenus
-    if holders.contains(where: { h in reachable.contains { $0 == h } }) { return }
+    if holders.contains(where: isReachable) { return }
     guard let menu = holders.first else {
       throw sessionError(
         "cannot tap '\(button)': segue '\(button)' is manual (button = false), on no menu; s:perform(\"\(button)\") performs it"
@@ -93,9 +106,7 @@ extension Session {
   public func reachMenu(of button: String) throws {
     let registry = script.registry
     let holders = registry.menus(holding: button)
-    let reachable = reachableMenus
-    guard !holders.isEmpty, !holders.contains(where: { h in reachable.contains { $0 == h } })
-    else { return }
+    guard !holders.isEmpty, !holders.contains(where: isReachable) else { return }
     let paths = registry.menuPaths()
     guard let path = holders.compactMap({ paths[$0] }).min(by: { $0.count < $1.count }) else {
       return
