@@ -19,9 +19,12 @@ extension Registry {
   /// The menus that show `name` as a button: nil for the root; none for a manual segue or
   /// a name nothing declares.
   public func menus(holding name: String) -> [String?] {
-    let listing = menus(listing: name)
-    if !listing.isEmpty { return listing.map(\.name) }
-    if diagnosis(name) != nil { return [nil] }
+    // Every tap asks: a script of no menus looks nothing up but the name.
+    if !menus.isEmpty {
+      let listing = menus(listing: name)
+      if !listing.isEmpty { return listing.map(\.name) }
+    }
+    if declaresDiagnosis(name) { return [nil] }
     if let s = segue(name), isButton(s) { return [nil] }
     return []
   }

@@ -271,6 +271,8 @@ public struct Registry {
   public func menu(_ name: String) -> MenuDeclaration? {
     box.tables.menuAt[name].map { box.tables.menus[$0] }
   }
+  /// Whether a diagnosis is called `name` (a tap asks, without copying it).
+  public func declaresDiagnosis(_ name: String) -> Bool { box.tables.diagnosisAt[name] != nil }
   /// The named menus that list `button`, in declaration order.
   public func menus(listing button: String) -> [MenuDeclaration] {
     (box.tables.menusListing[button] ?? []).map { box.tables.menus[$0] }
