@@ -82,6 +82,14 @@ import Testing
     #expect((obj?["app"] as? [[String: Any]])?.first?["title"] as? String == "Barista")
   }
 
+  @Test func checkCountsTheMenusBesidesTheRoot() throws {
+    let r = try psychologist(
+      ["check", barista], environment: ["PSYCHOLOGIST_PATH": "", "XDG_CONFIG_HOME": "/nonexistent"])
+    #expect(r.status == 0, "\(r.stderr)")
+    #expect(r.out.contains("examples/barista.lua: ok (5 diagnoses, 3 segues, 1 segue kind"))
+    #expect(r.out.contains(", 1 menu)"), "\(r.out)")
+  }
+
   @Test func checkOfTheManualSegueNeedsNoDiagnosisOfItsOwn() throws {
     // Before: "complain" was a button, performed with no diagnosis: ctx.diagnosis is nil.
     let dir = try temporaryFolder()
