@@ -134,7 +134,32 @@
 ---@field style? string
 ---A computed happiness outside 0 … 100 is clamped instead of an error.
 ---@field clamp? boolean
+---`false`: a manual segue, on no menu, performed only by the diagnoses that name it
+---(`segue = "…"`), by `s:perform` and by `show` (default: true, a menu button).
+---@field button? boolean
+---The name of a `menu` it shows instead of a face (then no happiness, style or clamp).
+---@field menu? string
 ---Replace an earlier declaration of the same identifier.
+---@field override? boolean
+
+---The fields of `app { … }`: the app itself.
+---@class psychologist.AppFields
+---The root menu's title: its bar, the iPad's bar button, the back button above it, play's
+---screen, `list`, `s.scene` and `s.stack` (default: "Psychologist").
+---@field title? string
+---Replace an earlier `app { … }`.
+---@field override? boolean
+
+---The fields of `menu "name" { … }`: a menu scene besides the root, shown by a segue that
+---says `menu = "name"`. The root menu lists the buttons no other menu claims.
+---@class psychologist.MenuFields
+---Its scene's title (default: the showing segue's title, else the name).
+---@field title? string
+---Diagnoses and button segues, by name, in the order shown (at least one).
+---@field buttons string[]
+---Its buttons may be on other menus too (else a button is on one menu only).
+---@field shared? boolean
+---Replace an earlier menu of the same name.
 ---@field override? boolean
 
 ---@class psychologist.Size
@@ -376,24 +401,29 @@ function Pen:width(points) end
 ---@field happiness number?
 ---The focused face's scale (nil on the menu); assignable.
 ---@field scale number?
----The focused scene's title.
+---The focused scene's title (the root menu's is the app's title).
 ---@field scene string
----The titles on screen, from the root outwards.
+---The titles on screen, from the root outwards (an iPad's detail that shows nothing yet is
+---left out).
 ---@field stack string[]
 ---@field device psychologist.DeviceName
 ---@field orientation psychologist.OrientationName
 ---The last diagnosis a tap set (nil before any).
 ---@field diagnosis number?
----The menu's buttons: diagnoses, then segues.
+---The buttons a tap reaches now, the frontmost menu's first (none while no menu is on
+---screen): a menu's buttons can be tapped when it is the top scene of a pane on screen
+---(an iPad's master in portrait counts: its bar button shows it) and no modal covers it.
 ---@field buttons string[]
 local Session = {}
 
----Taps a diagnosis (or a segue's button); `input` reaches its functions.
+---Taps a diagnosis (or a segue's button) on a menu on screen; `input` reaches its
+---functions. A manual segue (`button = false`) has no button to tap.
 ---@param name string
 ---@param input? table
 function Session:tap(name, input) end
 
----Performs a segue by identifier from the menu.
+---Performs a segue by identifier: a button's from its menu, which must be on screen; a
+---manual one from wherever the app is.
 ---@param identifier string
 function Session:perform(identifier) end
 
@@ -425,15 +455,17 @@ function Session:back() end
 ---@return integer page the page shown now, 1 the first
 function Session:page(n) end
 
----Taps `name` (as `tap` does) and returns the transition as one animated SVG (SMIL, plays
----once, then shows the screen as `svg({ screen = true })` draws it).
+---Taps `name` (as `tap` does; a manual segue: performs it) and returns the transition as
+---one animated SVG (SMIL, plays once, then shows the screen as `svg({ screen = true })`
+---draws it).
 ---@param name string
 ---@param input? table
 ---@return string
 function Session:animate(name, input) end
 
----Taps `name` (as `tap` does) and returns `n` (2…1000) still SVG frames of the screen,
----sampled evenly: the first is the screen before, the last the screen after.
+---Taps `name` (as `tap` does; a manual segue: performs it) and returns `n` (2…1000)
+---still SVG frames of the screen, sampled evenly: the first is the screen before, the
+---last the screen after.
 ---@param name string
 ---@param n integer
 ---@param input? table
@@ -492,6 +524,16 @@ function feature(name) end
 ---@param name string
 ---@return fun(fields: psychologist.StyleFields)
 function style(name) end
+
+---Names the app: `app { title = "Barista" }` titles the root menu.
+---@param fields psychologist.AppFields
+function app(fields) end
+
+---Declares a menu besides the root: `menu "drinks" { title = "Drinks", buttons = { "espresso" } }`,
+---shown by `segue "drinks" { kind = "push", menu = "drinks" }`.
+---@param name string
+---@return fun(fields: psychologist.MenuFields)
+function menu(name) end
 
 ---Starts a headless session: `local s = session { device = "ipad" }`.
 ---@param options? psychologist.SessionOptions

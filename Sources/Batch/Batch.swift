@@ -480,6 +480,7 @@ final class BatchWorker: @unchecked Sendable {
         happiness: landing.happiness)
     }
     session.restart()
+    try session.reachMenu(of: landing.button)
     try session.apply(landing)
     return Shown(happiness: session.happiness)
   }

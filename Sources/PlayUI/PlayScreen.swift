@@ -196,10 +196,10 @@ package struct PlayScreen {
     guard let scene = pane.pane.scene, content.width > 0, content.height > 0 else { return }
     switch scene.content {
     case .empty: break
-    case .menu:
+    case .menu(let name):
       drawMenu(
-        session, pane.contentRect, map, keys: session.menuIsTappable, into: &frame, content,
-        tint: tint)
+        session, name, pane.contentRect, map,
+        keys: session.reachableMenus.contains { $0 == name }, into: &frame, content, tint: tint)
     case .face:
       try drawFace(scene, of: pane, session, in: content, into: &frame)
     }
@@ -300,14 +300,15 @@ package struct PlayScreen {
     return (b, edge)
   }
 
-  /// The menu's page in `r`: one button a row (every other row when they all fit so), each
-  /// with its key when it can be tapped, and a line for the buttons hidden above or below
-  /// naming the key that shows them.
+  /// Menu `name`'s page in `r` (nil: the root): one button a row (every other row when
+  /// they all fit so), each with its key when it can be tapped (numbered on from the keys
+  /// of a menu drawn before, so two menus on screen never share one), and a line for the
+  /// buttons hidden above or below naming the key that shows them.
   private func drawMenu(
-    _ session: Session, _ points: Rect, _ map: CellMapping, keys: Bool,
+    _ session: Session, _ name: String?, _ points: Rect, _ map: CellMapping, keys: Bool,
     into frame: inout Frame, _ r: CellRect, tint: UInt16
   ) {
-    let buttons = session.menuButtons
+    let buttons = session.menuButtons(of: name)
     // Where `show --screen` puts each row, when the terminal has a row of cells for each:
     // then play shows the same page, and a popover placed beside a button in points is
     // beside it here too.
@@ -331,7 +332,8 @@ package struct PlayScreen {
     func row(_ slot: Int) -> Int {
       followsPoints ? pointRows[slot] : r.top + slot * step + (step == 2 ? 1 : 0)
     }
-    let keyList = buttonKeys(menu.shown.count)
+    let keyed = frame.keyedButtons.count
+    let keyList = Array(buttonKeys(keyed + menu.shown.count).dropFirst(keyed))
     for (k, i) in menu.shown.enumerated() {
       let y = row(menu.slot(of: i))
       var c = r.left + 2

@@ -10,9 +10,9 @@ import Storyboard
 extension Script {
   /// Every problem of the loaded script: the declarations' own on each device, then what
   /// running them meets, on each device and orientation given (under the script's limits):
-  /// each diagnosis tapped with each of its `examples` (or `{}`) and the screen it leads to
-  /// drawn (happiness and expression functions, its segue, its kind's `perform`, features);
-  /// each segue of the menu performed and drawn; each `segue_kind` no segue uses performed;
+  /// each diagnosis tapped with each of its `examples` (or `{}`), from its menu, and the
+  /// screen it leads to drawn (happiness and expression functions, its segue, its kind's
+  /// `perform`, features); each button segue performed from its menu and drawn; each `segue_kind` no segue uses performed;
   /// each feature no face draws drawn on its own; each named style drawn. A problem met on
   /// some devices only says where; the list is in file, then line order.
   public func checkProblems(
@@ -92,17 +92,19 @@ extension Script {
         session.restart()
         attempt(d.location, suffix) {
           try openMenu()
+          try session.reachMenu(of: d.name)
           try session.tap(d.name, input: input)
           try show()
         }
       }
     }
-    // Segues on the menu (showDiagnosis is not a button: taps run it).
-    for segue in r.segues
-    where segue.identifier != Registry.showDiagnosis.identifier && kindIsFine(segue) {
+    // Segues on a menu, each from its own. Manual ones (showDiagnosis too) run when the
+    // diagnoses naming them are tapped, with the value they diagnose.
+    for segue in r.segues where r.isButton(segue) && kindIsFine(segue) {
       session.restart()
       attempt(segue.location) {
         try openMenu()
+        try session.reachMenu(of: segue.identifier)
         try session.perform(segue.identifier)
         try show()
       }
@@ -121,9 +123,7 @@ extension Script {
     }
     // Features that no tap above drew, and named styles: each on a face of its own.
     let listed = Set(r.diagnoses.flatMap(\.features))
-    let tapped =
-      !r.diagnoses.isEmpty
-      || r.segues.contains { $0.identifier != Registry.showDiagnosis.identifier }
+    let tapped = !r.diagnoses.isEmpty || r.segues.contains(where: r.isButton)
     for feature in r.features where !faulty.contains(feature.location) {
       guard !listed.contains(feature.name), !(tapped && r.drawsEverywhere(feature)) else {
         continue

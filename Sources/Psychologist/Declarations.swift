@@ -10,7 +10,11 @@ enum DeclarationFields {
     "happiness", "title", "segue", "expression", "features", "style", "override", "clamp",
     "examples", "channels", "ranges",
   ]
-  static let segue = ["kind", "happiness", "title", "size", "style", "override", "clamp"]
+  static let segue = [
+    "kind", "happiness", "title", "size", "style", "override", "clamp", "button", "menu",
+  ]
+  static let app = ["title", "override"]
+  static let menu = ["title", "buttons", "shared", "override"]
   static let size = ["width", "height"]
   static let segueKind = ["perform", "animate", "devices", "override"]
   static let feature = ["draw", "everywhere", "override"]
@@ -22,14 +26,14 @@ enum DeclarationFields {
   static let snapshotOptions = ["screen"]
 }
 
-/// The DSL's declaring globals: `diagnosis`, `segue`, `segue_kind`, `feature`, `style`.
-/// Each is curried (`diagnosis "name" { … }`) and remembers the `file:line` of its call.
+/// The DSL's declaring globals: `diagnosis`, `segue`, `segue_kind`, `feature`, `style`,
+/// `menu` and `app`. Each but `app` is curried (`diagnosis "name" { … }`) and remembers the `file:line` of its call.
 extension Script {
   func registerDeclarations() throws {
     let declarers: [(String, (Script) -> (String, LuaValue, Location) -> Void)] = [
       ("diagnosis", { $0.declareDiagnosis }), ("segue", { $0.declareSegue }),
       ("segue_kind", { $0.declareKind }), ("feature", { $0.declareFeature }),
-      ("style", { $0.declareStyle }),
+      ("style", { $0.declareStyle }), ("menu", { $0.declareMenu }),
     ]
     for (what, declarer) in declarers {
       try state.register(what) { [unowned self] call in
@@ -43,6 +47,7 @@ extension Script {
         try self.curried(&call, what: what) { [unowned self] in declarer(self)($0, $1, $2) }
       }
     }
+    try registerApp()
   }
 
   /// `what "name"` returns a function taking the fields; the location is the name's line.
@@ -87,7 +92,7 @@ extension Script {
 
   /// Keeps a declaration and the problems of its fields; `override = true` replaces an
   /// earlier one of the same name, else the two are reported as a conflict.
-  private func record<T: Declared>(
+  func record<T: Declared>(
     _ item: T, fields f: Fields, add: (inout Registry, T, _ override: Bool) -> Void
   ) {
     var f = f
@@ -136,9 +141,10 @@ extension Script {
       }
       f.problems += sf.problems
     }
-    let s = Segue(
+    var s = Segue(
       identifier: id, kind: kind, happiness: f.happiness(), title: f.string("title"), size: size,
       style: f.string("style"), location: location, plugin: currentPlugin, clamp: f.bool("clamp"))
+    readStoryboardFields(of: &s, &f)
     record(s, fields: f) { $0.add($1, override: $2) }
   }
 

@@ -94,7 +94,7 @@ public struct Evaluator {
     let identifier = segue.identifier
     var context = LuaValue.nil
     var value = diagnosis ?? 50
-    if let h = segue.happiness {
+    if let h = segue.happiness, segue.menu == nil {
       if case .function = h { context = self.context(identifier, diagnosis: diagnosis) }
       value = try happiness(
         h, [context], what: "segue '\(identifier)'", at: segue.location, clamp: segue.clamp,
@@ -113,14 +113,18 @@ public struct Evaluator {
     if case .custom = kind, case .nil = context {
       context = self.context(identifier, diagnosis: diagnosis)
     }
-    let title = d?.title ?? segue.title ?? "Happiness"
+    // A segue that shows a menu titles its scene as the menu does.
+    let title =
+      segue.menu.map { script.registry.title(ofMenu: $0, shownBy: segue) } ?? d?.title
+      ?? segue.title ?? "Happiness"
     let scene = FaceScene(face: face, style: style, features: d?.features ?? [], input: input)
     let button = d?.name ?? identifier
-    return Landing(
+    var landing = Landing(
       diagnosis: d == nil ? nil : diagnosis, title: title, face: scene, segue: segue,
-      kind: kind, button: button, context: context,
-      contentRect: try startRects?.contentRect(
-        of: kind, segue: segue, button: button, title: title, face: scene))
+      kind: kind, button: button, context: context)
+    landing.menu = segue.menu
+    landing.contentRect = try startRects?.contentRect(of: landing)
+    return landing
   }
 
   /// A segue's `ctx` table: `diagnosis` (the value in effect, if any), `segue`, `device`

@@ -133,7 +133,7 @@ extension Session {
   /// a number out of range, is found before a transition plays.
   func checkAnimation(of kind: CustomKind) throws {
     guard case .function? = kind.animation else { return }
-    let frame = frames(of: kind, from: Session.menuTitle, to: "Happiness")
+    let frame = frames(of: kind, from: script.registry.rootTitle, to: "Happiness")
     for t in [0, 0.25, 0.5, 0.75, 1] { _ = try frame(t) }
   }
 }

@@ -22,8 +22,10 @@ public struct Landing {
   public var diagnosis: Double?
   /// The destination scene's title.
   public var title: String
-  /// The face the destination scene shows.
+  /// The face the destination scene shows (a menu's: the diagnosis in effect, drawn nowhere).
   public var face: FaceScene
+  /// The menu the destination scene shows instead of a face (`segue … { menu = … }`).
+  public var menu: String? = nil
   /// The segue performed.
   public var segue: Segue
   /// Its kind on the device.
@@ -38,7 +40,9 @@ public struct Landing {
   public var contentRect: Rect? = nil
 
   /// The destination scene, as the navigator holds it.
-  public var scene: Scene<SceneContent> { Scene(title: title, content: .face(face)) }
+  public var scene: Scene<SceneContent> {
+    Scene(title: title, content: menu.map { .menu($0) } ?? .face(face))
+  }
   /// The face's happiness.
   public var happiness: Double { face.face.happiness }
   /// The title of a document of the face alone (a batch row's file, `show`'s SVG).

@@ -16,13 +16,9 @@ public struct MenuButton: Equatable, Sendable {
 /// page of them fits its pane. `play` lays the same buttons out in rows of cells with the
 /// same `MenuLayout`.
 extension Session {
-  /// The menu's buttons: diagnoses, then segues (but `showDiagnosis`), in declaration order.
+  /// The buttons of the frontmost menu on screen (the root's when none is).
   public var menuButtons: [MenuButton] {
-    let registry = script.registry
-    return registry.diagnoses.map { MenuButton(name: $0.name, title: $0.title ?? $0.name) }
-      + registry.segues.filter { $0.identifier != "showDiagnosis" }.map {
-        MenuButton(name: $0.identifier, title: $0.title ?? $0.identifier)
-      }
+    menuButtons(of: frontMenu?.name ?? nil)
   }
 
   /// A button's top margin, height and the distance from one to the next, in points.
@@ -45,7 +41,7 @@ extension Session {
     return Int(room / menuPitch) + 1
   }
 
-  /// The menu's page in a content rect `height` points high.
+  /// The frontmost menu's page in a content rect `height` points high.
   public func menuLayout(height: Double) -> MenuLayout {
     menuLayout(height: height, count: menuButtons.count)
   }
@@ -56,12 +52,12 @@ extension Session {
     MenuLayout(count: count, slots: Session.menuSlots(height: height), page: menuPage)
   }
 
-  /// The menu in `rect`: the page of buttons that fits, one a row, each reading its title,
-  /// and a grey line for the buttons hidden above or below.
-  func menuItems(in rect: Rect) -> [Item] {
+  /// Menu `name` (nil: the root) in `rect`: the page of buttons that fits, one a row, each
+  /// reading its title, and a grey line for the buttons hidden above or below.
+  func menuItems(of name: String?, in rect: Rect) -> [Item] {
     let tint = Color.tint
     let grey = Color(r: 142, g: 142, b: 147)
-    let buttons = menuButtons
+    let buttons = menuButtons(of: name)
     let menu = menuLayout(height: rect.height, count: buttons.count)
     func row(_ slot: Int) -> Rect { Session.menuRow(slot, in: rect) }
     var items: [Item] = []
@@ -94,14 +90,17 @@ extension Session {
       width: max(rect.width - 2 * menuMargin, 10), height: menuButtonHeight)
   }
 
-  /// The menu's button `name` where the screen shows it now, in screen points: what a
-  /// popover tapped from it hangs from. A button not on screen (the master hidden in
-  /// portrait, or on another page) hangs from the detail's bar button that reveals the
-  /// menu, else from nothing.
+  /// The button `name` where the screen shows it now, on the frontmost menu showing it, in
+  /// screen points: what a popover tapped from it hangs from. A button not on screen (the
+  /// master hidden in portrait, or on another page) hangs from the detail's bar button
+  /// that reveals the menu, else from nothing.
   func anchor(ofButton name: String) -> Rect? {
-    let buttons = menuButtons
-    guard let index = buttons.firstIndex(where: { $0.name == name }),
-      let c = menuContentRect
+    let panes = navigator.layout().panes.reversed().compactMap { pane -> ([MenuButton], Rect)? in
+      guard case .menu(let menu)? = pane.scene?.content else { return nil }
+      return (menuButtons(of: menu), pane.contentRect)
+    }
+    guard let (buttons, c) = panes.first(where: { $0.0.contains { $0.name == name } }),
+      let index = buttons.firstIndex(where: { $0.name == name })
     else { return navigator.barButton?.rect }
     let menu = menuLayout(height: c.height, count: buttons.count)
     guard menu.shown.contains(index) else { return navigator.barButton?.rect }
@@ -110,12 +109,15 @@ extension Session {
     return row
   }
 
-  /// The content rect of the pane showing the menu, if one does.
-  var menuContentRect: Rect? {
-    navigator.layout().panes.last {
-      if case .menu? = $0.scene?.content { return true }
-      return false
-    }?.contentRect
+  /// The content rect of the frontmost pane showing a menu, if one does.
+  var menuContentRect: Rect? { frontMenu?.rect }
+
+  /// The frontmost pane showing a menu: the menu's name (nil: the root) and content rect.
+  var frontMenu: (name: String?, rect: Rect)? {
+    for pane in navigator.layout().panes.reversed() {
+      if case .menu(let name)? = pane.scene?.content { return (name, pane.contentRect) }
+    }
+    return nil
   }
 
   /// `s:page(n)`: turns the menu `n` pages on (back when negative), as `show --screen`

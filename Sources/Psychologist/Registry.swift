@@ -112,6 +112,11 @@ public struct Segue: Declared {
   public var plugin: String?
   /// `clamp = true`: a computed happiness outside 0…100 is clamped instead of an error.
   public var clamp = false
+  /// `button = false`: a manual segue, on no menu, performed only by the diagnoses that
+  /// name it, by `s:perform` or by `show` (the seed's `showDiagnosis`, which code performs).
+  public var button = true
+  /// `menu = "drinks"`: the menu scene it shows instead of a face (nil: a face).
+  public var menu: String? = nil
 }
 
 /// `segue_kind "name" { perform = function(nav, scene, ctx) … end }`: a custom kind in Lua.
@@ -166,6 +171,8 @@ public struct Registry {
     var kinds: [CustomKind] = []
     var features: [Feature] = []
     var styles: [StyleDeclaration] = []
+    var menus: [MenuDeclaration] = []
+    var app: AppDeclaration?
     var problems: [Problem] = []
     var unknownFields: [Location: [(name: String, value: String)]] = [:]
     /// Where each name sits in its list: a search of the list per declaration, and per
@@ -175,6 +182,10 @@ public struct Registry {
     var kindAt: [String: Int] = [:]
     var featureAt: [String: Int] = [:]
     var styleAt: [String: Int] = [:]
+    var menuAt: [String: Int] = [:]
+    /// The named menus listing each button, in declaration order: every tap asks which
+    /// menu holds its button.
+    var menusListing: [String: [Int]] = [:]
     /// How many diagnoses list each feature: `drawsEverywhere` is asked per feature per face.
     var listings: [String: Int] = [:]
   }
@@ -208,6 +219,10 @@ public struct Registry {
   public var features: [Feature] { box.tables.features }
   /// Styles (the global one has no name).
   public var styles: [StyleDeclaration] { box.tables.styles }
+  /// Menus other than the root, in declaration order.
+  public var menus: [MenuDeclaration] { box.tables.menus }
+  /// `app { … }`, if declared.
+  public var app: AppDeclaration? { box.tables.app }
   /// Problems met while declaring (each declaration's own fields).
   public var problems: [Problem] {
     get { box.tables.problems }
@@ -252,6 +267,16 @@ public struct Registry {
   public func kind(_ name: String) -> CustomKind? {
     box.tables.kindAt[name].map { box.tables.kinds[$0] }
   }
+  /// The menu called `name`.
+  public func menu(_ name: String) -> MenuDeclaration? {
+    box.tables.menuAt[name].map { box.tables.menus[$0] }
+  }
+  /// Whether a diagnosis is called `name` (a tap asks, without copying it).
+  public func declaresDiagnosis(_ name: String) -> Bool { box.tables.diagnosisAt[name] != nil }
+  /// The named menus that list `button`, in declaration order.
+  public func menus(listing button: String) -> [MenuDeclaration] {
+    (box.tables.menusListing[button] ?? []).map { box.tables.menus[$0] }
+  }
   /// The feature called `name`.
   public func feature(_ name: String) -> Feature? {
     box.tables.featureAt[name].map { box.tables.features[$0] }
@@ -292,6 +317,27 @@ public struct Registry {
   /// Adds a feature, or reports it as a duplicate naming both places.
   mutating func add(_ f: Feature, override: Bool) {
     add(f, to: \.features, at: \.featureAt, name: f.name, override, "feature")
+  }
+  /// Adds a menu, or reports it as a duplicate naming both places.
+  mutating func add(_ m: MenuDeclaration, override: Bool) {
+    guard add(m, to: \.menus, at: \.menuAt, name: m.name, override, "menu") else { return }
+    var listing: [String: [Int]] = [:]
+    for (i, menu) in box.tables.menus.enumerated() {
+      for b in Set(menu.buttons) { listing[b, default: []].append(i) }
+    }
+    tables.menusListing = listing
+  }
+  /// Keeps `app { … }`, or reports a second one naming both places.
+  mutating func add(_ a: AppDeclaration, override: Bool) {
+    if let old = box.tables.app, !override {
+      tables.problems.append(
+        Problem(
+          a.location,
+          "app is declared twice: here and at \(old.location) (say override = true to replace it)"
+        ))
+      return
+    }
+    tables.app = a
   }
   /// Adds a named style, or reports it as a duplicate; the global style (no name) replaces
   /// the one before and goes last.

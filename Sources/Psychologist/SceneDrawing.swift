@@ -42,7 +42,7 @@ extension Session {
   {
     switch scene.content {
     case .empty: return []
-    case .menu: return menuItems(in: rect)
+    case .menu(let name): return menuItems(of: name, in: rect)
     case .face(let f): return try painter.items(f, in: rect)
     }
   }

@@ -241,6 +241,7 @@ public final class Script {
       let hint = suggestion(style, names)
       problems.append(Problem("", "--style names an unknown style '\(style)'\(hint) (\(known))"))
     }
+    problems += registry.menuProblems(suggest: suggest)
     return problems
   }
 

@@ -5,9 +5,10 @@ import Readable
 import Render
 import Storyboard
 
-/// What a scene shows: the menu of buttons, a face, or nothing yet (the iPad's first detail).
+/// What a scene shows: a menu of buttons (nil: the root menu, else a `menu` by name), a
+/// face, or nothing yet (the iPad's first detail).
 public enum SceneContent {
-  case menu
+  case menu(String?)
   case face(FaceScene)
   case empty
 }
@@ -96,14 +97,15 @@ public final class Session {
     }
   }
 
-  /// The menu scene's title, as in the seed's storyboard.
-  public static let menuTitle = "Psychologist"
+  /// The root menu's title in the seed's storyboard (a script's `app { title = … }`
+  /// names its own: `Registry.rootTitle`).
+  public static var menuTitle: String { Registry.seedTitle }
 
   /// A session on `device`; the script's declarations must be valid for it.
   public init(script: Script, device: Device, orientation: Orientation) throws {
     self.script = script
     try script.requireValid(on: device)
-    navigator = Session.start(device, orientation)
+    navigator = Session.start(device, orientation, script.registry.rootTitle)
     painter = Painter(script: script)
   }
 
@@ -111,23 +113,25 @@ public final class Session {
   /// still runs the declarations that have none.
   init(checking script: Script, device: Device, orientation: Orientation) {
     self.script = script
-    navigator = Session.start(device, orientation)
+    navigator = Session.start(device, orientation, script.registry.rootTitle)
     painter = Painter(script: script)
   }
 
-  /// The app as it starts: the menu, and on an iPad an empty detail.
-  private static func start(_ device: Device, _ orientation: Orientation) -> Navigator<SceneContent>
-  {
+  /// The app as it starts: the root menu titled `title`, and on an iPad an empty detail.
+  private static func start(
+    _ device: Device, _ orientation: Orientation, _ title: String
+  ) -> Navigator<SceneContent> {
     Navigator(
       device: device, orientation: orientation,
-      root: Scene(title: Session.menuTitle, content: .menu),
+      root: Scene(title: title, content: .menu(nil)),
       detail: device.isPad ? Scene(title: "", content: .empty) : nil)
   }
 
   /// Back to how the session started, on the same device and orientation (`check` taps
   /// every diagnosis from the start, on one session).
   public func restart() {
-    navigator = Session.start(navigator.device, navigator.orientation)
+    navigator = Session.start(
+      navigator.device, navigator.orientation, navigator.navigationStack[0].title)
     diagnosis = nil
     menuPage = 0
     if !animatedKinds.isEmpty { animatedKinds = [:] }
@@ -147,15 +151,18 @@ public final class Session {
   public var scale: Double? { focusedFace?.face.scale }
   /// The focused scene's title.
   public var sceneTitle: String { navigator.focus.title }
-  /// The titles of what is on screen, from the root outwards.
-  public var stack: [String] { navigator.stack }
+  /// The titles of what is on screen, from the root outwards; the iPad's detail is left
+  /// out while it shows nothing (before anything is shown there), as it has no title.
+  public var stack: [String] {
+    if let detail = navigator.detail, case .empty = detail.content {
+      return navigator.navigationStack.map(\.title) + navigator.presented.map(\.title)
+    }
+    return navigator.stack
+  }
   /// The device.
   public var device: Device { navigator.device }
   /// The orientation.
   public var orientation: Orientation { navigator.orientation }
-
-  /// The buttons of the menu: diagnoses, then segues, in declaration order.
-  public var buttons: [String] { menuButtons.map(\.name) }
 
   // MARK: Gestures
 
@@ -165,13 +172,28 @@ public final class Session {
     try atomically { try tapPartly(name, input: input) }
   }
 
+  /// Taps button `name`, or performs it when it is a manual segue (on no menu): what
+  /// `show NAME`, `s:animate` and `s:frames` do with a name.
+  public func tapOrPerform(_ name: String, input: LuaValue = .map([:])) throws {
+    let registry = script.registry
+    if registry.diagnosis(name) == nil, let segue = registry.segue(name),
+      !registry.isButton(segue)
+    {
+      try perform(name)
+    } else {
+      try tap(name, input: input)
+    }
+  }
+
   private func tapPartly(_ name: String, input: LuaValue) throws {
     guard let d = script.registry.diagnosis(name) else {
       if script.registry.segue(name) != nil {
-        return try perform(name)
+        try requireMenu(name)
+        return try performPartly(name)
       }
+      let all = allButtons
       throw sessionError(
-        "no diagnosis '\(name)'\(suggestion(name, buttons)) \(listing("buttons", buttons, none: "the menu has none"))"
+        "no diagnosis '\(name)'\(suggestion(name, all)) \(listing("buttons", all, none: "the menu has none"))"
       )
     }
     try requireMenu(name)
@@ -183,16 +205,19 @@ public final class Session {
     try navigate(to: try evaluator.landing(of: diagnosed, by: d, input: input))
   }
 
-  /// Performs a segue by identifier (a storyboard segue from the menu); when that fails,
-  /// the session is as before.
+  /// Performs a segue by identifier: a button's from its menu, which must be on screen;
+  /// a manual one (`button = false`, `showDiagnosis`) from wherever the app is, as code
+  /// performs it. When that fails, the session is as before.
   public func perform(_ identifier: String) throws {
-    try atomically {
-      let evaluator = self.evaluator
-      let segue = try evaluator.segue(identifier)
-      try requireMenu(identifier)
-      try navigate(
-        to: try evaluator.landing(segue, from: nil, diagnosis: diagnosis, expression: nil))
-    }
+    try atomically { try performPartly(identifier) }
+  }
+
+  private func performPartly(_ identifier: String) throws {
+    let evaluator = self.evaluator
+    let segue = try evaluator.segue(identifier)
+    if script.registry.isButton(segue) { try requireMenu(identifier) }
+    try navigate(
+      to: try evaluator.landing(segue, from: nil, diagnosis: diagnosis, expression: nil))
   }
 
   /// What taps evaluate to on this session's device and orientation, with its column
@@ -208,20 +233,6 @@ public final class Session {
     try atomically {
       try requireMenu(landing.button)
       try navigate(to: landing)
-    }
-  }
-
-  /// Whether the menu's buttons can be tapped now: the menu is on screen, or on an iPad it
-  /// is in the split view's master and no modal covers it. `tap` and `play` both ask this.
-  public var menuIsTappable: Bool {
-    navigator.rootIsVisible || navigator.device.isPad && !navigator.isPresentingModal
-  }
-
-  private func requireMenu(_ button: String) throws {
-    guard menuIsTappable else {
-      throw sessionError(
-        "cannot tap '\(button)': the menu is not on screen (showing '\(sceneTitle)'); call back() first"
-      )
     }
   }
 

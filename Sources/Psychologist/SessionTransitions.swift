@@ -4,7 +4,7 @@ import Render
 import Storyboard
 
 extension Session {
-  /// Taps `name` as `tap` does and returns how the screen changed: the transition that the
+  /// Taps `name` as `tap` does (a manual segue: performs it) and returns how the screen changed: the transition that the
   /// segue's kind animates (frames, or one animated SVG). The movie draws its screens when
   /// asked: to undo the tap when that drawing fails, draw inside `tapAnimated(_:input:_:)`.
   public func tapAnimated(_ name: String, input: LuaValue = .map([:])) throws -> TransitionMovie {
@@ -18,7 +18,7 @@ extension Session {
   ) throws -> T {
     try atomically {
       let before = navigator
-      try tap(name, input: input)
+      try tapOrPerform(name, input: input)
       return try use(try transition(from: before, tapped: name))
     }
   }

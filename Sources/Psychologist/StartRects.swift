@@ -19,24 +19,25 @@ public final class StartRects {
     self.session = session
   }
 
-  /// The content rect a built-in kind shows `segue`'s scene (titled `title`: an iPad's
-  /// bar button reads it) in when `button` is tapped from the start screen; nil for a
-  /// custom kind, whose Lua decides where it lands. `face` is drawn nowhere.
-  func contentRect(
-    of kind: LandingKind, segue: Segue, button: String, title: String, face: FaceScene
-  ) throws -> Rect? {
-    guard case .builtin(let builtin) = kind else { return nil }
+  /// The content rect a built-in kind shows `landing`'s scene in (titled: an iPad's bar
+  /// button reads it) when its button is tapped from the start screen (the menu holding
+  /// the button, reached from the root); nil for a custom kind, whose Lua decides where it
+  /// lands. Its face is drawn nowhere.
+  func contentRect(of landing: Landing) throws -> Rect? {
+    guard case .builtin(let builtin) = landing.kind else { return nil }
+    let (button, segue, title) = (landing.button, landing.segue, landing.title)
     for f in found
     where f.kind == builtin && f.button == button && f.segue == segue.identifier
       && f.title == title
     {
       return f.rect
     }
-    let probe = Landing(
-      diagnosis: nil, title: title, face: face, segue: segue, kind: kind, button: button,
-      context: .nil)
+    var probe = landing
+    probe.diagnosis = nil
+    probe.context = .nil
     session.restart()
     defer { session.restart() }
+    try session.reachMenu(of: button)
     try session.navigate(to: probe)
     let rect = session.navigator.focusContentRect
     found.append((builtin, button, segue.identifier, title, rect))

@@ -55,11 +55,12 @@ enum CheckCommand: Command {
     return status
   }
 
-  /// `1 diagnosis, 2 segues, 0 segue kinds, 0 features`.
+  /// `1 diagnosis, 2 segues, 0 segue kinds, 0 features`, and `1 menu` besides the root
+  /// when a script declares any.
   private static func counts(_ r: Registry) -> String {
-    [
+    ([
       plural(r.diagnoses.count, "diagnosis", "diagnoses"), plural(r.segues.count, "segue"),
       plural(r.kinds.count, "segue kind"), plural(r.features.count, "feature"),
-    ].joined(separator: ", ")
+    ] + (r.menus.isEmpty ? [] : [plural(r.menus.count, "menu")])).joined(separator: ", ")
   }
 }

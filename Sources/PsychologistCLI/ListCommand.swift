@@ -54,8 +54,19 @@ func happinessText(_ h: HappinessSource?) -> String {
 
 func listing(_ r: Registry) -> [Listed] {
   var rows: [Listed] = []
+  if let app = r.app {
+    rows.append(
+      Listed(
+        section: "app", name: r.rootTitle, fields: [("title", r.rootTitle)],
+        location: app.location, plugin: app.plugin))
+  }
+  /// The named menus a button is on (none: the root's, or no menu).
+  func on(_ name: String) -> [(String, String)] {
+    let menus = r.menus(listing: name).map(\.name)
+    return menus.isEmpty ? [] : [("on", menus.joined(separator: ","))]
+  }
   for d in r.diagnoses {
-    var f = [("happiness", happinessText(d.happiness)), ("segue", d.segue)]
+    var f = [("happiness", happinessText(d.happiness)), ("segue", d.segue)] + on(d.name)
     if let t = d.title { f.append(("title", t)) }
     if d.expression != nil { f.append(("expression", "yes")) }
     if !d.features.isEmpty { f.append(("features", d.features.joined(separator: ","))) }
@@ -72,10 +83,20 @@ func listing(_ r: Registry) -> [Listed] {
       kind = m.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ",")
     }
     var f = [("kind", kind), ("happiness", happinessText(s.happiness))]
+    // A button is on a menu; a manual segue is performed by diagnoses and code.
+    f.append(("button", r.isButton(s) ? "yes" : "no"))
+    if r.isButton(s) { f += on(s.identifier) }
+    if let m = s.menu { f.append(("shows", m)) }
     if let t = s.title { f.append(("title", t)) }
     rows.append(
       Listed(
         section: "segues", name: s.identifier, fields: f, location: s.location, plugin: s.plugin))
+  }
+  for m in r.menus {
+    var f = [("title", r.title(ofMenu: m.name)), ("buttons", m.buttons.joined(separator: ","))]
+    if m.shared { f.append(("shared", "yes")) }
+    rows.append(
+      Listed(section: "menus", name: m.name, fields: f, location: m.location, plugin: m.plugin))
   }
   for k in r.kinds {
     let devices = k.devices.map { $0.map(\.rawValue).joined(separator: ",") } ?? "all"
@@ -166,7 +187,7 @@ func splitLocation(_ location: String) -> (file: String, line: String) {
 }
 
 func json(_ rows: [Listed]) -> String {
-  let sections = ["diagnoses", "segues", "segue_kinds", "features", "styles"]
+  let sections = ["app", "menus", "diagnoses", "segues", "segue_kinds", "features", "styles"]
   var parts: [String] = []
   for s in sections {
     let items = rows.filter { $0.section == s }.map { row -> String in
@@ -177,6 +198,8 @@ func json(_ rows: [Listed]) -> String {
         let numeric = k == "happiness" || k == "scale"
         if numeric, let d = Double(v), d.isFinite {
           fields.append((k, v))
+        } else if k == "button" || k == "shared" {
+          fields.append((k, v == "yes" ? "true" : "false"))
         } else {
           fields.append((k, jsonString(v)))
         }

@@ -78,7 +78,7 @@ func showDrawing(
   throws -> Drawing
 {
   let (session, input) = try showSession(script, name, args, options)
-  try session.tap(name, input: input)
+  try session.tapOrPerform(name, input: input)
   return try session.drawing(screen: args[ShowCommand.screen])
 }
 
@@ -109,6 +109,8 @@ func showSession(
   }
   let session = try Session(
     script: script, device: options.device, orientation: options.orientation)
+  // A button on another menu is tapped there: the menus leading to it are tapped first.
+  try session.reachMenu(of: name)
   return (session, input)
 }
 

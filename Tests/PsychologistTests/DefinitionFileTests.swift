@@ -100,6 +100,8 @@ func globalNames(_ state: LuaState) throws -> Set<String> {
   @Test func describesEveryDeclarationField() {
     #expect(file.members("DiagnosisFields") == Set(DeclarationFields.diagnosis))
     #expect(file.members("SegueFields") == Set(DeclarationFields.segue))
+    #expect(file.members("AppFields") == Set(DeclarationFields.app))
+    #expect(file.members("MenuFields") == Set(DeclarationFields.menu))
     #expect(file.members("Size") == Set(DeclarationFields.size))
     #expect(file.members("SegueKindFields") == Set(DeclarationFields.segueKind))
     #expect(file.members("FeatureFields") == Set(DeclarationFields.feature))
