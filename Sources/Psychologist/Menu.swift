@@ -59,21 +59,16 @@ extension Session {
   /// The menu in `rect`: the page of buttons that fits, one a row, each reading its title,
   /// and a grey line for the buttons hidden above or below.
   func menuItems(in rect: Rect) -> [Item] {
-    let tint = Color.tint
     let grey = Color(r: 142, g: 142, b: 147)
     let buttons = menuButtons
     let menu = menuLayout(height: rect.height, count: buttons.count)
     func row(_ slot: Int) -> Rect { Session.menuRow(slot, in: rect) }
     var items: [Item] = []
+    let look = ChromeItems(theme: theme)
     for i in menu.shown {
       let frame = row(menu.slot(of: i))
-      items.append(Item(.rect(frame), paint: Paint(stroke: .gray, lineWidth: 1)))
-      items.append(
-        Item(
-          .text(
-            MenuLayout.fitted(buttons[i].title, room: Session.menuRoom(frame.width)),
-            at: Point(frame.x + 14, frame.y + 26), size: 17),
-          paint: Paint(stroke: nil, fill: tint)))
+      items += look.button(
+        MenuLayout.fitted(buttons[i].title, room: Session.menuRoom(frame.width)), in: frame)
     }
     for (slot, above) in [(menu.aboveSlot, true), (menu.belowSlot, false)] {
       guard let slot else { continue }

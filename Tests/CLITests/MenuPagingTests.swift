@@ -39,7 +39,7 @@ import Testing
       in: folder)
     #expect(r.status == 0, "\(r.stderr)")
     guard orientation == "landscape" else { return }
-    let buttons = try texts(r.stdout, fill: "#007aff")
+    let buttons = try texts(r.stdout, fill: "#324f85")
     let more = try texts(r.stdout, fill: "#8e8e93")
     // Titles where declared, names where not.
     #expect(buttons.first == "Diagnosis number 1")
@@ -72,7 +72,7 @@ import Testing
     #expect(out.hasPrefix("page\t2\n"))
     let svg = Data(
       out[out.range(of: "<svg")!.lowerBound..<out.range(of: "</svg>")!.upperBound].utf8)
-    let buttons = try texts(svg, fill: "#007aff")
+    let buttons = try texts(svg, fill: "#324f85")
     let more = try texts(svg, fill: "#8e8e93")
     // The second page: "N more ↑" above its buttons, "M more ↓" below, adding up to 41.
     #expect(more.count == 2 && more[0].hasSuffix("more ↑") && more[1].hasSuffix("more ↓"))
@@ -138,15 +138,15 @@ import Testing
         "show", "long.lua", "long", "--screen", "--device", "ipad", "--orientation", "landscape",
       ], in: folder)
     #expect(r.status == 0, "\(r.stderr)")
-    let buttons = try texts(r.stdout, fill: "#007aff")
+    let buttons = try texts(r.stdout, fill: "#324f85")
     #expect(buttons.count == 1 && buttons[0].hasSuffix("…") && buttons[0].hasPrefix("Overwhelming"))
     // The master's button spans x 16…304 (y 80…120): no text of it right of its border.
     let image = try rasterize(r.stdout)
     var tinted = (inside: 0, outside: 0)
     for y in 80..<120 {
       for x in 16..<420 {
-        guard let (red, green, blue) = image.at(x, y), red < 60, green > 90, green < 160, blue > 200
-        else { continue }
+        // The title's dark blue (50, 79, 133), not the button's grey border.
+        guard let (red, _, blue) = image.at(x, y), red < 120, blue - red > 50 else { continue }
         if x < 304 { tinted.inside += 1 } else { tinted.outside += 1 }
       }
     }

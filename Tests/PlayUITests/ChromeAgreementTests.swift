@@ -80,14 +80,18 @@ import Testing
         frame.grid.style(column, row).dim
       }
 
-      // The status bar's text, at the end of play's status line.
-      let status = try texts(svg, "//*[local-name()='text'][@font-size='12']/text()")
+      // The status bar's clock (centred; the carrier is at its left), at the end of play's
+      // status line.
+      let status = try texts(
+        svg, "//*[local-name()='text'][@font-size='12'][@text-anchor='middle'][.='9:41 AM']/text()")
       #expect(status.count == 1, "\(what)")
       #expect(rows[59].contains("│ " + (status.first ?? "?")), "\(what): \(rows[59])")
 
-      // Back titles: "‹ X" in points, "‹ X [b]" in cells, the same X (or none at all).
-      let svgBack = try texts(svg, "//*[local-name()='text'][starts-with(., '‹ ')]/text()")
-        .map { String($0.dropFirst(2)) }
+      // Back titles: an arrow-shaped button (a polygon, its title's shadow right after it)
+      // in points, "‹ X [b]" in cells, the same X (or none at all).
+      let svgBack = try texts(
+        svg,
+        "//*[local-name()='text'][preceding-sibling::*[1][local-name()='polygon']]/text()")
       var cellBack: [String] = []
       for row in rows {
         var rest = Substring(row)
@@ -102,8 +106,9 @@ import Testing
 
       // Bar titles: each on a row of cells right above a rule.
       let dimmed = try number(svg, "//*[local-name()='rect'][@opacity='0.4']")
+      // Bar titles: bold white, larger than the back button's and the status bar's 12.
       let titles = try texts(
-        svg, "//*[local-name()='text'][@font-size='17'][@fill='black']/text()")
+        svg, "//*[local-name()='text'][@fill='white'][number(@font-size) > 13]/text()")
       for title in titles {
         let row = rows.firstIndex { $0.contains(" \(title) ") || $0.hasSuffix(" \(title)") }
         let r = try #require(row, "\(what): no bar shows '\(title)'")
@@ -126,11 +131,10 @@ import Testing
       if let barButton {
         #expect(rows.contains { $0.contains("\(barButton) [m]") }, "\(what): no bar button")
       }
-      let svgButtons = try texts(
-        svg, "//*[local-name()='text'][@fill='#007aff'][not(starts-with(., '‹ '))]/text()"
-      ).filter { $0 != barButton }
+      let svgButtons = try texts(svg, "//*[local-name()='text'][@fill='#324f85']/text()")
+        .filter { $0 != barButton }
       #expect(svgButtons.count == (barButton == nil ? svgButtons.count : 0), "\(what)")
-      let svgMore = try texts(svg, "//*[local-name()='text'][@font-size='15']/text()")
+      let svgMore = try texts(svg, "//*[local-name()='text'][@fill='#8e8e93']/text()")
       let cellButtons = rows.compactMap { row -> String? in
         guard !row.contains("‹"), let key = row.range(of: "] ") else { return nil }
         let rest = row[key.upperBound...]
@@ -161,8 +165,11 @@ import Testing
         #expect(svgButtons.isEmpty == cellButtons.isEmpty, "\(what)")
       }
 
-      // Presented panes: a 2-point border in points, a box in cells; never dimmed.
-      let borders = try number(svg, "//*[local-name()='rect'][@stroke-width='2']")
+      // Presented panes: a dark border (a form sheet, a modal) or a popover's dark frame in
+      // points, a box in cells; never dimmed.
+      let borders =
+        try number(svg, "//*[local-name()='rect'][@stroke='#1e1e1e']")
+        + number(svg, "//*[local-name()='rect'][@rx][starts-with(@fill, 'url(#g-3a465c')]")
       let boxes = rows.reduce(0) { $0 + $1.filter { $0 == "┌" }.count }
       #expect(borders == boxes, "\(what): \(borders) borders, \(boxes) boxes")
       for (r, row) in rows.enumerated() {
