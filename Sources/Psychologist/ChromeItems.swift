@@ -82,7 +82,8 @@ struct ChromeItems {
   /// the highlight line along its top and the dark line along its bottom. In a popover
   /// (`dark`) the bar takes the popover's frame colours, as iOS 6's did.
   func barBackground(_ b: Rect, dark: Bool) -> [Item] {
-    let (top, bottom) = dark ? (theme.popoverTop, theme.popoverBottom) : (theme.barTop, theme.barBottom)
+    let (top, bottom) =
+      dark ? (theme.popoverTop, theme.popoverBottom) : (theme.barTop, theme.barBottom)
     var items = [
       Item(
         .rect(b),

@@ -121,7 +121,8 @@ extension Session {
       let body = try pane.pane.scene.map { try contentItems($0, in: content) } ?? []
       panes.append(
         PaneParts(
-          role: pane.role, frame: frame, content: content, chrome: chromeItems, bar: bar, body: body,
+          role: pane.role, frame: frame, content: content, chrome: chromeItems, bar: bar,
+          body: body,
           barRect: pane.navigationBar))
     }
     return ScreenParts(
