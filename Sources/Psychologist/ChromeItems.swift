@@ -102,8 +102,10 @@ struct ChromeItems {
     return items
   }
 
-  /// The bar's title, centred on `x`.
+  /// The bar's title, centred on `x` (nothing for an empty one: the iPad's detail before
+  /// anything is shown in it).
   func barTitle(_ title: String, x: Double, in b: Rect) -> [Item] {
+    guard !title.isEmpty else { return [] }
     let size = theme.titleSize * ScreenChrome<SceneContent>.barScale(b)
     return shadowed(
       title, at: Point(x, b.midY + size * 0.35), size: size, color: theme.title,
