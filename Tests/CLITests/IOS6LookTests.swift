@@ -252,4 +252,61 @@ import Testing
       }
     }
   }
+
+  /// Each kind's `--animate` half-way (0.175 s of 0.35 s, paused there through SVG's own
+  /// DOM), screenshot by headless Chromium: where the face is says how the kind moves.
+  @Test func everyKindHalfWayInChromium() throws {
+    let dir = try temporaryFolder()
+    defer { removeFolder(dir) }
+    try writeFile(dir + "/kinds.lua", IOS6LookTests.kinds)
+    for name in ["psychologist.lua", "ipad.lua"] {
+      try FileManager.default.copyItem(
+        atPath: packageRoot + "/examples/" + name, toPath: dir + "/" + name)
+    }
+    // (script, name, device, orientation, a point that is blue half-way, one that is not)
+    let cases: [(String, String, String, String, (Int, Int), (Int, Int))] = [
+      // Cover vertical: the sheet (y 20…480) half-way up, its face's top at 336, not 106.
+      ("psychologist.lua", "cartoon", "iphone", "portrait", (160, 336), (160, 106)),
+      // A popover fades in where it rests: its head's top at (170, 341), faded.
+      ("ipad.lua", "teleplay", "ipad", "landscape", (170, 341), (165, 328)),
+      // Replace cuts: the detail's face (centre (672.5, 416), radius 316) is there already.
+      ("ipad.lua", "bite", "ipad", "landscape", (356, 416), (520, 416)),
+      // The drop kind's keyframes (the README's): half-way (eased 0.5, 0.625 of the way
+      // from y −480 to 20) the new screen is 167.5 above its place, its face's centre at
+      // y 104.5; the status bar on top.
+      ("kinds.lua", "dropped", "iphone", "portrait", (16, 104), (16, 272)),
+    ]
+    for (script, name, device, orientation, blue, notBlue) in cases {
+      let what = "\(name) on \(device)"
+      let r = try psychologist(
+        [
+          "show", script, name, "--screen", "--animate", "--device", device, "--orientation",
+          orientation, "-o", name + ".svg",
+        ], in: dir)
+      #expect(r.status == 0, "\(what): \(r.stderr)")
+      let svg = try String(contentsOfFile: dir + "/" + name + ".svg", encoding: .utf8)
+      let page = dir + "/" + name + ".html"
+      try writeFile(
+        page,
+        "<!doctype html><html><head><style>html,body{margin:0;overflow:hidden}</style></head><body>"
+          + svg
+          + "<script>const s = document.querySelector('svg'); s.pauseAnimations(); s.setCurrentTime(0.175);</script></body></html>"
+      )
+      let (w, h) = device == "ipad" ? (1024, 768) : (320, 480)
+      let mid = try screenshot(page, width: w, height: h, budget: 500)
+      func bluish(_ x: Int, _ y: Int) -> Bool {
+        for dy in -3...3 {
+          for dx in -3...3 {
+            if let p = mid.at(x + dx, y + dy), p.b - p.r > 60, p.b - p.g > 60 { return true }
+          }
+        }
+        return false
+      }
+      #expect(bluish(blue.0, blue.1), "\(what): no face at \(blue)")
+      #expect(!bluish(notBlue.0, notBlue.1), "\(what): a face at \(notBlue)")
+      // One status bar, where it rests.
+      let bar = try #require(mid.at(w / 2 + 60, 3))
+      #expect(bar.r < 60 && bar.b < 80, "\(what): status bar \(bar)")
+    }
+  }
 }
