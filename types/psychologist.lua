@@ -416,11 +416,18 @@ function Session:show_master() end
 ---@return boolean went_back false when there was nothing to go back to
 function Session:back() end
 
----Turns the menu `n` pages on (back when negative) when it holds more buttons than fit, as
----`show --screen` pages it, staying within its pages. `n` must be a whole number; the menu
----must be on screen.
+---Scrolls the menu `n` buttons on (back when negative) when it holds more buttons than
+---fit, as `show --screen` and `play` show it, staying within the scrolling there is (the
+---last button no higher than the last row). `n` must be a whole number; the menu must be on
+---screen.
 ---@param n integer
----@return integer page the page shown now, 1 the first
+---@return integer first the first button shown now, 1 the first
+function Session:scroll(n) end
+
+---Scrolls the menu `n` screenfuls on (back when negative): `s:scroll(n * rows)`. Kept for
+---scripts written when the menu paged.
+---@param n integer
+---@return integer first the first button shown now, 1 the first
 function Session:page(n) end
 
 ---Taps `name` (as `tap` does) and returns the transition as one animated SVG (SMIL, plays

@@ -177,6 +177,7 @@ extension Script {
     m.method("rotate") { s, _ in s.rotate() }
     m.method("show_master") { s, _ in try s.showMaster() }
     m.method("back") { s, call in try call.push(.boolean(s.back())) }
+    m.method("scroll", Session.luaScroll)
     m.method("page", Session.luaPage)
   }
 
