@@ -166,6 +166,7 @@ public struct Registry {
     var kinds: [CustomKind] = []
     var features: [Feature] = []
     var styles: [StyleDeclaration] = []
+    var themes: [ThemeDeclaration] = []
     var problems: [Problem] = []
     var unknownFields: [Location: [(name: String, value: String)]] = [:]
     /// Where each name sits in its list: a search of the list per declaration, and per
@@ -175,6 +176,7 @@ public struct Registry {
     var kindAt: [String: Int] = [:]
     var featureAt: [String: Int] = [:]
     var styleAt: [String: Int] = [:]
+    var themeAt: [String: Int] = [:]
     /// How many diagnoses list each feature: `drawsEverywhere` is asked per feature per face.
     var listings: [String: Int] = [:]
   }
@@ -208,6 +210,16 @@ public struct Registry {
   public var features: [Feature] { box.tables.features }
   /// Styles (the global one has no name).
   public var styles: [StyleDeclaration] { box.tables.styles }
+  /// Themes declared (the built-in `ios6` is not among them unless declared again).
+  public var themes: [ThemeDeclaration] { box.tables.themes }
+  /// The theme declared as `name`.
+  public func theme(_ name: String) -> ThemeDeclaration? {
+    box.tables.themeAt[name].map { box.tables.themes[$0] }
+  }
+  /// Adds a theme, or reports it as a duplicate naming both places.
+  mutating func add(_ t: ThemeDeclaration, override: Bool) {
+    add(t, to: \.themes, at: \.themeAt, name: t.name, override, "theme")
+  }
   /// Problems met while declaring (each declaration's own fields).
   public var problems: [Problem] {
     get { box.tables.problems }

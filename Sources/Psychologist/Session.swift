@@ -45,6 +45,9 @@ public final class Session {
   /// How far the menu is scrolled, in buttons, when it holds more than fit (see
   /// `MenuLayout`; each drawer clamps it to the scrolling it has).
   public var menuScroll = 0
+  /// The theme this session draws in (`session { theme = … }`); nil: the script's
+  /// (`--theme`, else `ios6`).
+  public var themeName: String?
   /// Draws the faces of the session's scenes (and owns their pen strokes' memory charge).
   public let painter: Painter
   /// The segue_kind whose transition showed the scene at each depth of `stack` (title and

@@ -67,8 +67,6 @@ public struct Theme: Equatable, Sendable {
   public var backBorder: Color
   /// The back button's title (and a plain back button's chevron).
   public var backText: Color
-  /// The back button's title size in a 44-point bar.
-  public var backSize: Double
   /// The back button's corner radius.
   public var backRadius: Double
 
@@ -102,7 +100,7 @@ public struct Theme: Equatable, Sendable {
     title: .white, titleShadow: Color(r: 54, g: 66, b: 82), titleSize: 20, titleBold: true,
     backBordered: true, backTop: Color(r: 132, g: 151, b: 178),
     backBottom: Color(r: 76, g: 101, b: 137), backBorder: Color(r: 55, g: 71, b: 97),
-    backText: .white, backSize: 12, backRadius: 5,
+    backText: .white, backRadius: 5,
     buttonFill: .white, buttonBorder: Color(r: 160, g: 160, b: 160),
     buttonText: Color(r: 50, g: 79, b: 133), buttonSize: 15, buttonBold: true,
     buttonRadius: 10, buttonCentred: true,

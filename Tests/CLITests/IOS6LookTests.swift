@@ -309,4 +309,60 @@ import Testing
       #expect(bar.r < 60 && bar.b < 80, "\(what): status bar \(bar)")
     }
   }
+
+  /// The look is a Lua plugin: examples/plugins/ios7.lua declares today's flat iOS 7 look,
+  /// `--theme` and `session { theme = … }` choose it, `check` reports a bad field at its
+  /// line, and an unknown name is refused with the names there are.
+  @Test func aThemeIsALuaPlugin() throws {
+    let dir = try temporaryFolder()
+    defer { removeFolder(dir) }
+    let ios7 = packageRoot + "/examples/plugins/ios7.lua"
+    let r = try psychologist([
+      "show", "examples/psychologist.lua", "bite", "--screen", "--format", "svg", "--plugin",
+      ios7, "--theme", "ios7",
+    ])
+    #expect(r.status == 0, "\(r.stderr)")
+    let flat = try rasterize(String(decoding: r.stdout, as: UTF8.self))
+    // iOS 7's bar: one light grey from top to bottom; a black title; no arrow-shaped button.
+    let top = try #require(flat.at(250, 23)), bottom = try #require(flat.at(250, 60))
+    #expect(top == bottom && top.r > 240 && top.r == top.b, "\(top) \(bottom)")
+    #expect(try select(r.stdout, "//*[local-name()='polygon']").isEmpty)
+    #expect(
+      try select(r.stdout, "//*[local-name()='text'][@fill='black'][.='Happiness']").count == 1)
+    // The same script without --theme is iOS 6's.
+    let six = try psychologist([
+      "show", "examples/psychologist.lua", "bite", "--screen", "--format", "svg",
+    ])
+    #expect(try select(six.stdout, "//*[local-name()='polygon']").count == 1)
+
+    // A session chooses for itself; an unknown theme is an error at its line.
+    try writeFile(
+      dir + "/walk.lua",
+      """
+      local s = session { theme = "ios7" }
+      s:snapshot("flat.svg", { screen = true })
+      print(pcall(function() return session { theme = "ios9" } end))
+      """)
+    let w = try psychologist(["run", "walk.lua", "--plugin", ios7, "--output-dir", dir], in: dir)
+    #expect(w.status == 0, "\(w.stderr)")
+    #expect(
+      w.out.contains("walk.lua:3: unknown theme 'ios9'") && w.out.contains("ios6, ios7"), "\(w.out)"
+    )
+    let walked = try #require(FileManager.default.contents(atPath: dir + "/flat.svg"))
+    #expect(try select(walked, "//*[local-name()='polygon']").isEmpty)
+
+    // check: every bad field, by file:line; --theme naming nothing declared: a usage error.
+    try writeFile(
+      dir + "/bad.lua", "\n\ntheme \"night\" { bar_top = \"blu\", dim = 3, fonts = {} }\n")
+    let c = try psychologist(["check", "bad.lua"], in: dir)
+    #expect(c.status == 1)
+    for word in [
+      "bad.lua:3: theme 'night': bar_top: unknown color 'blu'", "bad.lua:3: theme 'night': dim",
+      "fonts",
+    ] {
+      #expect(c.stderr.contains(word), "\(c.stderr)")
+    }
+    let u = try psychologist(["show", "examples/psychologist.lua", "bite", "--theme", "ios8"])
+    #expect(u.status != 0 && u.stderr.contains("unknown theme 'ios8'") && u.stderr.contains("ios6"))
+  }
 }
