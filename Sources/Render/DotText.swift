@@ -36,16 +36,16 @@ extension Raster {
     guard x.isFinite, y.isFinite else { return }
     let row = Int(max(min((y / Double(1 << shiftY)).rounded(.down), Double(rows)), -1))
     var column = Int(max(min((x / Double(1 << shiftX)).rounded(.down), Double(columns)), -1e6))
-    if paint.text.anchor == .middle {
-      var cells = 0
-      for scalar in string.unicodeScalars { cells += ascii ? 1 : terminalCellWidth(scalar.value) }
-      column -= cells / 2
-    }
+    var cells = 0
+    for scalar in string.unicodeScalars { cells += ascii ? 1 : terminalCellWidth(scalar.value) }
+    if paint.text.anchor == .middle { column -= cells / 2 }
+    // Whether a background is under the text: looked for at its middle, which is on the
+    // screen even when a text wider than it runs off an edge.
     if let c = paint.fill ?? paint.stroke, c == .black || c == .white, row >= 0, row < rows,
       columns > 0
     {
-      let start = min(max(column, 0), columns - 1)
-      if backgrounds.isEmpty || backgrounds[row * columns + start] == 0 { color = 0 }
+      let middle = min(max(column + cells / 2, 0), columns - 1)
+      if backgrounds.isEmpty || backgrounds[row * columns + middle] == 0 { color = 0 }
     }
     guard row >= 0, row < rows, row >= (clipY0 >> shiftY), row <= ((clipY1 - 1) >> shiftY) else {
       return

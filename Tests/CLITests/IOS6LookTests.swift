@@ -365,4 +365,25 @@ import Testing
     let u = try psychologist(["show", "examples/psychologist.lua", "bite", "--theme", "ios8"])
     #expect(u.status != 0 && u.stderr.contains("unknown theme 'ios8'") && u.stderr.contains("ios6"))
   }
+
+  /// `show --screen --format terminal`: the bar's gradient is a background colour and its
+  /// titles are drawn over it; no text is in pure black on no background (it vanished on a
+  /// dark terminal); without colour, no codes at all.
+  @Test func terminalTitlesShowOnAnyTerminal() throws {
+    let args = ["show", "examples/psychologist.lua", "bite", "--screen", "--format", "terminal"]
+    let size = ["COLUMNS": "120", "LINES": "40", "COLORTERM": "truecolor"]
+    let r = try psychologist(args + ["--color", "always"], environment: size)
+    #expect(r.status == 0, "\(r.stderr)")
+    let out = r.out
+    #expect(!out.contains("38;2;0;0;0m") && !out.contains("38;2;0;0;0;"), "black text")
+    let line = try #require(out.split(separator: "\n").first { $0.contains("Happiness") })
+    let cells = terminalCells(String(line))
+    let title = try #require(cells.firstIndex { $0.scalar == "H" })
+    for cell in cells[title..<(title + 9)] {
+      #expect(!cell.back.isEmpty && cell.fore == "38;2;255;255;255", "\(cell)")
+    }
+    let plain = try psychologist(args, environment: size.merging(["NO_COLOR": "1"]) { $1 })
+    #expect(plain.status == 0 && !plain.out.contains("\u{1B}["))
+    #expect(plain.out.contains("Happiness") && plain.out.contains("Psychologist"))
+  }
 }
