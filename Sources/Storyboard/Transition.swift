@@ -1,6 +1,9 @@
 // How a new scene appears: the placements of the two scenes of a segue over its progress
 // t ∈ [0, 1], as UIKit on iOS 5/6 animated them (README, "Transitions: how the new page
-// appears").
+// appears"): a push slides both scenes by the full width (iOS 7 moved the old one a third
+// and dimmed it), a modal covers vertically, a popover fades in (UIPopoverController), and a
+// replace is a cut (UIStoryboardReplaceSegue set the split view's view controllers, which
+// UISplitViewController does not animate).
 //
 // "from" is always the presenting side and "to" the presented side of the forward segue;
 // going back (pop, dismiss, a tap outside a popover) runs the same frames backwards, so the
@@ -102,7 +105,9 @@ public struct Transition: Equatable, Sendable {
   public var width: Double
   /// The distance a cover travels up (from the screen's bottom edge to the pane's top).
   public var travel: Double
-  /// UIKit's duration of a navigation or presentation transition, in seconds.
+  /// UIKit's duration of a navigation or presentation transition, in seconds: a push took
+  /// about 0.35 s (as measured in Stack Overflow question 7108771, "pushViewController /
+  /// popViewController animation duration"), eased in and out (`easeInOut` below).
   public static let duration = 0.35
   /// The dimming of a pushed-away scene at the end of a push: none on iOS 6 (iOS 7 dims).
   public static let pushShade = 0.0
