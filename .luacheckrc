@@ -3,7 +3,7 @@
 std = "lua54"
 files["examples"] = { std = "lua54+psychologist" }
 stds.psychologist = {
-  read_globals = { "diagnosis", "segue", "segue_kind", "feature", "style", "session", "menu", "app" },
+  read_globals = { "diagnosis", "segue", "segue_kind", "feature", "style", "theme", "session", "menu", "app" },
 }
 -- the sandbox has no io, no debug, and os holds only clock, time, date and difftime
 not_globals = { "io", "debug", "dofile", "loadfile" }

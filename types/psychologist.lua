@@ -246,6 +246,66 @@
 ---Replace an earlier named style of the same name (the global style always accumulates).
 ---@field override? boolean
 
+---The fields of `theme "name" { … }`: the chrome's look, each field over iOS 6's (the
+---built-in theme `ios6`, which declaring `theme "ios6" { … }` changes). Colours are a name
+---or `"#rrggbb"`; chosen by `--theme NAME` or `session { theme = "name" }`.
+---@class psychologist.ThemeFields
+---Font families of every chrome text, best first ({ "Helvetica", "Liberation Sans", "Arial", "sans-serif" }).
+---@field fonts? string[]
+---A scene's background ("white").
+---@field background? psychologist.ColorName
+---The status bar where it does not take the bar's colour: the iPad's ("black").
+---@field status_bar? psychologist.ColorName
+---Whether an iPhone's status bar takes the bar's dark edge colour, as iOS 6's did (true).
+---@field status_from_bar? boolean
+---The status bar's text, signal and battery ("white").
+---@field status_text? psychologist.ColorName
+---The navigation bar's gradient, top ("#b0bccd") and bottom ("#6d84a2").
+---@field bar_top? psychologist.ColorName
+---@field bar_bottom? psychologist.ColorName
+---The light line along the bar's top ("#d6dde6"), false for none.
+---@field bar_highlight? psychologist.ColorName|false
+---The line along the bar's bottom ("#2d3642").
+---@field bar_edge? psychologist.ColorName
+---The bar's title ("white").
+---@field title? psychologist.ColorName
+---The title's shadow, a point above it ("#364252"), false for none.
+---@field title_shadow? psychologist.ColorName|false
+---The title's size in a 44-point bar, 1…100 (20).
+---@field title_size? number
+---Whether bar titles are bold (true).
+---@field title_bold? boolean
+---Whether the back button is a bordered arrow (true) or a plain "‹ title" (iOS 7).
+---@field back_bordered? boolean
+---The back button's gradient, top ("#8497b2") and bottom ("#4c6589"), and border ("#374761").
+---@field back_top? psychologist.ColorName
+---@field back_bottom? psychologist.ColorName
+---@field back_border? psychologist.ColorName
+---The back button's title ("white").
+---@field back_text? psychologist.ColorName
+---The back button's corner radius, 0…50 (5).
+---@field back_radius? number
+---A menu button's fill ("white"), border ("#a0a0a0") and title ("#324f85").
+---@field button_fill? psychologist.ColorName
+---@field button_border? psychologist.ColorName
+---@field button_text? psychologist.ColorName
+---A menu button's title size, 1…100 (15), weight (bold) and corner radius, 0…50 (10).
+---@field button_size? number
+---@field button_bold? boolean
+---@field button_radius? number
+---Whether a menu button's title is centred (true) or at its left.
+---@field button_centred? boolean
+---A popover's frame gradient, top ("#3a465c") and bottom ("#0c1424").
+---@field popover_top? psychologist.ColorName
+---@field popover_bottom? psychologist.ColorName
+---The popover frame's width around its content, 0…50 (6), and corner radius, 0…50 (10).
+---@field popover_frame? number
+---@field popover_radius? number
+---How dark the dimming behind a form sheet is, 0…1 (0.4).
+---@field dim? number
+---Replace an earlier theme of the same name.
+---@field override? boolean
+
 -- ---------------------------------------------------------------------------------------
 -- Custom kinds: nav and scene
 
@@ -361,6 +421,8 @@ function Pen:width(points) end
 ---@field device? psychologist.DeviceName
 ---The orientation (default: `--orientation`, else portrait).
 ---@field orientation? psychologist.OrientationName
+---The theme its screens are drawn in (default: `--theme`, else ios6).
+---@field theme? string
 
 ---@class psychologist.SvgOptions
 ---Draw the whole device screen (bars, split view, popovers), not just the face.
@@ -448,11 +510,18 @@ function Session:show_master() end
 ---@return boolean went_back false when there was nothing to go back to
 function Session:back() end
 
----Turns the menu `n` pages on (back when negative) when it holds more buttons than fit, as
----`show --screen` pages it, staying within its pages. `n` must be a whole number; the menu
----must be on screen.
+---Scrolls the menu `n` buttons on (back when negative) when it holds more buttons than
+---fit, as `show --screen` and `play` show it, staying within the scrolling there is (the
+---last button no higher than the last row). `n` must be a whole number; the menu must be on
+---screen.
 ---@param n integer
----@return integer page the page shown now, 1 the first
+---@return integer first the first button shown now, 1 the first
+function Session:scroll(n) end
+
+---Scrolls the menu `n` screenfuls on (back when negative): `s:scroll(n * rows)`. Kept for
+---scripts written when the menu paged.
+---@param n integer
+---@return integer first the first button shown now, 1 the first
 function Session:page(n) end
 
 ---Taps `name` (as `tap` does; a manual segue: performs it) and returns the transition as
@@ -534,6 +603,12 @@ function app(fields) end
 ---@param name string
 ---@return fun(fields: psychologist.MenuFields)
 function menu(name) end
+
+---Declares a theme, the look of the screen's chrome: `theme "night" { bar_top = "#333333" }`.
+---Fields left out keep iOS 6's.
+---@param name string
+---@return fun(fields: psychologist.ThemeFields)
+function theme(name) end
 
 ---Starts a headless session: `local s = session { device = "ipad" }`.
 ---@param options? psychologist.SessionOptions

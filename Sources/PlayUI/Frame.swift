@@ -31,14 +31,26 @@ package struct Frame {
   /// Cells down.
   package var rows: Int { grid.rows }
 
-  /// The menu's page `n` pages on from `page` (back when negative), within the pages this
-  /// frame's menu has; nil when that changes nothing. (From the session's page, not the
-  /// one shown: replaying a history after an edit turns the pages one by one.)
-  package func menuPage(turnedBy n: Int, from page: Int) -> Int? {
-    guard let menu, menu.pages > 1 else { return nil }
-    let from = MenuLayout(count: menu.count, slots: menu.slots, page: page)
-    let to = from.turned(by: n).page
-    return to == from.page ? nil : to
+  /// The menu's scroll `n` rows on from `offset` (back when negative), within the scrolling
+  /// this frame's menu has; nil when that changes nothing. (From the session's offset, not
+  /// the one shown: replaying a history after an edit scrolls step by step.)
+  package func menuScroll(by n: Int, from offset: Int) -> Int? {
+    guard let menu, !menu.fits else { return nil }
+    let from = MenuLayout(count: menu.count, slots: menu.slots, offset: offset)
+    let to = from.scrolled(by: n).offset
+    return to == from.offset ? nil : to
+  }
+
+  /// Rows a page key scrolls the menu by: a screenful (0 when no menu is on screen).
+  package var menuScreenful: Int { menu?.slots ?? 0 }
+
+  /// Whether the cell at (`column`, `row`) is over the menu's buttons (the wheel scrolls
+  /// the menu there, and pinches the face elsewhere).
+  package func isOverMenu(_ column: Int, _ row: Int) -> Bool {
+    targets.contains {
+      if case .button = $0.kind { return $0.rect.top <= row && row < $0.rect.bottom }
+      return false
+    }
   }
 
   /// Draws a box border along the edges of `r` (a popover, a form sheet), title on top.

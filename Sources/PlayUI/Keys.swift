@@ -160,8 +160,10 @@ package enum PlayAction: Equatable {
   case showMaster
   case back
   case quit
-  /// Turns the menu's page on by this many (back when negative).
+  /// Scrolls the menu this many screenfuls on (back when negative): PgDn, PgUp.
   case page(Int)
+  /// Scrolls the menu this many rows on (back when negative): the wheel over the menu.
+  case scroll(Int)
 }
 
 /// Letters the commands take, so buttons never get them.

@@ -47,7 +47,7 @@ package struct PlayScreen {
       drawMessage(message, into: &frame, above: area)
     }
     drawStatus(
-      session, chrome?.statusText, paging: (frame.menu?.pages ?? 1) > 1, into: &frame,
+      session, chrome?.statusText, paging: !(frame.menu?.fits ?? true), into: &frame,
       row: rows - 1)
     return frame
   }
@@ -300,10 +300,10 @@ package struct PlayScreen {
     return (b, edge)
   }
 
-  /// Menu `name`'s page in `r` (nil: the root): one button a row (every other row when
+  /// Menu `name` in `r` (nil: the root), scrolled: one button a row (every other row when
   /// they all fit so), each with its key when it can be tapped (numbered on from the keys
-  /// of a menu drawn before, so two menus on screen never share one), and a line for the
-  /// buttons hidden above or below naming the key that shows them.
+  /// of a menu drawn before, so two menus on screen never share one), and the scroll
+  /// indicator at the right when they do not all fit.
   private func drawMenu(
     _ session: Session, _ name: String?, _ points: Rect, _ map: CellMapping, keys: Bool,
     into frame: inout Frame, _ r: CellRect, tint: UInt16
@@ -327,7 +327,7 @@ package struct PlayScreen {
       ? inPoints
       : MenuLayout(
         count: buttons.count, slots: min(r.height / step, buttonKeyCount),
-        page: session.menuPage)
+        offset: session.menuScroll)
     frame.menu = menu
     func row(_ slot: Int) -> Int {
       followsPoints ? pointRows[slot] : r.top + slot * step + (step == 2 ? 1 : 0)
@@ -350,11 +350,18 @@ package struct PlayScreen {
           rect: CellRect(left: r.left, top: y, right: r.right, bottom: y + 1),
           kind: .button(buttons[i].name)))
     }
-    let grey = frame.grid.style(CellStyle(foreground: .basic(8)))
-    for (slot, above) in [(menu.aboveSlot, true), (menu.belowSlot, false)] {
-      guard let slot else { continue }
-      let text = menu.moreText(above: above, keys: ("PgUp", "PgDn"))
-      frame.grid.write(text, r.left + 2, row(slot), style: grey, limit: r.right)
+    // The scroll indicator, in the menu's last column: a grey bar over the rows it spans,
+    // as the points draw it at the pane's right edge.
+    if let bar = menu.indicator, r.right > r.left + 2 {
+      let grey = frame.grid.style(CellStyle(foreground: .basic(8)))
+      let top = row(0)
+      let height = max(row(max(menu.slots - 1, 0)) - top + 1, 1)
+      let length = max(Int((bar.length * Double(height)).rounded()), 1)
+      let first =
+        top + Int((bar.start / max(1 - bar.length, 1e-9) * Double(height - length)).rounded())
+      for y in first..<min(first + length, top + height) {
+        frame.grid.write("┃", r.right - 1, y, style: grey, limit: r.right)
+      }
     }
   }
 
@@ -392,7 +399,7 @@ package struct PlayScreen {
     if let statusText { text += "  │ " + statusText }
     if !note.isEmpty { text += "  │ \(note)" }
     let end = frame.grid.write(text, 0, row, style: style)
-    let help = (paging ? "PgUp PgDn page  " : "") + "↑↓ pan  +- pinch  r rotate  b back  q quit "
+    let help = (paging ? "PgUp PgDn scroll  " : "") + "↑↓ pan  +- pinch  r rotate  b back  q quit "
     if end + 2 + help.count <= columns {
       frame.grid.write(help, columns - help.count, row, style: style)
     }

@@ -93,7 +93,9 @@ package struct TerminalTransition {
     // The pane as PlayScreen drew it (a popover may sit off its place in points, clear of
     // its button): its region, and its bar's rows.
     let pane = movie.pane.flatMap { role in presented.panes.last { $0.role == role } }
-    if let pane, !movie.movesScreens, movie.style == .push || movie.style == .crossFade {
+    if let pane, !movie.movesScreens,
+      movie.style == .push || movie.style == .crossFade || movie.style == .cut
+    {
       let r = pane.region
       let bar =
         pane.bar.map { CellRect(left: r.left, top: r.top, right: r.right, bottom: $0.bottom) }
@@ -101,8 +103,9 @@ package struct TerminalTransition {
       let content = CellRect(left: r.left, top: bar.bottom, right: r.right, bottom: r.bottom)
       layers = [
         moved(presented, content, f.to), moved(presenter, content, f.from),
-        // Dithered letters would be noise: the bar's title and Back switch half-way.
-        Layer(source: presented, region: bar, opacity: f.toBar >= 0.5 ? 1 : 0),
+        // Dithered letters would be noise: the bar's title and Back switch once the old
+        // title has faded as far as the new one came (half-way).
+        Layer(source: presented, region: bar, opacity: f.toBar >= f.fromBar ? 1 : 0),
         Layer(source: presenter, region: bar),
         Layer(source: presented, region: whole),
       ]

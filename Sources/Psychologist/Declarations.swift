@@ -19,21 +19,24 @@ enum DeclarationFields {
   static let segueKind = ["perform", "animate", "devices", "override"]
   static let feature = ["draw", "everywhere", "override"]
   static let style = styleKeys + ["override"]
+  static let theme = ThemeFields.all
   static let expression = ["mouth", "eyes", "brows"]
-  static let session = ["device", "orientation"]
+  static let session = ["device", "orientation", "theme"]
   static let svgOptions = ["screen"]
   static let terminalOptions = ["columns", "rows", "ascii", "screen"]
   static let snapshotOptions = ["screen"]
 }
 
 /// The DSL's declaring globals: `diagnosis`, `segue`, `segue_kind`, `feature`, `style`,
-/// `menu` and `app`. Each but `app` is curried (`diagnosis "name" { … }`) and remembers the `file:line` of its call.
+/// `theme`, `menu` and `app`. Each but `app` is curried (`diagnosis "name" { … }`) and
+/// remembers the `file:line` of its call.
 extension Script {
   func registerDeclarations() throws {
     let declarers: [(String, (Script) -> (String, LuaValue, Location) -> Void)] = [
       ("diagnosis", { $0.declareDiagnosis }), ("segue", { $0.declareSegue }),
       ("segue_kind", { $0.declareKind }), ("feature", { $0.declareFeature }),
-      ("style", { $0.declareStyle }), ("menu", { $0.declareMenu }),
+      ("style", { $0.declareStyle }), ("theme", { $0.declareTheme }),
+      ("menu", { $0.declareMenu }),
     ]
     for (what, declarer) in declarers {
       try state.register(what) { [unowned self] call in

@@ -41,43 +41,32 @@ extension Session {
     return Int(room / menuPitch) + 1
   }
 
-  /// The frontmost menu's page in a content rect `height` points high.
+  /// The frontmost menu, scrolled, in a content rect `height` points high.
   public func menuLayout(height: Double) -> MenuLayout {
     menuLayout(height: height, count: menuButtons.count)
   }
 
-  /// The menu's page in a content rect `height` points high, for a caller that has built
-  /// `menuButtons` already (`count` of them).
+  /// The menu, scrolled, in a content rect `height` points high, for a caller that has
+  /// built `menuButtons` already (`count` of them).
   public func menuLayout(height: Double, count: Int) -> MenuLayout {
-    MenuLayout(count: count, slots: Session.menuSlots(height: height), page: menuPage)
+    MenuLayout(count: count, slots: Session.menuSlots(height: height), offset: menuScroll)
   }
 
-  /// Menu `name` (nil: the root) in `rect`: the page of buttons that fits, one a row, each
-  /// reading its title, and a grey line for the buttons hidden above or below.
+  /// Menu `name` (nil: the root) in `rect`: the buttons that fit from where it is
+  /// scrolled, one a row, each reading its title, and the scroll indicator when it scrolls.
   func menuItems(of name: String?, in rect: Rect) -> [Item] {
-    let tint = Color.tint
-    let grey = Color(r: 142, g: 142, b: 147)
     let buttons = menuButtons(of: name)
     let menu = menuLayout(height: rect.height, count: buttons.count)
     func row(_ slot: Int) -> Rect { Session.menuRow(slot, in: rect) }
     var items: [Item] = []
+    let look = ChromeItems(theme: theme)
     for i in menu.shown {
       let frame = row(menu.slot(of: i))
-      items.append(Item(.rect(frame), paint: Paint(stroke: .gray, lineWidth: 1)))
-      items.append(
-        Item(
-          .text(
-            MenuLayout.fitted(buttons[i].title, room: Session.menuRoom(frame.width)),
-            at: Point(frame.x + 14, frame.y + 26), size: 17),
-          paint: Paint(stroke: nil, fill: tint)))
+      items += look.button(
+        MenuLayout.fitted(buttons[i].title, room: Session.menuRoom(frame.width)), in: frame)
     }
-    for (slot, above) in [(menu.aboveSlot, true), (menu.belowSlot, false)] {
-      guard let slot else { continue }
-      let frame = row(slot)
-      items.append(
-        Item(
-          .text(menu.moreText(above: above), at: Point(frame.x + 14, frame.y + 26), size: 15),
-          paint: Paint(stroke: nil, fill: grey)))
+    if let bar = menu.indicator {
+      items.append(ChromeItems(theme: theme).scrollIndicator(bar, in: rect))
     }
     return items
   }
@@ -120,21 +109,36 @@ extension Session {
     return nil
   }
 
-  /// `s:page(n)`: turns the menu `n` pages on (back when negative), as `show --screen`
-  /// pages it, staying within the pages there are; returns the page now shown (1 is the
-  /// first).
+  /// `s:scroll(n)`: scrolls the menu `n` buttons on (back when negative), as `show
+  /// --screen` and `play` scroll it, staying within the scrolling there is; returns the
+  /// first button shown (1 is the first).
+  static func luaScroll(_ s: Session, _ call: inout LuaCall) throws {
+    try scrollMenu(s, &call, what: "scroll", unit: "buttons", rows: 1)
+  }
+
+  /// `s:page(n)`: scrolls the menu `n` screenfuls on (back when negative); kept for scripts
+  /// written when the menu paged. Returns the first button shown, as `s:scroll` does.
   static func luaPage(_ s: Session, _ call: inout LuaCall) throws {
+    try scrollMenu(s, &call, what: "page", unit: "pages", rows: nil)
+  }
+
+  /// Scrolls the menu by argument 2 times `rows` buttons (nil: a screenful).
+  static func scrollMenu(
+    _ s: Session, _ call: inout LuaCall, what: String, unit: String, rows: Int?
+  ) throws {
     let n = call.number(2)
     guard let n, n.isFinite, n == n.rounded(), abs(n) <= 1e9 else {
       let got = n.map(formatNumber) ?? call.typeName(2)
-      throw sessionError("page needs a whole number of pages (negative goes back), got \(got)")
+      throw sessionError("\(what) needs a whole number of \(unit) (negative goes back), got \(got)")
     }
     guard let rect = s.menuContentRect else {
-      throw sessionError("cannot page the menu: it is not on screen (showing '\(s.sceneTitle)')")
+      throw sessionError(
+        "cannot \(what) the menu: it is not on screen (showing '\(s.sceneTitle)')")
     }
     let now = s.menuLayout(height: rect.height)
-    let page = now.turned(by: Int(n)).page
-    s.menuPage = page
-    try call.push(.integer(page + 1))
+    let step = rows ?? max(now.slots, 1)
+    let moved = now.scrolled(by: Int(n) * step)
+    s.menuScroll = moved.offset
+    try call.push(.integer(moved.offset + 1))
   }
 }

@@ -173,6 +173,7 @@ public struct Registry {
     var styles: [StyleDeclaration] = []
     var menus: [MenuDeclaration] = []
     var app: AppDeclaration?
+    var themes: [ThemeDeclaration] = []
     var problems: [Problem] = []
     var unknownFields: [Location: [(name: String, value: String)]] = [:]
     /// Where each name sits in its list: a search of the list per declaration, and per
@@ -186,6 +187,7 @@ public struct Registry {
     /// The named menus listing each button, in declaration order: every tap asks which
     /// menu holds its button.
     var menusListing: [String: [Int]] = [:]
+    var themeAt: [String: Int] = [:]
     /// How many diagnoses list each feature: `drawsEverywhere` is asked per feature per face.
     var listings: [String: Int] = [:]
   }
@@ -223,6 +225,16 @@ public struct Registry {
   public var menus: [MenuDeclaration] { box.tables.menus }
   /// `app { … }`, if declared.
   public var app: AppDeclaration? { box.tables.app }
+  /// Themes declared (the built-in `ios6` is not among them unless declared again).
+  public var themes: [ThemeDeclaration] { box.tables.themes }
+  /// The theme declared as `name`.
+  public func theme(_ name: String) -> ThemeDeclaration? {
+    box.tables.themeAt[name].map { box.tables.themes[$0] }
+  }
+  /// Adds a theme, or reports it as a duplicate naming both places.
+  mutating func add(_ t: ThemeDeclaration, override: Bool) {
+    add(t, to: \.themes, at: \.themeAt, name: t.name, override, "theme")
+  }
   /// Problems met while declaring (each declaration's own fields).
   public var problems: [Problem] {
     get { box.tables.problems }

@@ -12,10 +12,12 @@ struct PaneParts {
   var content: Rect
   /// The pane's background, border, navigation bar and the bar's bottom line.
   var chrome: [Item]
-  /// The bar's title and back button (a push cross-fades them).
+  /// The bar's title and back button (a push slides and fades them).
   var bar: [Item]
   /// The scene's content: the face and its features, or the menu's buttons.
   var body: [Item]
+  /// The navigation bar, the window its title and back button move in (nil: none).
+  var barRect: Rect? = nil
 
   /// Everything, in drawing order.
   var items: [Item] { chrome + bar + body }
@@ -41,8 +43,11 @@ struct ScreenParts {
   var firstPresented: Int
 
   /// Everything in drawing order: the screen as `show --screen` draws it.
-  var items: [Item] {
-    var out = statusBar
+  var items: [Item] { statusBar + sceneItems }
+
+  /// Everything but the status bar, in drawing order: what a segue kind's animation moves.
+  var sceneItems: [Item] {
+    var out: [Item] = []
     for (i, pane) in panes.enumerated() {
       if i == firstPresented { out += divider + dim }
       out += pane.items
@@ -71,15 +76,13 @@ extension Session {
       layout ?? navigator.layout(), device: navigator.device, orientation: navigator.orientation)
     let layout = chrome.layout
     let s = layout.screen
-    let barFill = Color(r: 247, g: 247, b: 247)
+    let theme = self.theme
+    let look = ChromeItems(theme: theme)
     let line = Color(r: 178, g: 178, b: 178)
     let dark = Color(r: 30, g: 30, b: 30)
-    let statusBar = [
-      Item(.rect(layout.statusBar), paint: Paint(stroke: nil, fill: dark)),
-      Item(
-        .text(chrome.statusText, at: Point(6, 15), size: 12),
-        paint: Paint(stroke: nil, fill: .white)),
-    ]
+    let statusBar = look.statusBar(
+      layout.statusBar, clock: chrome.statusText, carrier: chrome.carrier,
+      isPad: navigator.device.isPad)
     var divider: [Item] = []
     if let d = chrome.divider {
       // A stroke, not a filled rect: the terminal draws fills as background (they clear
@@ -92,72 +95,39 @@ extension Session {
     }
     let dim =
       chrome.dim.map {
-        [Item(.rect($0), paint: Paint(stroke: nil, fill: .black, opacity: 0.4))]
+        [Item(.rect($0), paint: Paint(stroke: nil, fill: .black, opacity: theme.dim))]
       } ?? []
     var panes: [PaneParts] = []
     for pane in chrome.panes {
       let frame = pane.frame
-      let border: Color? = pane.isBordered ? dark : nil
-      var chromeItems = [
-        Item(.rect(frame), paint: Paint(stroke: border, lineWidth: 2, fill: .white))
-      ]
-      var bar: [Item] = []
-      if let navigationBar = pane.navigationBar {
-        let b = navigationBar
-        chromeItems.append(Item(.rect(b), paint: Paint(stroke: nil, fill: barFill)))
-        chromeItems.append(
-          Item(
-            .line(Point(b.x, b.maxY), Point(b.maxX, b.maxY)),
-            paint: Paint(stroke: line, lineWidth: 1)))
-        let titleWidth = ScreenChrome<SceneContent>.titleWidth(pane.title)
-        bar.append(
-          Item(
-            .text(pane.title, at: Point(b.midX - titleWidth / 2, b.midY + 6), size: 17),
-            paint: Paint(stroke: nil, fill: .black)))
-        if let back = pane.backTitle {
-          bar.append(
-            Item(
-              .text(
-                "‹ " + back, at: Point(b.x + ScreenChrome<SceneContent>.backInset, b.midY + 6),
-                size: 17),
-              paint: Paint(stroke: nil, fill: .tint)))
-        }
-        if let button = pane.barButton { bar += barButtonItems(button) }
+      let inPopover = pane.arrow != nil || pane.role == .popover
+      var chromeItems: [Item]
+      if inPopover {
+        chromeItems = look.popoverFrame(frame, arrow: pane.arrow)
+      } else {
+        let border: Color? = pane.isBordered ? dark : nil
+        chromeItems = [
+          Item(.rect(frame), paint: Paint(stroke: border, lineWidth: 1, fill: theme.background))
+        ]
       }
-      if let arrow = pane.arrow {
-        // Over the border, so the arrow and the body read as one shape.
-        let points = [arrow.baseStart, arrow.tip, arrow.baseEnd].map { Point($0.x, $0.y) }
-        chromeItems.append(
-          Item(.polyline(points), paint: Paint(stroke: dark, lineWidth: 2, fill: dark)))
+      var bar: [Item] = []
+      if let b = pane.navigationBar {
+        chromeItems += look.barBackground(b, dark: inPopover)
+        bar += look.barTitle(pane.title, x: pane.titleX ?? b.midX, in: b)
+        if let back = pane.backTitle { bar += look.backButton(back, width: pane.backWidth, in: b) }
+        if let button = pane.barButton { bar += look.barButton(button) }
       }
       let content = pane.contentRect
       let body = try pane.pane.scene.map { try contentItems($0, in: content) } ?? []
       panes.append(
         PaneParts(
-          role: pane.role, frame: frame, content: content, chrome: chromeItems, bar: bar, body: body
-        ))
+          role: pane.role, frame: frame, content: content, chrome: chromeItems, bar: bar,
+          body: body,
+          barRect: pane.navigationBar))
     }
     return ScreenParts(
       width: s.width, height: s.height, title: title(of: navigator.focus), statusBar: statusBar,
       panes: panes, divider: divider, dim: dim, firstPresented: chrome.firstPresented)
-  }
-
-  /// The bar button that shows the master: a bordered button, its title tinted, cut to
-  /// what fits (the storyboard gives it at most a third of the bar).
-  func barButtonItems(_ button: BarButton) -> [Item] {
-    let tint = Color.tint
-    let r = button.rect
-    let fits = Int(
-      (r.width - 2 * BarButton.padding) / ScreenChrome<SceneContent>.barCharacterWidth)
-    let title =
-      button.title.count <= fits
-      ? button.title : String(button.title.prefix(max(fits - 1, 0))) + "…"
-    return [
-      Item(.rect(r), paint: Paint(stroke: tint, lineWidth: 1)),
-      Item(
-        .text(title, at: Point(r.x + BarButton.padding, r.midY + 6), size: 17),
-        paint: Paint(stroke: nil, fill: tint)),
-    ]
   }
 }
 

@@ -19,6 +19,8 @@ public struct ScriptOptions: Sendable {
   public var dryRun = false
   /// A named style for every face (`--style`).
   public var style: String?
+  /// The theme the screens are drawn in (`--theme`; nil: `ios6`).
+  public var theme: String?
   /// The script's own command-line arguments (`run SCRIPT -- a b`), or nil for none: as
   /// lua5.4 gives them, the global `arg` (`arg[0]` the script's path, `arg[1]`… the
   /// arguments) and `...` in the main chunk. Plugins see neither.
@@ -233,6 +235,13 @@ public final class Script {
             "diagnosis '\(d.name)' uses feature '\(f)', which is not declared\(suggest(f, featureNames))"
           ))
       }
+    }
+    if let theme = options.theme, self.theme(named: theme) == nil {
+      problems.append(
+        Problem(
+          "",
+          "--theme names an unknown theme '\(theme)'\(suggestion(theme, themeNames)) (themes: \(themeNames.joined(separator: ", ")))"
+        ))
     }
     if let style = options.style, registry.style(style) == nil {
       let names = registry.styles.compactMap(\.name)

@@ -43,9 +43,12 @@ public final class Session {
   /// Column ranges found in the data (a batch's scan) or given by `--ranges`: they scale
   /// the diagnoses' `channels` before the ranges a script declares.
   public var columnRanges: [String: ColumnRange] = [:]
-  /// The menu's page when it holds more buttons than fit (see `MenuLayout`; each drawer
-  /// clamps it to the pages it has).
-  public var menuPage = 0
+  /// How far the menu is scrolled, in buttons, when it holds more than fit (see
+  /// `MenuLayout`; each drawer clamps it to the scrolling it has).
+  public var menuScroll = 0
+  /// The theme this session draws in (`session { theme = … }`); nil: the script's
+  /// (`--theme`, else `ios6`).
+  public var themeName: String?
   /// Draws the faces of the session's scenes (and owns their pen strokes' memory charge).
   public let painter: Painter
   /// The segue_kind whose transition showed the scene at each depth of `stack` (title and
@@ -133,7 +136,7 @@ public final class Session {
     navigator = Session.start(
       navigator.device, navigator.orientation, navigator.navigationStack[0].title)
     diagnosis = nil
-    menuPage = 0
+    menuScroll = 0
     if !animatedKinds.isEmpty { animatedKinds = [:] }
   }
 

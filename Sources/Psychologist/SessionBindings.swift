@@ -186,6 +186,7 @@ extension Script {
     m.method("rotate") { s, _ in s.rotate() }
     m.method("show_master") { s, _ in try s.showMaster() }
     m.method("back") { s, call in try call.push(.boolean(s.back())) }
+    m.method("scroll", Session.luaScroll)
     m.method("page", Session.luaPage)
   }
 
@@ -263,6 +264,12 @@ extension Script {
         }
         orientation = or
       }
+      let theme = f.string("theme")
+      if let theme, self.theme(named: theme) == nil {
+        throw sessionError(
+          "unknown theme '\(theme)'\(suggestion(theme, themeNames)) (themes: \(themeNames.joined(separator: ", ")))"
+        )
+      }
       if let p = f.problems.first { throw sessionError(p.message) }
       // Held by Lua but living in Swift: a table of a million sessions counts as it weighs.
       try call.charge(Session.hostBytes)
@@ -272,6 +279,7 @@ extension Script {
         throw error
       }
       session.chargedTo = state
+      session.themeName = theme
       try call.push(session, as: Script.sessionClass)
     }
   }

@@ -134,8 +134,8 @@ struct TransitionLayer {
     case .still: return Placing()
     case .from: return moved(f.from, opacity: f.from.opacity)
     case .to: return moved(f.to, opacity: f.to.opacity)
-    case .fromBar: return Placing(opacity: f.fromBar)
-    case .toBar: return Placing(opacity: f.toBar)
+    case .fromBar: return Placing(dx: f.fromBarDx, opacity: f.fromBar)
+    case .toBar: return Placing(dx: f.toBarDx, opacity: f.toBar)
     case .shade: return moved(f.from, opacity: f.shade)
     case .dim: return Placing(opacity: f.dim)
     }
@@ -161,31 +161,31 @@ extension Session {
     var layered = false
     if custom == nil {
       switch style {
-      case .push, .crossFade:
+      case .push, .crossFade, .cut:
         layered = change.pane.map { Session.hasPane($0, presenter, presented) } ?? false
       case .cover, .popover:
         layered = Session.presents(presented, role: change.pane)
       }
+    } else if after.device.isPad, change.style == .cover || change.style == .popover,
+      Session.presents(presented, role: change.pane)
+    {
+      // A kind that presents a panel on an iPad animates that panel (its Lua's "to"); the
+      // split view under it stays.
+      layered = true
     }
     if !layered { style = .crossFade }
     let screen = afterLayout.screen
     let moving = presented.panes.last { $0.role == change.pane } ?? presented.panes.last
-    // A popover grows from its arrow's tip (relative to its centre, which it scales about).
-    let arrow = presented.panes.last { $0.role == change.pane }?.arrow
-    var origin: Point?
-    if let arrow, let m = moving {
-      origin = Point(x: arrow.tip.x - m.frame.midX, y: arrow.tip.y - m.frame.midY)
-    }
     let transition = Transition(
       style, isBack: change.isBack, width: moving?.contentRect.width ?? screen.width,
-      travel: screen.height - (moving?.frame.y ?? 0), origin: style == .popover ? origin : nil)
+      travel: screen.height - (moving?.frame.y ?? 0))
     let drawn = DrawnTransition { [self] in
       let old = try screenParts(before, layout: beforeLayout)
       let new = try screenParts(after, layout: afterLayout)
       let (from, to) = change.isBack ? (new, old) : (old, new)
       let layers: [TransitionLayer]
       switch (layered, style, change.pane) {
-      case (true, .push, let pane?), (true, .crossFade, let pane?):
+      case (true, .push, let pane?), (true, .crossFade, let pane?), (true, .cut, let pane?):
         layers = Session.paneLayers(from, to, role: pane)
       case (true, .cover, _), (true, .popover, _): layers = Session.presentationLayers(from, to)
       default:
@@ -237,7 +237,7 @@ extension Session {
       // in the detail) dismissed it.
       return (.popover, a.masterIsInPopover, .master)
     }
-    if b.device.isPad && b.focusRole == .detail { return (.crossFade, false, .detail) }
+    if b.device.isPad && b.focusRole == .detail { return (.cut, false, .detail) }
     return (.crossFade, false, nil)
   }
 
@@ -262,8 +262,8 @@ extension Session {
       let shade = Item(.rect(window), paint: Paint(stroke: nil, fill: .black))
       layers += [
         TransitionLayer(pane.chrome, .still),
-        TransitionLayer(old?.bar ?? [], .fromBar),
-        TransitionLayer(pane.bar, .toBar),
+        TransitionLayer(old?.bar ?? [], .fromBar, window: pane.barRect),
+        TransitionLayer(pane.bar, .toBar, window: pane.barRect),
         TransitionLayer(old?.body ?? [], .from, window: window, anchor: centre),
         TransitionLayer([shade], .shade, window: window, anchor: centre),
         TransitionLayer([backing] + pane.body, .to, window: window, anchor: centre),
@@ -294,10 +294,11 @@ extension Session {
   {
     let centre = Point(screen.midX, screen.midY)
     let backing = Item(.rect(screen), paint: Paint(stroke: nil, fill: .white))
+    // The status bar belongs to the device, not to a scene: the scenes move without it, and
+    // it stays put on top, once.
     return [
-      TransitionLayer([backing] + from.items, .from, window: screen, anchor: centre),
-      TransitionLayer([backing] + to.items, .to, window: screen, anchor: centre),
-      // The status bar belongs to the device, not to a scene: it stays put on top.
+      TransitionLayer([backing] + from.sceneItems, .from, window: screen, anchor: centre),
+      TransitionLayer([backing] + to.sceneItems, .to, window: screen, anchor: centre),
       TransitionLayer(to.statusBar, .still),
     ]
   }

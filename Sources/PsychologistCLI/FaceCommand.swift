@@ -29,7 +29,8 @@ enum FaceCommand: Command {
     options: [
       happiness, scale, SharedOptions.device, size, SharedOptions.orientation,
       SharedOptions.format, SharedOptions.output, SharedOptions.color, SharedOptions.plugin,
-      SharedOptions.style, SharedOptions.timeLimit, SharedOptions.memoryLimit,
+      SharedOptions.style, SharedOptions.theme, SharedOptions.timeLimit,
+      SharedOptions.memoryLimit,
     ],
     details: [
       "Style and feature plugins (--plugin, PSYCHOLOGIST_PATH, the config folder) apply.",

@@ -119,6 +119,13 @@ func listing(_ r: Registry) -> [Listed] {
         fields: [("color", s.style.color.svg), ("scale", formatNumber(s.style.scale))],
         location: s.location, plugin: s.plugin))
   }
+  for t in r.themes {
+    rows.append(
+      Listed(
+        section: "themes", name: t.name,
+        fields: [("bar_top", t.theme.barTop.svg), ("fonts", t.theme.fonts.joined(separator: ","))],
+        location: t.location, plugin: t.plugin))
+  }
   // A misspelt field is shown as written, beside the default it did not set.
   for i in rows.indices {
     for (name, value) in r.unknownFields[rows[i].location] ?? [] {

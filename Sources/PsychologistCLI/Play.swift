@@ -139,8 +139,12 @@ final class Player {
       try s.showMaster()
     case .back: return s.back()
     case .page(let n):
-      guard let page = shown?.menuPage(turnedBy: n, from: s.menuPage) else { return false }
-      s.menuPage = page
+      let rows = n * (shown?.menuScreenful ?? 0)
+      guard let offset = shown?.menuScroll(by: rows, from: s.menuScroll) else { return false }
+      s.menuScroll = offset
+    case .scroll(let n):
+      guard let offset = shown?.menuScroll(by: n, from: s.menuScroll) else { return false }
+      s.menuScroll = offset
     case .quit: return false
     }
     return true
@@ -180,8 +184,11 @@ final class Player {
 
   func handle(_ m: MouseEvent) throws -> Bool {
     switch m.kind {
-    case .wheelUp: return try perform(.pinch(1.1))
-    case .wheelDown: return try perform(.pinch(1 / 1.1))
+    case .wheelUp, .wheelDown:
+      // Over the menu the wheel scrolls it a row; elsewhere it pinches the face.
+      let up = m.kind == .wheelUp
+      if shown?.isOverMenu(m.column, m.row) == true { return try perform(.scroll(up ? -1 : 1)) }
+      return try perform(.pinch(up ? 1.1 : 1 / 1.1))
     case .release:
       drag = nil
     case .press:

@@ -40,6 +40,9 @@ enum SharedOptions {
   /// `--style`.
   static let style = Option<String>(
     "--style", value: "NAME", help: "draw every face in the named style")
+  /// `--theme`.
+  static let theme = Option<String>(
+    "--theme", value: "NAME", help: "draw the screen's chrome in the named theme (default ios6)")
   /// `--time-limit`.
   static let timeLimit = Option<Double>(
     "--time-limit", value: "S",
@@ -52,6 +55,6 @@ enum SharedOptions {
 
   /// What every command that loads a script takes (`scriptOptions` reads them).
   static let script: [any OptionKey] = [
-    device, orientation, plugin, style, timeLimit, memoryLimit,
+    device, orientation, plugin, style, theme, timeLimit, memoryLimit,
   ]
 }

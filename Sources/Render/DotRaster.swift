@@ -116,7 +116,7 @@ struct Raster {
     let halfWidth = max(paint.lineWidth.isFinite ? paint.lineWidth * scale : 1, 1) / 2
     if case .text(let string, let at, let size) = item.shape {
       if let c = paint.fill ?? paint.stroke { color = paletteIndex(c) } else { color = 0 }
-      drawText(string, at: at, size: size)
+      drawText(string, at: at, size: size, paint: paint)
       blank = false
       return
     }
@@ -135,7 +135,11 @@ struct Raster {
       // `face_color`): its cells take the colour as background, under the dots drawn later.
       // Rects are the screen's paper (bars, sheets, backings), which the terminal's own
       // background stands for; a filled and stroked circle is a solid dot (a pupil).
-      if paintsBackgrounds, let fill = paint.fill, paint.stroke == nil, item.shape.isRound {
+      // A gradient's area (a navigation bar) is the chrome's colour: its flat fill paints
+      // its cells' background, so the bar reads as a bar and its white title shows.
+      if paintsBackgrounds, let fill = paint.fill,
+        paint.stroke == nil && item.shape.isRound || paint.gradient != nil
+      {
         tint(item.shape, paletteIndex(fill))
       } else if !backgrounds.isEmpty {
         tint(item.shape, 0)  // what an opaque fill covers loses its colour too

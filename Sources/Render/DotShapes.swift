@@ -25,7 +25,10 @@ extension Raster {
         if let prev = previous { capsule(prev, q, hw) }
         previous = q
       }
-    case .rect(let r):
+    case .polygon(let points):
+      guard let first = points.first else { return }
+      strokeShape(.polyline(points + [first]), halfWidth: hw)
+    case .rect(let r), .roundedRect(let r, _):
       let a = dot(Point(r.x, r.y)), b = dot(Point(r.x + r.width, r.y))
       let c = dot(Point(r.x + r.width, r.y + r.height)), e = dot(Point(r.x, r.y + r.height))
       capsule(a, b, hw)
@@ -44,14 +47,14 @@ extension Raster {
       disc(dot(c), rx: r, ry: r)
     case .ellipse(let c, let rx, let ry):
       disc(dot(c), rx: max(rx, 0) * scale, ry: max(ry, 0) * scale)
-    case .rect(let r):
+    case .rect(let r), .roundedRect(let r, _):
       let x0 = px(min(r.x, r.x + r.width)), x1 = px(max(r.x, r.x + r.width))
       guard let range = rowRange(py(min(r.y, r.y + r.height)), py(max(r.y, r.y + r.height))) else {
         return
       }
       for y in range { span(y, x0, x1) }
-    case .line, .cubic, .polyline, .text:
-      break  // open paths are only stroked
+    case .line, .cubic, .polyline, .polygon, .text:
+      break  // open paths are only stroked; a polygon (an arrow) is too small to fill in cells
     }
   }
 
@@ -67,12 +70,12 @@ extension Raster {
       (center, rx, ry) = (dot(c), max(r, 0) * scale, max(r, 0) * scale)
     case .ellipse(let c, let x, let y):
       (center, rx, ry) = (dot(c), max(x, 0) * scale, max(y, 0) * scale)
-    case .rect(let r):
+    case .rect(let r), .roundedRect(let r, _):
       let x0 = px(min(r.x, r.x + r.width)), x1 = px(max(r.x, r.x + r.width))
       let y0 = py(min(r.y, r.y + r.height)), y1 = py(max(r.y, r.y + r.height))
       (center, rx, ry) = (Point((x0 + x1) / 2, (y0 + y1) / 2), (x1 - x0) / 2, (y1 - y0) / 2)
       isRect = true
-    case .line, .cubic, .polyline, .text:
+    case .line, .cubic, .polyline, .polygon, .text:
       return
     }
     guard center.x.isFinite, rx.isFinite, let range = rowRange(center.y - ry, center.y + ry)

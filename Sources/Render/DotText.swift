@@ -2,11 +2,17 @@
 // baseline's start, over the dots there; an opaque rect drawn later takes them away.
 
 import Geometry
+import Readable
 
 extension Raster {
   /// Removes the text under an opaque filled rect.
   mutating func clearText(_ shape: Shape) {
-    guard !text.isEmpty, case .rect(let r) = shape else { return }
+    guard !text.isEmpty else { return }
+    let r: Rect
+    switch shape {
+    case .rect(let rect), .roundedRect(let rect, _): r = rect
+    default: return
+    }
     let x0 = px(min(r.x, r.x + r.width)), x1 = px(max(r.x, r.x + r.width))
     let y0 = py(min(r.y, r.y + r.height)), y1 = py(max(r.y, r.y + r.height))
     guard x0.isFinite, x1.isFinite, y0.isFinite, y1.isFinite else { return }
@@ -21,11 +27,26 @@ extension Raster {
   /// Writes the characters into the cells from the one holding the baseline's start
   /// (raised by a third of the font size), as `layOutText` lays them out within the clip
   /// box, in the current colour.
-  mutating func drawText(_ string: String, at: Point, size: Double) {
+  ///
+  /// Centred text (`TextAnchor.middle`) starts half its cells left of its point. Text in the
+  /// paper's colours (black, white) with no background under it takes the terminal's own
+  /// colour: on a dark terminal black vanishes, on a light one white does.
+  mutating func drawText(_ string: String, at: Point, size: Double, paint: Paint) {
     let x = px(at.x), y = py(at.y - max(size, 0) * 0.3)
     guard x.isFinite, y.isFinite else { return }
     let row = Int(max(min((y / Double(1 << shiftY)).rounded(.down), Double(rows)), -1))
-    let column = Int(max(min((x / Double(1 << shiftX)).rounded(.down), Double(columns)), -1e6))
+    var column = Int(max(min((x / Double(1 << shiftX)).rounded(.down), Double(columns)), -1e6))
+    var cells = 0
+    for scalar in string.unicodeScalars { cells += ascii ? 1 : terminalCellWidth(scalar.value) }
+    if paint.text.anchor == .middle { column -= cells / 2 }
+    // Whether a background is under the text: looked for at its middle, which is on the
+    // screen even when a text wider than it runs off an edge.
+    if let c = paint.fill ?? paint.stroke, c == .black || c == .white, row >= 0, row < rows,
+      columns > 0
+    {
+      let middle = min(max(column + cells / 2, 0), columns - 1)
+      if backgrounds.isEmpty || backgrounds[row * columns + middle] == 0 { color = 0 }
+    }
     guard row >= 0, row < rows, row >= (clipY0 >> shiftY), row <= ((clipY1 - 1) >> shiftY) else {
       return
     }

@@ -17,6 +17,10 @@ public enum Shape: Equatable, Sendable {
   case polyline([Point])
   /// An axis-aligned rectangle.
   case rect(Rect)
+  /// An axis-aligned rectangle whose corners are quarter circles of `radius`.
+  case roundedRect(Rect, radius: Double)
+  /// A closed path through the points (the last joined to the first).
+  case polygon([Point])
   /// Text whose baseline starts at `at`, `size` points high.
   case text(String, at: Point, size: Double)
 }
@@ -31,16 +35,23 @@ public struct Paint: Equatable, Sendable {
   public var fill: Color?
   /// Opacity from 0 (invisible) to 1 (opaque).
   public var opacity: Double
+  /// A gradient SVG fills with instead of `fill` (the terminal keeps `fill`), when given.
+  public var gradient: Gradient?
+  /// How text is set (ignored by other shapes).
+  public var text: TextStyle
 
   /// Creates a paint; the default is a black stroke 1 point wide, no fill, opaque.
   @inlinable
   public init(
-    stroke: Color? = .black, lineWidth: Double = 1, fill: Color? = nil, opacity: Double = 1
+    stroke: Color? = .black, lineWidth: Double = 1, fill: Color? = nil, opacity: Double = 1,
+    gradient: Gradient? = nil, text: TextStyle = .plain
   ) {
     self.stroke = stroke
     self.lineWidth = lineWidth
     self.fill = fill
     self.opacity = opacity
+    self.gradient = gradient
+    self.text = text
   }
 }
 

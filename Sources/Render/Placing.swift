@@ -73,6 +73,8 @@ public struct Placing: Equatable, Sendable {
     case .cubic(let a, let b, let c, let d): return .cubic(apply(a), apply(b), apply(c), apply(d))
     case .polyline(let points): return .polyline(points.map(apply))
     case .rect(let r): return .rect(apply(r))
+    case .roundedRect(let r, let radius): return .roundedRect(apply(r), radius: radius * scale)
+    case .polygon(let points): return .polygon(points.map(apply))
     case .text(let text, let at, let size): return .text(text, at: apply(at), size: size * scale)
     }
   }

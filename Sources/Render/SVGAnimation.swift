@@ -42,8 +42,12 @@ public enum SVGAnimation {
       for item in layer.items { note(item.clip) }
     }
     for item in last.items { note(item.clip) }
+    var gradients: [Gradient] = []
+    for layer in layers { SVGRenderer.gradients(in: layer.items, adding: &gradients) }
+    SVGRenderer.gradients(in: last.items, adding: &gradients)
     SVGRenderer.appendHead(
-      width: last.width, height: last.height, title: last.title, clips: clips, to: &out)
+      width: last.width, height: last.height, title: last.title, clips: clips,
+      gradients: gradients, to: &out)
     if let background = first.background { SVGRenderer.appendBackground(background, to: &out) }
     let timing = Timing(duration: duration)
     SVGRenderer.put("<g>\n", &out)

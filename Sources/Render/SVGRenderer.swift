@@ -27,18 +27,21 @@ public enum SVGRenderer {
     for item in items {
       if let clip = item.clip, !clips.contains(clip) { clips.append(clip) }
     }
+    var gradients: [Gradient] = []
+    SVGRenderer.gradients(in: items, adding: &gradients)
     appendHead(
-      width: d.width, height: d.height, title: d.title, clips: clips, prefix: prefix, to: &out)
+      width: d.width, height: d.height, title: d.title, clips: clips, gradients: gradients,
+      prefix: prefix, to: &out)
     if let background = d.background { appendBackground(background, to: &out) }
     appendItems(items, clips: clips, prefix: prefix, to: &out)
     put("</svg>\n", &out)
   }
 
-  /// Appends the opening `<svg>` tag, the title and the clips' `<defs>` (when any), the
-  /// clips' ids starting with `prefix`.
+  /// Appends the opening `<svg>` tag, the title and the clips' and gradients' `<defs>`
+  /// (when any), their ids starting with `prefix`.
   static func appendHead(
-    width w: Double, height h: Double, title: String?, clips: [Rect], prefix: [UInt8] = [],
-    to out: inout [UInt8]
+    width w: Double, height h: Double, title: String?, clips: [Rect],
+    gradients: [Gradient] = [], prefix: [UInt8] = [], to out: inout [UInt8]
   ) {
     let width = nonNegative(w)
     let height = nonNegative(h)
@@ -58,8 +61,9 @@ public enum SVGRenderer {
       appendEscaped(title, to: &out)
       put("</title>\n", &out)
     }
-    if !clips.isEmpty {
+    if !clips.isEmpty || !gradients.isEmpty {
       put("<defs>\n", &out)
+      appendGradients(gradients, prefix: prefix, to: &out)
       for (index, clip) in clips.enumerated() {
         appendBytes(
           to: &out, atMost: literalRoom + prefix.count + ByteCursor.maxIntegerLength + rectRoom
@@ -97,7 +101,7 @@ public enum SVGRenderer {
         appendElement(items[i], paintAttributes: paint, clips: clips, prefix: prefix, to: &out)
       } else {
         put("<g", &out)
-        appendPaint(paint, to: &out)
+        appendPaint(paint, prefix: prefix, to: &out)
         put(">\n", &out)
         for k in i..<j {
           appendElement(items[k], paintAttributes: nil, clips: clips, prefix: prefix, to: &out)
@@ -125,8 +129,10 @@ public enum SVGRenderer {
   static func nonNegative(_ v: Double) -> Double { v > 0 ? v : 0 }
 
   /// Appends ` fill=".." stroke=".." stroke-width=".." stroke-linecap="round" opacity=".."`.
-  static func appendPaint(_ paint: Paint, to out: inout [UInt8]) {
-    if let fill = paint.fill {
+  static func appendPaint(_ paint: Paint, prefix: [UInt8] = [], to out: inout [UInt8]) {
+    if let gradient = paint.gradient {
+      appendGradientFill(gradient, prefix: prefix, to: &out)
+    } else if let fill = paint.fill {
       put(" fill=\"", &out)
       fill.appendSVG(to: &out)
       put("\"", &out)
@@ -171,8 +177,9 @@ public enum SVGRenderer {
     switch s {
     case .circle, .text: return literalRoom + 3 * SVGNumber.maxLength
     case .ellipse, .line, .rect: return literalRoom + 4 * SVGNumber.maxLength
+    case .roundedRect: return literalRoom + 6 * SVGNumber.maxLength
     case .cubic: return literalRoom + 8 * SVGNumber.maxLength
-    case .polyline(let points):  // two numbers and two separators a point
+    case .polyline(let points), .polygon(let points):  // two numbers and two separators a point
       return literalRoom + points.count * (2 * SVGNumber.maxLength + 2)
     }
   }
@@ -212,8 +219,8 @@ public enum SVGRenderer {
       w.byte(0x20)
       w.number(p3.y)
       w.byte(0x22)
-    case .polyline(let points):
-      w.put("<polyline points=\"")
+    case .polyline(let points), .polygon(let points):
+      if case .polygon = s { w.put("<polygon points=\"") } else { w.put("<polyline points=\"") }
       var first = true
       for p in points {
         if !first { w.byte(0x20) }
@@ -225,11 +232,15 @@ public enum SVGRenderer {
       w.byte(0x22)
     case .rect(let r):
       rect(r, &w)
+    case .roundedRect(let r, let radius):
+      rect(r, &w)
+      w.attribute(" rx=\"", nonNegative(radius))
+      w.attribute(" ry=\"", nonNegative(radius))
     case .text(_, let at, let size):
+      // Its family, weight and anchor follow (`appendTextStyle`): they are the paint's.
       w.attribute("<text x=\"", at.x)
       w.attribute(" y=\"", at.y)
       w.attribute(" font-size=\"", nonNegative(size))
-      w.put(" font-family=\"sans-serif\"")
     }
   }
 
@@ -261,6 +272,7 @@ public enum SVGRenderer {
     let tailRoom = literalRoom + prefix.count + ByteCursor.maxIntegerLength
     if case .text(let text, _, _) = shape {
       appendBytes(to: &out, atMost: shapeRoom(shape)) { openTag(shape, &$0) }
+      appendTextStyle(item.paint.text, to: &out)
       appendTextPaint(paintAttributes ?? item.paint, to: &out)
       appendBytes(to: &out, atMost: tailRoom) { w in
         clipReference(clipIndex, prefix, &w)
@@ -270,7 +282,7 @@ public enum SVGRenderer {
       put("</text>\n", &out)
     } else if let paint = paintAttributes {
       appendBytes(to: &out, atMost: shapeRoom(shape)) { openTag(shape, &$0) }
-      appendPaint(paint, to: &out)
+      appendPaint(paint, prefix: prefix, to: &out)
       appendBytes(to: &out, atMost: tailRoom) { w in
         clipReference(clipIndex, prefix, &w)
         w.put("/>\n")

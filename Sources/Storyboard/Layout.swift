@@ -98,8 +98,8 @@ public struct ScreenLayout<Content> {
   public var panes: [Pane<Content>]
   /// The 1-point line between the iPad's master and detail in landscape, else nil.
   public var divider: Rect?
-  /// Whether a form sheet or popover is over the screen: everything under the frontmost
-  /// pane is drawn dimmed.
+  /// Whether a form sheet is over the screen: everything under the form sheet is drawn
+  /// dimmed (a popover dims nothing, as UIPopoverController on iOS 6 did not).
   public var dimmed: Bool
 
   /// A layout from its parts.
@@ -324,6 +324,7 @@ extension Navigator {
     }
     return ScreenLayout(
       screen: screen, statusBar: statusBar, panes: panes, divider: divider,
-      dimmed: device.isPad && !nothingPresented)
+      // A form sheet dims the screen behind it; a popover does not (iOS 6).
+      dimmed: device.isPad && presentations.contains { $0.popoverSize == nil })
   }
 }

@@ -1,6 +1,9 @@
 // How a new scene appears: the placements of the two scenes of a segue over its progress
 // t ∈ [0, 1], as UIKit on iOS 5/6 animated them (README, "Transitions: how the new page
-// appears").
+// appears"): a push slides both scenes by the full width (iOS 7 moved the old one a third
+// and dimmed it), a modal covers vertically, a popover fades in (UIPopoverController), and a
+// replace is a cut (UIStoryboardReplaceSegue set the split view's view controllers, which
+// UISplitViewController does not animate).
 //
 // "from" is always the presenting side and "to" the presented side of the forward segue;
 // going back (pop, dismiss, a tap outside a popover) runs the same frames backwards, so the
@@ -37,8 +40,8 @@ public struct Placement: Equatable, Sendable {
   public static let maxScale = 100.0
 }
 
-/// One moment of a transition: both scenes' placements, the navigation bar's cross-fade
-/// and how far the dimming of what lies below has come.
+/// One moment of a transition: both scenes' placements, the navigation bar's titles (each
+/// slid and faded) and how far the dimming of what lies below has come.
 public struct TransitionFrame: Equatable, Sendable {
   /// The presenting scene.
   public var from: Placement
@@ -48,7 +51,14 @@ public struct TransitionFrame: Equatable, Sendable {
   public var fromBar: Double
   /// Opacity of the presented scene's bar title and back button (cross-fading in).
   public var toBar: Double
-  /// How dark the shade over the presenting scene is (a push dims it slightly), 0…1.
+  /// How far the presenting scene's bar title and back button have slid, in points (left
+  /// is negative: toward the back button's place).
+  public var fromBarDx: Double = 0
+  /// How far the presented scene's bar title and back button are from their place (they
+  /// come in from the right).
+  public var toBarDx: Double = 0
+  /// How dark a shade over the presenting scene is, 0…1 (iOS 6 dimmed nothing a push moved
+  /// away: 0 for every built-in kind).
   public var shade: Double
   /// How far a form sheet's or popover's dimming of the screen has come, 0…1.
   public var dim: Double
@@ -69,16 +79,20 @@ public struct TransitionFrame: Equatable, Sendable {
 
 /// How a transition moves the scenes (the built-in kinds' animations).
 public enum TransitionStyle: String, CaseIterable, Sendable {
-  /// Push: the new scene slides in from the right edge, the old one a third of the width
-  /// left and dims slightly; the bar's title and back button cross-fade.
+  /// Push: both scenes slide together by the pane's full width, the new one in from the
+  /// right edge, the old one out to the left, nothing dimmed; in the bar the new title
+  /// slides in from the right and the old one toward the back button's place, fading.
   case push
   /// Modal (cover vertical): the new scene covers from the bottom edge.
   case cover
-  /// Popover: the panel grows out of the button it hangs from (its arrow's tip) as it fades
-  /// in over the screen, which stays put.
+  /// Popover: the panel, arrow and all, fades in where it hangs from its button; the screen
+  /// stays put.
   case popover
-  /// Replace, and custom kinds that say nothing: a cross-fade.
+  /// Custom kinds that say nothing: a cross-fade.
   case crossFade
+  /// Replace: the detail changes at once (UIStoryboardReplaceSegue set the split view's
+  /// view controllers, which UISplitViewController does not animate).
+  case cut
 }
 
 /// A transition: its style, direction and the size it moves over.
@@ -91,28 +105,19 @@ public struct Transition: Equatable, Sendable {
   public var width: Double
   /// The distance a cover travels up (from the screen's bottom edge to the pane's top).
   public var travel: Double
-  /// Where a popover grows from: its arrow's tip, relative to the centre of the popover's
-  /// pane (nil: it only fades in, as a popover without an anchor does).
-  public var origin: Point?
-
-  /// The size a popover starts growing from, as a part of its size at rest.
-  public static let popoverStartScale = 0.1
-  /// UIKit's duration of a navigation or presentation transition, in seconds.
+  /// UIKit's duration of a navigation or presentation transition, in seconds: a push took
+  /// about 0.35 s (as measured in Stack Overflow question 7108771, "pushViewController /
+  /// popViewController animation duration"), eased in and out (`easeInOut` below).
   public static let duration = 0.35
-  /// The dimming of a pushed-away scene at the end of a push (iOS 5/6 darkened it a little).
-  public static let pushShade = 0.1
+  /// The dimming of a pushed-away scene at the end of a push: none on iOS 6 (iOS 7 dims).
+  public static let pushShade = 0.0
 
-  /// A transition of `style`, moving over `width` (push) or `travel` points (cover); a
-  /// popover grows from `origin` (relative to its pane's centre).
-  public init(
-    _ style: TransitionStyle, isBack: Bool = false, width: Double, travel: Double,
-    origin: Point? = nil
-  ) {
+  /// A transition of `style`, moving over `width` (push) or `travel` points (cover).
+  public init(_ style: TransitionStyle, isBack: Bool = false, width: Double, travel: Double) {
     self.style = style
     self.isBack = isBack
     self.width = width
     self.travel = travel
-    self.origin = origin
   }
 
   /// The frame at progress `t` (clamped to 0…1), eased in and out as UIKit eased it.
@@ -121,23 +126,27 @@ public struct Transition: Equatable, Sendable {
     let e = easeInOut(isBack ? 1 - clamped : clamped)
     switch style {
     case .push:
-      return TransitionFrame(
-        from: Placement(dx: -width / 3 * e), to: Placement(dx: width * (1 - e)),
-        fromBar: 1 - e, toBar: e, shade: Transition.pushShade * e, dim: 0)
+      // Both scenes by the full width together. The bar's titles slide half the width (the
+      // old one left toward the back button's place, the new one in from the right) and
+      // fade so that one is gone before the other shows: never two titles on one another.
+      var f = TransitionFrame(
+        from: Placement(dx: -width * e), to: Placement(dx: width * (1 - e)),
+        fromBar: max(0, 1 - 2 * e), toBar: max(0, 2 * e - 1), shade: Transition.pushShade * e,
+        dim: 0)
+      f.fromBarDx = -width / 2 * e
+      f.toBarDx = width / 2 * (1 - e)
+      return f
     case .cover:
       return TransitionFrame(from: .rest, to: Placement(dy: travel * (1 - e)), dim: e)
     case .popover:
-      guard let o = origin else {
-        return TransitionFrame(from: .rest, to: Placement(opacity: e), dim: e)
-      }
-      // Scaled by s about the centre and moved by (1 − s)·origin, the tip stays where it is.
-      let s = Transition.popoverStartScale + (1 - Transition.popoverStartScale) * e
-      return TransitionFrame(
-        from: .rest, to: Placement(dx: (1 - s) * o.x, dy: (1 - s) * o.y, scale: s, opacity: e),
-        dim: e)
+      return TransitionFrame(from: .rest, to: Placement(opacity: e), dim: e)
     case .crossFade:
       return TransitionFrame(
         from: .rest, to: Placement(opacity: e), fromBar: 1 - e, toBar: e, dim: e)
+    case .cut:
+      let shown: Double = e > 0 ? 1 : 0
+      return TransitionFrame(
+        from: .rest, to: Placement(opacity: shown), fromBar: 1 - shown, toBar: shown, dim: shown)
     }
   }
 }

@@ -4,7 +4,8 @@ import TestSupport
 import Testing
 
 /// A menu of more buttons than fit: buttons read their titles, `show --screen` and `play`
-/// page through it and say how many are hidden; none is cut silently.
+/// show the first screenful with a scroll indicator, and scroll (`s:scroll`, PgDn/PgUp);
+/// none is cut silently, and no pager's "more" line is drawn (iOS had none).
 @Suite struct MenuPagingTests {
   /// 40 diagnoses (every third without a title: it reads its name) and one segue.
   static let script: String = {
@@ -28,8 +29,23 @@ import Testing
     return String(decoding: r.stdout, as: UTF8.self).split(separator: "\n").map(String.init)
   }
 
+  /// The scroll indicators of `svg`: half-opaque black bars 3 points wide (y, height).
+  func indicators(_ svg: Data) throws -> [(y: Double, height: Double)] {
+    func numbers(_ attribute: String) throws -> [Double] {
+      let r = try run(
+        [
+          "xmllint", "--xpath",
+          "//*[local-name()='rect'][@width='3'][@opacity='0.5']/@\(attribute)", "-",
+        ], input: svg)
+      guard r.status == 0 else { return [] }
+      return String(decoding: r.stdout, as: UTF8.self).split(separator: "\"").enumerated()
+        .compactMap { $0.offset % 2 == 1 ? Double($0.element) : nil }
+    }
+    return zip(try numbers("y"), try numbers("height")).map { ($0, $1) }
+  }
+
   @Test(arguments: ["portrait", "landscape"])
-  func showScreenPagesAndSaysWhatIsHidden(orientation: String) throws {
+  func showScreenShowsTheFirstScreenfulAndAnIndicator(orientation: String) throws {
     let folder = try temporaryFolder()
     defer { removeFolder(folder) }
     try writeFile(folder + "/many.lua", MenuPagingTests.script)
@@ -39,72 +55,75 @@ import Testing
       in: folder)
     #expect(r.status == 0, "\(r.stderr)")
     guard orientation == "landscape" else { return }
-    let buttons = try texts(r.stdout, fill: "#007aff")
-    let more = try texts(r.stdout, fill: "#8e8e93")
-    // Titles where declared, names where not.
+    let buttons = try texts(r.stdout, fill: "#324f85")
+    // Titles where declared, names where not; no pager's "more" line.
     #expect(buttons.first == "Diagnosis number 1")
     #expect(buttons.contains("d03") && !buttons.contains("d01"))
-    #expect(more.count == 1, "\(more)")
-    let hidden = Int(more.first?.split(separator: " ").first ?? "") ?? -1
-    #expect(more.first?.hasSuffix("more ↓") == true)
-    #expect(buttons.count + hidden == 41, "\(buttons.count) shown, \(hidden) said hidden")
+    #expect(try texts(r.stdout, fill: "#8e8e93").isEmpty)
     #expect(buttons.count >= 10, "the master has room for more than \(buttons.count)")
+    // The indicator at the top of the menu (content y 64…768), as long as the part shown.
+    let bars = try indicators(r.stdout)
+    #expect(bars.count == 1, "\(bars)")
+    if let bar = bars.first {
+      #expect(abs(bar.y - 67) < 0.5)
+      let expected = Double(buttons.count) / 41 * (704 - 6)
+      #expect(abs(bar.height - expected) < 0.5, "\(bar.height) for \(buttons.count) of 41")
+    }
   }
 
-  @Test func aSessionPagesTheMenu() throws {
+  @Test func aSessionScrollsTheMenu() throws {
     let folder = try temporaryFolder()
     defer { removeFolder(folder) }
     try writeFile(
-      folder + "/pages.lua",
+      folder + "/scroll.lua",
       MenuPagingTests.script + """
         local s = session { device = "iphone" }
-        print("page", s:page(1))
+        print("scroll", s:scroll(3))
         print(s:svg({ screen = true }))
-        print("last", s:page(1000), "first", s:page(-1000))
+        print("last", s:scroll(1000), "first", s:scroll(-1000), "page", s:page(1))
         for _, v in ipairs { 0/0, 1/0, -1/0, 2^63, 1.5, {} } do
-          local ok, e = pcall(s.page, s, v)
+          local ok, e = pcall(s.scroll, s, v)
           print(ok, e)
         end
         """)
-    let r = try psychologist(["run", "pages.lua"], in: folder)
+    let r = try psychologist(["run", "scroll.lua"], in: folder)
     #expect(r.status == 0, "\(r.stderr)")
     let out = String(decoding: r.stdout, as: UTF8.self)
-    #expect(out.hasPrefix("page\t2\n"))
+    #expect(out.hasPrefix("scroll\t4\n"))
     let svg = Data(
       out[out.range(of: "<svg")!.lowerBound..<out.range(of: "</svg>")!.upperBound].utf8)
-    let buttons = try texts(svg, fill: "#007aff")
-    let more = try texts(svg, fill: "#8e8e93")
-    // The second page: "N more ↑" above its buttons, "M more ↓" below, adding up to 41.
-    #expect(more.count == 2 && more[0].hasSuffix("more ↑") && more[1].hasSuffix("more ↓"))
-    let numbers = more.compactMap { Int($0.split(separator: " ")[0]) }
-    #expect(numbers.reduce(buttons.count, +) == 41, "\(more) and \(buttons.count) shown")
-    #expect(buttons.first == "Diagnosis number \(numbers.first.map { $0 + 1 } ?? 0)")
-    #expect(out.contains("last\t7\tfirst\t1"), "\(out)")
-    // Not a whole number of pages: an error, never a trap or a page far away.
-    #expect(out.components(separatedBy: "false\tpage needs a whole number").count == 7, "\(out)")
+    let buttons = try texts(svg, fill: "#324f85")
+    // Scrolled by three: d04 in the first row, as many rows as fit (an iPhone's content
+    // is 416 high: 8 rows of 48 from 16, the last 40 high).
+    #expect(buttons.first == "Diagnosis number 4" && buttons.count == 8, "\(buttons)")
+    #expect(try indicators(svg).count == 1)
+    // The end: button 34 in the first row (41 − 8 + 1); back at the top; a page is 8 rows.
+    #expect(out.contains("last\t34\tfirst\t1\tpage\t9"), "\(out)")
+    // Not a whole number of buttons: an error, never a trap or a scroll far away.
+    #expect(
+      out.components(separatedBy: "false\tscroll needs a whole number").count == 7, "\(out)")
   }
 
-  @Test func playPagesWithPageDownAndTheKeysTapThePageShown() throws {
+  @Test func playScrollsWithPageDownAndTheKeysTapTheRowsShown() throws {
     let folder = try temporaryFolder()
     defer { removeFolder(folder) }
     try writeFile(folder + "/many.lua", MenuPagingTests.script)
     let pane = try TmuxPane(width: 80, height: 24, folder: folder)
     try pane.type("\(binary) play many.lua; echo STATUS=$?")
-    var lines = try pane.waitFor("more ↓ (PgDn)")
+    // The scroll indicator at the menu's right edge, over the first rows.
+    let lines = try pane.waitFor("┃")
     let shown = lines.filter { $0.contains("] ") }.count
-    let more = try #require(lines.first { $0.contains("more ↓") })
-    let hidden = try #require(Int(more.split(separator: " ")[0]))
-    #expect(shown + hidden == 41, "\(shown) shown, \(hidden) hidden")
-    #expect(lines.contains("  [1] Diagnosis number 1"))
+    #expect(lines.contains { $0.hasPrefix("  [1] Diagnosis number 1") })
+    #expect(!lines.contains { $0.contains(" more ") })
     try pane.press("NPage")
-    lines = try pane.waitFor("more ↑ (PgUp)")
-    // The keys start again on each page: [1] is the page's first button.
-    let first = try #require(lines.first { $0.hasPrefix("  [1] ") })
-    #expect(first.hasSuffix("d\(shown + 1)") || first.hasSuffix("number \(shown + 1)"), "\(first)")
+    // A screenful on: [1] is the first row's button.
+    let next = shown + 1
+    let name = next % 3 != 0 ? "Diagnosis number \(next)" : next < 10 ? "d0\(next)" : "d\(next)"
+    _ = try pane.waitFor("[1] " + name)
     try pane.press("1")
-    try pane.waitFor("happiness \((shown + 1) * 2) ")
+    try pane.waitFor("happiness \(next * 2) ")
     try pane.press("b")
-    try pane.waitFor("more ↑ (PgUp)")
+    try pane.waitFor("[1] ")
     try pane.press("PPage")
     try pane.waitFor("  [1] Diagnosis number 1")
     try pane.press("q")
@@ -138,15 +157,15 @@ import Testing
         "show", "long.lua", "long", "--screen", "--device", "ipad", "--orientation", "landscape",
       ], in: folder)
     #expect(r.status == 0, "\(r.stderr)")
-    let buttons = try texts(r.stdout, fill: "#007aff")
+    let buttons = try texts(r.stdout, fill: "#324f85")
     #expect(buttons.count == 1 && buttons[0].hasSuffix("…") && buttons[0].hasPrefix("Overwhelming"))
     // The master's button spans x 16…304 (y 80…120): no text of it right of its border.
     let image = try rasterize(r.stdout)
     var tinted = (inside: 0, outside: 0)
     for y in 80..<120 {
       for x in 16..<420 {
-        guard let (red, green, blue) = image.at(x, y), red < 60, green > 90, green < 160, blue > 200
-        else { continue }
+        // The title's dark blue (50, 79, 133), not the button's grey border.
+        guard let (red, _, blue) = image.at(x, y), red < 120, blue - red > 50 else { continue }
         if x < 304 { tinted.inside += 1 } else { tinted.outside += 1 }
       }
     }

@@ -6,10 +6,13 @@ import TestSupport
 /// session's screen snapshot draw them, checked in rsvg's pixels. Where things are comes
 /// from the storyboard's rules, worked out by hand in the comments.
 @Suite struct SplitViewScreenTests {
-  /// The popover's border and arrow colour (iOS 5's dark popover frame).
-  static let dark = (30, 30, 30)
-  /// The bar buttons' tint.
-  static let tint = (0, 122, 255)
+  /// The popover's frame and arrow colour (iOS 6's dark navy frame, between its gradient's
+  /// top and bottom).
+  static let dark = (35, 45, 64)
+  /// A bordered bar button's border (iOS 6's dark blue-grey).
+  static let border = (55, 71, 97)
+  /// A rounded-rect button's title (UIKit's dark blue).
+  static let label = (50, 79, 133)
 
   /// Whether any pixel in the rectangle is close to `color`.
   func any(
@@ -49,13 +52,13 @@ import TestSupport
 
   @Test func portraitShowsTheBarButtonLandscapeDoesNot() throws {
     // The detail's bar is y 20…64; its bar button, titled "Psychologist" (12 letters), is
-    // 6 from the left, 30 high, 12·9.5 + 20 = 134 wide: x 6…140, y 27…57, its title tinted.
+    // 6 from the left, 30 high, 12·9.5 + 20 = 134 wide: x 6…140, y 27…57, bordered.
     let portrait = try screen(["bite", "--orientation", "portrait"])
     #expect(portrait.width == 768 && portrait.height == 1024)
-    expectColor(portrait, Self.tint, x: 8...138, y: 29...55, true)
-    // Landscape: the master's bar over the same place holds its centred black title only.
+    expectColor(portrait, Self.border, x: 5...8, y: 32...52, true)
+    // Landscape: the master's bar over the same place holds its centred title only.
     let landscape = try screen(["bite", "--orientation", "landscape"])
-    expectColor(landscape, Self.tint, x: 8...138, y: 29...55, false)
+    expectColor(landscape, Self.border, x: 5...8, y: 32...52, false)
   }
 
   @Test func aPopoverFromALowRowPointsAtItWithoutCoveringIt() throws {
@@ -63,13 +66,14 @@ import TestSupport
     // popover (320×320) goes below, from y 325; its arrow's tip touches the row at
     // (160, 312), its base is 26 wide on the popover's top edge.
     let image = try screen(["teleplay", "--orientation", "landscape"])
-    // Halfway down the arrow (y 318.5) it is 13 wide: dark at its middle, not 10 beside.
-    expectColor(image, Self.dark, x: 159...161, y: 317...320, true)
-    expectColor(image, Self.dark, x: 146...148, y: 317...319, false)
-    expectColor(image, Self.dark, x: 172...174, y: 317...319, false)
-    // The row's own label (tinted "teleplay" at y ≈ 298, under the 40 % black dimming) is
-    // not covered.
-    expectColor(image, (0, 73, 153), x: 30...120, y: 285...305, true)
+    // The popover's frame stands 6 out from it (from y 319): at y 315.5 the arrow is 7
+    // wide, dark at its middle, not 10 beside.
+    expectColor(image, Self.dark, x: 159...161, y: 314...316, true)
+    expectColor(image, Self.dark, x: 146...148, y: 314...316, false)
+    expectColor(image, Self.dark, x: 172...174, y: 314...316, false)
+    // The row's own label ("teleplay" centred at x 160, y ≈ 297, not dimmed: a popover
+    // dims nothing) is not covered.
+    expectColor(image, Self.label, x: 120...200, y: 285...305, true)
     // Cartoon, the menu's last row (y 320…360), is beside the arrow and under the popover.
     let face = blueNear(image, 170, 485 - 144)
     #expect(face)
@@ -100,16 +104,17 @@ import TestSupport
       """, snapshots: ["master.svg"]
     ).images[0]
     // The bar button x 6…140, y 27…57 (midpoint 73); the popover 320 wide from x 10, from
-    // y 57 + 13 = 70 down to 1014; the arrow's tip at (73, 57), 18 wide at y 66.
-    expectColor(image, Self.dark, x: 72...74, y: 65...67, true)
-    expectColor(image, Self.dark, x: 92...96, y: 65...67, false)
-    // The popover's border on its left and bottom edges, the menu inside: the first row
-    // at y 114 + 16 = 130…170, its label tinted.
-    expectColor(image, Self.dark, x: 8...12, y: 500...502, true)
-    expectColor(image, Self.dark, x: 100...102, y: 1012...1016, true)
-    expectColor(image, Self.tint, x: 40...120, y: 140...165, true)
+    // y 57 + 13 = 70 down to 1014, its frame 6 further out; the arrow's tip at (73, 57),
+    // 8 wide at y 61.
+    expectColor(image, Self.dark, x: 72...74, y: 60...62, true)
+    expectColor(image, Self.dark, x: 92...96, y: 60...62, false)
+    // The popover's frame on its left and bottom edges, the menu inside: the first row
+    // at y 114 + 16 = 130…170, its label centred (x 170).
+    expectColor(image, Self.dark, x: 5...9, y: 500...502, true)
+    expectColor(image, Self.dark, x: 100...102, y: 1015...1019, true)
+    expectColor(image, Self.label, x: 130...210, y: 140...165, true)
     // The bar button is still there, above the arrow.
-    expectColor(image, Self.tint, x: 8...138, y: 29...55, true)
+    expectColor(image, Self.border, x: 5...8, y: 32...52, true)
   }
 
   @Test func aPopoverFollowsItsButtonAcrossARotation() throws {
@@ -124,14 +129,14 @@ import TestSupport
     #expect(out == "Happiness\t20\n")
     let (portrait, landscape) = (images[0], images[1])
     // Portrait: the menu is hidden, so the popover hangs from the bar button (x 6…140,
-    // y 27…57): its arrow's tip at (73, 57), 18 wide at y 66.
-    expectColor(portrait, Self.dark, x: 72...74, y: 65...67, true)
-    // Landscape again: from teleplay's row, as before the turn (the arrow at (160, 318)).
-    expectColor(landscape, Self.dark, x: 159...161, y: 317...320, true)
-    expectColor(landscape, Self.dark, x: 72...74, y: 65...67, false)
+    // y 27…57): its arrow's tip at (73, 57), 8 wide at y 61.
+    expectColor(portrait, Self.dark, x: 72...74, y: 60...62, true)
+    // Landscape again: from teleplay's row, as before the turn (the arrow at (160, 315)).
+    expectColor(landscape, Self.dark, x: 159...161, y: 314...316, true)
+    expectColor(landscape, Self.dark, x: 72...74, y: 60...62, false)
   }
 
-  @Test func aPopoverGrowsOutOfItsButton() throws {
+  @Test func aPopoverFadesInAtItsButton() throws {
     let folder = try temporaryFolder()
     defer { removeFolder(folder) }
     let r = try psychologist([
@@ -141,10 +146,9 @@ import TestSupport
     #expect(r.status == 0, "\(r.stderr)")
     let mid = try TestSupport.rasterize(
       try String(contentsOfFile: folder + "/frame-002.svg", encoding: .utf8))
-    // Half-way (eased 0.5) the popover is scaled 0.1 + 0.9 · 0.5 = 0.55 about its arrow's
-    // tip (160, 312): its face's centre (170, 485) is at (165.5, 407), the head's radius
-    // 144 · 0.55 = 79, so the head's top is at (165.5, 328); where the popover rests, the
-    // head's top (170, 341) is inside the smaller head, empty.
+    // Half-way (eased 0.5) the popover is where it rests, half opaque (iOS 6 faded it in
+    // and neither moved nor grew it): its head's top at (170, 341) is a faded blue, and
+    // where a popover growing out of its button would have had it (165, 328), nothing.
     func bluish(_ x: Int, _ y: Int, radius: Int) -> Bool {
       for dy in -radius...radius {
         for dx in -radius...radius {
@@ -153,11 +157,11 @@ import TestSupport
       }
       return false
     }
-    let grown = bluish(165, 328, radius: 3)
-    let atRest = bluish(170, 341, radius: 2)
-    #expect(grown && !atRest)
-    // The arrow's tip stays on the button's edge: the arrow is there, faded.
+    #expect(bluish(170, 341, radius: 2) && !bluish(165, 328, radius: 3))
+    let head = try #require(mid.at(170, 341))
+    #expect(head.r > 60, "half opaque, not solid blue: \(head)")
+    // The arrow is there, faded: a navy lighter than the frame at rest.
     let tip = try #require(mid.at(160, 315))
-    #expect(tip.r < 150 && tip.r == tip.g)
+    #expect(tip.r > 60 && tip.r < 200 && tip.b > tip.r)
   }
 }

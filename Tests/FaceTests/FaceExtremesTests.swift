@@ -50,8 +50,8 @@ struct Trace {
         return Point(
           a * p0.x + b * p1.x + c * p2.x + d * p3.x, a * p0.y + b * p1.y + c * p2.y + d * p3.y)
       }
-    case .polyline(let points): return points
-    case .rect, .text: return []
+    case .polyline(let points), .polygon(let points): return points
+    case .rect, .roundedRect, .text: return []
     }
   }
 }

@@ -106,6 +106,7 @@ func globalNames(_ state: LuaState) throws -> Set<String> {
     #expect(file.members("SegueKindFields") == Set(DeclarationFields.segueKind))
     #expect(file.members("FeatureFields") == Set(DeclarationFields.feature))
     #expect(file.members("StyleFields") == Set(DeclarationFields.style))
+    #expect(file.members("ThemeFields") == Set(DeclarationFields.theme))
     #expect(file.members("Expression") == Set(DeclarationFields.expression))
     #expect(file.members("SessionOptions") == Set(DeclarationFields.session))
     #expect(file.members("SvgOptions") == Set(DeclarationFields.svgOptions))

@@ -2,52 +2,55 @@ import Testing
 
 @testable import Storyboard
 
-/// Paging through a menu by its pages shows every button exactly once, in order, each in
-/// its own row, and every page says how many are hidden either way.
+/// Scrolling a menu row by row from the top to the end shows every button, in order, each
+/// in its own row, and the indicator says how much is shown and where.
 @Test(arguments: [0, 1, 2, 3, 5, 9, 40], [0, 1, 2, 3, 4, 7, 40, 41])
-func everyButtonOnExactlyOnePage(count: Int, slots: Int) {
-  var seen: [Int] = []
-  let pages = MenuLayout(count: count, slots: slots).pages
-  #expect(pages >= 1)
-  for page in 0..<pages {
-    let menu = MenuLayout(count: count, slots: slots, page: page)
-    #expect(menu.page == page)
-    seen += menu.shown
+func scrollingShowsEveryButtonInOrder(count: Int, slots: Int) {
+  var seen = Set<Int>()
+  var menu = MenuLayout(count: count, slots: slots)
+  #expect(menu.offset == 0)
+  while true {
     var rows = Set<Int>()
     for i in menu.shown { rows.insert(menu.slot(of: i)) }
-    if let a = menu.aboveSlot { rows.insert(a) }
-    if let b = menu.belowSlot { rows.insert(b) }
-    let used = menu.shown.count + (menu.aboveSlot == nil ? 0 : 1) + (menu.belowSlot == nil ? 0 : 1)
-    #expect(rows.count == used, "rows collide: \(count) in \(slots), page \(page)")
-    #expect(rows.allSatisfy { $0 >= 0 && $0 < slots }, "\(count) in \(slots), page \(page)")
+    #expect(rows.count == menu.shown.count, "rows collide: \(count) in \(slots)")
+    #expect(rows.allSatisfy { $0 >= 0 && $0 < slots }, "\(count) in \(slots)")
     #expect(menu.hiddenAbove + menu.shown.count + menu.hiddenBelow == count)
-    // Never cut silently: what is hidden is said, when there is a row to say it in.
-    if slots >= 2, menu.hiddenBelow > 0 { #expect(menu.belowSlot != nil) }
-    if slots >= 2, menu.hiddenAbove > 0 {
-      #expect(menu.aboveSlot != nil || menu.moreText(above: false).contains("↑"))
+    // Every row is used while there are buttons below to fill it.
+    if menu.hiddenBelow > 0 { #expect(menu.shown.count == slots) }
+    // Never cut silently: a menu that does not fit has its indicator.
+    #expect((menu.indicator != nil) == (count > slots && slots > 0))
+    if let bar = menu.indicator {
+      #expect(abs(bar.length - Double(slots) / Double(count)) < 1e-12)
+      #expect(bar.start >= 0 && bar.start + bar.length <= 1 + 1e-12)
     }
+    seen.formUnion(menu.shown)
+    let next = menu.scrolled(by: 1)
+    if next == menu { break }
+    #expect(next.offset == menu.offset + 1)
+    menu = next
   }
-  if slots > 0 { #expect(seen == Array(0..<count)) }
+  if slots > 0 { #expect(seen == Set(0..<count)) }
 }
 
-@Test func aMenuThatFitsHasOnePageAndNoMoreRows() {
-  let menu = MenuLayout(count: 5, slots: 5, page: 3)
-  #expect(menu.pages == 1 && menu.page == 0 && menu.shown == 0..<5)
-  #expect(menu.aboveSlot == nil && menu.belowSlot == nil)
+@Test func aMenuThatFitsDoesNotScroll() {
+  let menu = MenuLayout(count: 5, slots: 5, offset: 3)
+  #expect(menu.offset == 0 && menu.shown == 0..<5 && menu.indicator == nil)
+  #expect(menu.scrolled(by: 4) == menu)
   #expect(menu.slot(of: 4) == 4)
 }
 
 @Test func fortyButtonsInSevenRows() {
-  // Page 1: six buttons and "34 more ↓"; then five a page between two "more" rows.
+  // Seven rows from the top; scrolled by ten, buttons 10…16 in rows 0…6; never past the
+  // last button in the last row, nor above the first.
   let first = MenuLayout(count: 40, slots: 7)
-  #expect(first.shown == 0..<6 && first.belowSlot == 6 && first.aboveSlot == nil)
-  #expect(first.moreText(above: false, keys: ("PgUp", "PgDn")) == "34 more ↓ (PgDn)")
-  let second = MenuLayout(count: 40, slots: 7, page: 1)
-  #expect(second.shown == 6..<11 && second.slot(of: 6) == 1 && second.aboveSlot == 0)
-  #expect(second.moreText(above: true) == "6 more ↑")
-  let last = MenuLayout(count: 40, slots: 7, page: 1000)
-  #expect(last.page == 7 && last.shown == 36..<40 && last.belowSlot == nil)
-  #expect(MenuLayout(count: 40, slots: 7, page: -5).page == 0)
+  #expect(first.shown == 0..<7 && first.hiddenBelow == 33)
+  let ten = first.scrolled(by: 10)
+  #expect(ten.shown == 10..<17 && ten.slot(of: 10) == 0 && ten.hiddenAbove == 10)
+  let last = MenuLayout(count: 40, slots: 7, offset: 1000)
+  #expect(last.offset == 33 && last.shown == 33..<40 && last.hiddenBelow == 0)
+  #expect(MenuLayout(count: 40, slots: 7, offset: -5).offset == 0)
+  // The indicator: 7/40 of the height, at the top, then at the bottom.
+  #expect(first.indicator?.start == 0 && last.indicator.map { $0.start + $0.length } == 1)
 }
 
 @Test func aLongTitleIsCutWithAnEllipsisToItsRoom() {

@@ -209,17 +209,14 @@ func aPopoverFromEveryMenuRowStaysBesideIt(_ orientation: Orientation) throws {
   #expect(pad.layout().panes[1].arrow == nil)
 }
 
-@Test func aPopoverGrowsFromItsArrowsTip() {
-  let origin = Point(x: -100, y: -170)
-  let t = Transition(.popover, width: 0, travel: 0, origin: origin)
+@Test func aPopoverFadesInWhereItHangs() {
+  // iOS 6's popover fades in at its place, arrow and all: it neither moves nor grows.
+  let t = Transition(.popover, width: 0, travel: 0)
   for step in 0...10 {
     let f = t.frame(at: Double(step) / 10)
-    // The tip, scaled about the centre and moved, stays where it is.
-    let x = origin.x * f.to.scale + f.to.dx
-    let y = origin.y * f.to.scale + f.to.dy
-    #expect(abs(x - origin.x) < 1e-9 && abs(y - origin.y) < 1e-9)
+    #expect(f.to.dx == 0 && f.to.dy == 0 && f.to.scale == 1 && f.from == .rest)
   }
-  #expect(t.frame(at: 0).to.scale == Transition.popoverStartScale)
+  #expect(t.frame(at: 0).to.opacity == 0)
   #expect(t.frame(at: 1).to == .rest)
-  #expect(t.frame(at: 0.5).to.scale > 0.5 && t.frame(at: 0.5).to.scale < 0.6)
+  #expect(abs(t.frame(at: 0.5).to.opacity - 0.5) < 1e-6)
 }

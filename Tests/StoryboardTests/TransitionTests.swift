@@ -29,14 +29,23 @@ func referenceEase(_ t: Double) -> Double {
 @Test func pushAtHalfTimeIsHalfWay() {
   let push = Transition(.push, width: 320, travel: 460)
   let f = push.frame(at: 0.5)
-  // The new scene's left edge at W/2, the old one a sixth of the width left (a third at the end).
+  // iOS 6: both scenes slide together by the full width, nothing dims; the old title has
+  // faded out by half-way, when the new one starts to show.
   #expect(abs(f.to.dx - 160) < 1e-6)
-  #expect(abs(f.from.dx - -320.0 / 6) < 1e-6)
-  #expect(abs(f.fromBar - 0.5) < 1e-6 && abs(f.toBar - 0.5) < 1e-6)
+  #expect(abs(f.from.dx - -160) < 1e-6)
+  #expect(f.fromBar < 1e-6 && f.toBar < 1e-6 && f.shade == 0)
   #expect(f.from.opacity == 1 && f.to.opacity == 1)
   #expect(push.frame(at: 0).to.dx == 320 && push.frame(at: 0).from.dx == 0)
-  #expect(push.frame(at: 1).to == .rest && abs(push.frame(at: 1).from.dx - -320.0 / 3) < 1e-9)
+  #expect(push.frame(at: 1).to == .rest && abs(push.frame(at: 1).from.dx - -320) < 1e-9)
   #expect(push.frame(at: 1).toBar == 1 && push.frame(at: 1).fromBar == 0)
+  // The old title slides left (toward the back button), the new one in from the right.
+  let q = push.frame(at: 0.25)
+  #expect(q.fromBarDx < 0 && q.fromBar > 0 && q.toBar == 0 && q.toBarDx > 0)
+  for step in 0...20 {
+    let g = push.frame(at: Double(step) / 20)
+    #expect(g.fromBar == 0 || g.toBar == 0, "two titles at once at \(step)")
+    #expect(abs(g.to.dx - g.from.dx - 320) < 1e-9, "the scenes move together")
+  }
 }
 
 @Test func backRunsTheSameFramesBackwards() {
