@@ -57,8 +57,9 @@ extension Session {
   static func luaAnimate(_ s: Session, _ call: inout LuaCall) throws {
     guard let name = call.string(2) else { throw sessionError("animate needs a button name") }
     let input = try call.value(3)
+    let work = HostWork(during: s.script.state, at: call.location)
     let svg = try s.tapAnimated(name, input: input == .nil ? .map([:]) : input) {
-      try $0.animatedSVG()
+      try $0.animatedSVG(work: work)
     }
     try svg.withUnsafeBytes { try call.push(bytes: $0) }
   }

@@ -60,16 +60,25 @@ public struct TransitionMovie {
   }
 
   /// The transition as one animated SVG document (SMIL, no script) playing once over
-  /// UIKit's 0.35 s and then showing the screen after exactly, as UTF-8 bytes.
-  public func animatedSVG(samples: Int = SVGAnimation.defaultSamples) throws -> [UInt8] {
+  /// UIKit's 0.35 s and then showing the screen after exactly, as UTF-8 bytes. Writing it is
+  /// host work held to `work`'s deadline.
+  public func animatedSVG(
+    samples: Int = SVGAnimation.defaultSamples, work: HostWork
+  ) throws -> [UInt8] {
     let n = max(samples, 2)
     let frames = try (0..<n).map { try frameAt(Double($0) / Double(n - 1)) }
     let d = try drawn.get()
     let animated = d.layers.map { layer in
       AnimatedLayer(items: layer.items, window: layer.window, track: frames.map(layer.placing))
     }
-    return SVGAnimation.render(
-      first: d.first, layers: animated, last: d.last, duration: Transition.duration)
+    try work.check()
+    do {
+      return try SVGAnimation.render(
+        first: d.first, layers: animated, last: d.last, duration: Transition.duration,
+        expired: work.expired)
+    } catch {
+      throw work.stopped()
+    }
   }
 }
 

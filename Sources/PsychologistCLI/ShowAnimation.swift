@@ -13,8 +13,11 @@ func showAnimated(
   let script = try loadScript(path, options)
   let (session, input) = try showSession(script, name, args, options)
   let movie = try session.tapAnimated(name, input: input)
+  // The frames or the animated document of a busy screen are long host work: they end at
+  // the script's time limit.
+  let work = script.hostWork(showing: name)
   guard count > 0 else {
-    try write(try movie.animatedSVG(), to: try args[SharedOptions.output])
+    try write(try movie.animatedSVG(work: work), to: try args[SharedOptions.output])
     return .ok
   }
   let dir = try args[SharedOptions.outputDirectory] ?? "."
@@ -22,9 +25,7 @@ func showAnimated(
   do { folder = try OutputDirectory(dir) } catch {
     throw OutputError(description: "cannot write the frames: \(error)")
   }
-  // One frame drawn and written at a time: memory stays that of one screen. A thousand
-  // frames of a busy screen are long host work: they end at the script's time limit.
-  let work = script.hostWork(showing: name)
+  // One frame drawn and written at a time: memory stays that of one screen.
   try movie.eachFrame(count) { i, frame in
     try work.check()
     let digits = String(i)

@@ -28,10 +28,13 @@ public enum SVGAnimation {
 
   /// An SVG document the size of `last` in which the layers move over `duration` seconds,
   /// once; then `last` is shown as it is. `first` gives the title and background. The
-  /// document's UTF-8 bytes, as they are written or handed to Lua.
+  /// document's UTF-8 bytes, as they are written or handed to Lua. A drawing of many items
+  /// is long work: `expired` is asked between runs of items, and once it says the caller's
+  /// deadline has passed the writing stops with `DrawingStopped`.
   public static func render(
-    first: Drawing, layers: [AnimatedLayer], last: Drawing, duration: Double
-  ) -> [UInt8] {
+    first: Drawing, layers: [AnimatedLayer], last: Drawing, duration: Double,
+    expired: () -> Bool = { false }
+  ) throws(DrawingStopped) -> [UInt8] {
     var out: [UInt8] = []
     out.reserveCapacity(4096 + layers.reduce(0) { $0 + $1.items.count * 80 })
     // One list of clips for the whole document: item clips, layer windows, the last's.
@@ -51,7 +54,9 @@ public enum SVGAnimation {
     if let background = first.background { SVGRenderer.appendBackground(background, to: &out) }
     let timing = Timing(duration: duration)
     SVGRenderer.put("<g>\n", &out)
-    for layer in layers { appendLayer(layer, clips: clips, timing: timing, to: &out) }
+    for layer in layers {
+      try appendLayer(layer, clips: clips, timing: timing, expired: expired, to: &out)
+    }
     // Hidden from the end on: the moving layers stay under the last drawing, which is
     // drawn whole (its background first), so the end is the still screen exactly.
     appendText(
@@ -61,7 +66,7 @@ public enum SVGAnimation {
       "<g visibility=\"hidden\">\n<set attributeName=\"visibility\" to=\"visible\" begin=\"\(timing.seconds)\" fill=\"freeze\"/>\n",
       &out)
     if let background = last.background { SVGRenderer.appendBackground(background, to: &out) }
-    SVGRenderer.appendItems(last.items, clips: clips, to: &out)
+    try appendItems(last.items, clips: clips, expired: expired, to: &out)
     SVGRenderer.put("</g>\n</svg>\n", &out)
     return out
   }
@@ -76,8 +81,9 @@ public enum SVGAnimation {
   }
 
   static func appendLayer(
-    _ layer: AnimatedLayer, clips: [Rect], timing: Timing, to out: inout [UInt8]
-  ) {
+    _ layer: AnimatedLayer, clips: [Rect], timing: Timing, expired: () -> Bool,
+    to out: inout [UInt8]
+  ) throws(DrawingStopped) {
     let track = layer.track.isEmpty ? [Placing()] : layer.track
     var closing = 0
     func open(_ text: String) {
@@ -111,9 +117,26 @@ public enum SVGAnimation {
             "<animateTransform attributeName=\"transform\" type=\"scale\"", scales, timing))
       open("<g transform=\"translate(\(number(-a.x)) \(number(-a.y)))\">\n")
     }
-    SVGRenderer.appendItems(layer.items, clips: clips, to: &out)
+    try appendItems(layer.items, clips: clips, expired: expired, to: &out)
     for _ in 0..<closing { SVGRenderer.put("</g>\n", &out) }
   }
+
+  /// Items written a run of `itemsBetweenLooks` at a time, the deadline looked at before
+  /// each: a screen of a few hundred items is one run, as it always was.
+  static func appendItems(
+    _ items: [Item], clips: [Rect], expired: () -> Bool, to out: inout [UInt8]
+  ) throws(DrawingStopped) {
+    var start = 0
+    repeat {
+      if expired() { throw DrawingStopped() }
+      let end = min(start + itemsBetweenLooks, items.count)
+      SVGRenderer.appendItems(Array(items[start..<end]), clips: clips, to: &out)
+      start = end
+    } while start < items.count
+  }
+
+  /// How many items are written between two looks at the deadline.
+  static let itemsBetweenLooks = 4096
 
   /// An animation element's values and timing: evenly spaced, linear between samples,
   /// once, holding the last value.

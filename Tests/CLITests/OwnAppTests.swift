@@ -21,11 +21,11 @@ import Testing
     #expect(r.status == 0, "\(r.stderr)")
     #expect(try xmlProblem(r.out) == nil)
     let shown = try texts(r.stdout)
-    #expect(shown.contains("Espresso") && shown.contains("‹ Drinks"), "\(shown)")
+    #expect(shown.contains("Espresso") && shown.contains("Drinks"), "\(shown)")
     let menu = try psychologist(["show", barista, "drinks", "--screen", "--format", "svg"])
     #expect(menu.status == 0, "\(menu.stderr)")
     let menuTexts = try texts(menu.stdout)
-    for text in ["Drinks", "‹ Barista", "Espresso", "Latte", "Mocha"] {
+    for text in ["Drinks", "Barista", "Espresso", "Latte", "Mocha"] {
       #expect(menuTexts.contains(text), "\(text) missing from \(menuTexts)")
     }
     #expect(!menuTexts.contains { $0.contains("Psychologist") })

@@ -77,7 +77,7 @@ func screenTexts(_ svg: String) throws -> [String] {
     #expect(lines == ["Barista\tBarista", "Happiness\tBarista>Happiness"])
     // The iPhone's back button above the pushed face.
     let phone = try screenAfter(baristaApp, ["order"])
-    #expect(try screenTexts(phone.svg).contains("‹ Barista"))
+    #expect(try screenTexts(phone.svg).contains("Barista"))
     // The iPad's bar button in portrait; in landscape the master's bar.
     let portrait = try screenAfter(baristaApp, ["order"], device: .ipad)
     #expect(try screenTexts(portrait.svg).contains("Barista"))
