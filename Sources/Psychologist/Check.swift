@@ -50,9 +50,13 @@ extension Script {
     let r = registry
     let session = Session(checking: self, device: device, orientation: orientation)
     var problems: [(Problem, limitAt: Location?)] = []
+    // While a diagnosis's examples run: what they already said. A feature with a wrong
+    // colour fails alike on every example, and was said once per example.
+    var saidByExamples: Set<String>? = nil
     func attempt(_ location: Location, _ suffix: String = "", _ body: () throws -> Void) {
       do { try body() } catch {
         var p = problemOf(error, at: location)
+        if saidByExamples != nil, !saidByExamples!.insert(p.description).inserted { return }
         p.message += suffix
         if let e = error as? LuaError, e.kind == .timeLimit || e.kind == .memory {
           problems.append((p, location))
@@ -85,6 +89,8 @@ extension Script {
       let inputs = d.examples.isEmpty ? [LuaValue.map([:])] : d.examples
       // Columns the script gives no range are scaled over the examples, as batch scans.
       session.columnRanges = d.channels.map { ChannelMapping.scan(inputs, $0.columns) } ?? [:]
+      saidByExamples = []
+      defer { saidByExamples = nil }
       for (i, input) in inputs.enumerated() {
         let which =
           d.examples.isEmpty ? "" : "example \(i + 1) of \(d.examples.count), "
@@ -162,21 +168,37 @@ extension Script {
   }
 }
 
-/// Problems keyed by what they say, with the devices and orientations each was met on.
+/// Problems keyed by what they say, with the devices and orientations each was met on. A
+/// problem that names the device it was met on ("… do not exist on an iphone (…") is keyed
+/// without that name, so the iphone's and the iphone5's same problem is said once, naming
+/// both.
 private struct ProblemsByPlace {
-  var order: [Problem] = []
+  var order: [(key: String, problem: Problem)] = []
   var seen: [String: Set<String>] = [:]
+  /// The devices a device-naming problem (by key) was met on.
+  var namedDevices: [String: [Device]] = [:]
 
   /// A problem not run again after its first device: it names no devices.
   mutating func addOnce(_ p: Problem) {
-    if seen[p.description] == nil { order.append(p) }
+    if seen[p.description] == nil { order.append((p.description, p)) }
     seen[p.description, default: []].insert("*")
   }
 
   mutating func add(_ p: Problem, on device: Device, _ orientation: Orientation) {
-    if seen[p.description] == nil { order.append(p) }
-    seen[p.description, default: []].insert(device.rawValue + " " + orientation.rawValue)
+    var key = p.description
+    let naming = Self.naming(device)
+    if let range = key.firstRange(of: naming) {
+      key.replaceSubrange(range, with: "\u{0}")
+      if !(namedDevices[key]?.contains(device) ?? false) {
+        namedDevices[key, default: []].append(device)
+      }
+    }
+    if seen[key] == nil { order.append((key, p)) }
+    seen[key, default: []].insert(device.rawValue + " " + orientation.rawValue)
   }
+
+  /// How a message names the device it was met on (`kindMissing`'s words).
+  static func naming(_ device: Device) -> String { "on an \(device.rawValue) (" }
 
   /// By file, then line (as numbers), else as met; a problem not met everywhere says where.
   func sorted(everywhere: Int) -> [Problem] {
@@ -187,13 +209,19 @@ private struct ProblemsByPlace {
       return (String(p.location[..<colon]), line)
     }
     let ranked = order.enumerated().sorted { a, b in
-      let (ka, kb) = (key(a.element), key(b.element))
+      let (ka, kb) = (key(a.element.problem), key(b.element.problem))
       return ka != kb ? ka < kb : a.offset < b.offset
     }
-    return ranked.map { _, p in
-      let places = seen[p.description] ?? []
-      guard places.count < everywhere, !places.contains("*") else { return p }
-      var q = p
+    return ranked.map { _, entry in
+      var q = entry.problem
+      if let devices = namedDevices[entry.key], let first = devices.first {
+        // The message names its devices: "on an iphone or iphone5 (".
+        let names = devices.map(\.rawValue).joined(separator: " or ")
+        q.message = q.message.replacingFirst(Self.naming(first), with: "on an \(names) (")
+        return q
+      }
+      let places = seen[entry.key] ?? []
+      guard places.count < everywhere, !places.contains("*") else { return q }
       q.message += " (on \(Self.describe(places)))"
       return q
     }
@@ -241,4 +269,14 @@ private func isIdentifier(_ s: String) -> Bool {
   func letter(_ b: UInt8) -> Bool { b == 95 || (65...90).contains(b) || (97...122).contains(b) }
   guard let first = s.utf8.first, letter(first) else { return false }
   return s.utf8.allSatisfy { letter($0) || (48...57).contains($0) }
+}
+
+extension String {
+  /// The string with the first `target` replaced by `replacement` (no Foundation here).
+  fileprivate func replacingFirst(_ target: String, with replacement: String) -> String {
+    guard let range = firstRange(of: target) else { return self }
+    var out = self
+    out.replaceSubrange(range, with: replacement)
+    return out
+  }
 }

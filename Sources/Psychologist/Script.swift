@@ -278,6 +278,16 @@ public final class Script {
 /// the script declares.
 func kindMissing(_ kind: String, on device: Device) -> String {
   let builtins = device.allowedKinds.filter { $0 != .custom }.map(\.rawValue)
+  // The usual fix for an iPad-only kind is a kind per device, as the seed's storyboards
+  // have: say it with the device's nearest kind (a popover's sheet is a modal).
+  var fix = ""
+  if let other = Device.allCases.first(where: { $0.isPad != device.isPad }),
+    let builtin = SegueKind(rawValue: kind), other.allows(builtin)
+  {
+    let instead = builtin == .popover ? "modal" : "push"
+    fix =
+      "; to keep it where it exists, give a kind per device: kind = { \(device.isPad ? "ipad" : "iphone") = \"\(instead)\", \(other.rawValue) = \"\(kind)\" }"
+  }
   return
-    "\(kind) segues do not exist on an \(device.rawValue) (allowed: \(builtins.joined(separator: ", ")), or a custom kind declared with segue_kind \"name\" { perform = function(nav, scene) … end } and named as the kind)"
+    "\(kind) segues do not exist on an \(device.rawValue) (allowed: \(builtins.joined(separator: ", ")), or a custom kind declared with segue_kind \"name\" { perform = function(nav, scene) … end } and named as the kind\(fix))"
 }

@@ -48,16 +48,17 @@ extension Session {
       throw sessionError(
         "snapshot '\(name)' refused: '\(last)' would be a hidden file (try \"face\(last)\")")
     }
-    var name = name
-    if !name.hasSuffix(".svg") && !name.hasSuffix(".txt") && !PNG.isPNGName(name) {
-      name += ".svg"
+    do { try OutputName.check(name) } catch {
+      throw sessionError("snapshot refused: \(error)")
     }
+    var name = name
+    if OutputName.extensionOf(name) == nil { name += ".svg" }
     do {
       _ = try OutputDirectory.components(of: name)
     } catch {
       throw sessionError("snapshot '\(name)' refused: \(error)")
     }
-    let format: OutputFormat = name.hasSuffix(".txt") ? .ascii : .svg
+    let format: OutputFormat = OutputName.extensionOf(name) == ".txt" ? .ascii : .svg
     var bytes = render(try drawing(screen: screen), format: format)
     let shown: String
     if script.options.dryRun {

@@ -154,6 +154,9 @@ enum BatchCommand: Command {
     let jobs = try args[Self.jobs]
     let shard = try args[Self.shard] ?? .all
     // Refused before anything is created or drawn, rather than after the whole batch.
+    if let sheet = try args[Self.sheet], sheet != "-" {
+      do { try OutputName.check(sheet) } catch { throw UsageError("--sheet \(error)") }
+    }
     if let sheet = try args[Self.sheet], PNG.isPNGName(sheet), let why = PNG.unavailability() {
       throw UsageError("cannot write the contact sheet \(sheet): \(pngProblem(sheet, why))")
     }

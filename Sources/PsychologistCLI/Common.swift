@@ -89,6 +89,9 @@ func scriptOptions(_ args: ParsedArguments, outputFolder: Option<String>? = nil)
 /// The output format: --format, else by -o's extension, else terminal on a TTY.
 func outputFormat(_ args: ParsedArguments) throws(UsageError) -> OutputFormat {
   let output = try args[SharedOptions.output]
+  if let o = output, o != "-" {
+    do { try OutputName.check(o) } catch { throw UsageError("-o \(error)") }
+  }
   if let format = try args[SharedOptions.format] {
     if let o = output, PNG.isPNGName(o), format != .svg {
       throw UsageError(
@@ -96,7 +99,7 @@ func outputFormat(_ args: ParsedArguments) throws(UsageError) -> OutputFormat {
     }
     return format
   }
-  if let o = output { return o.hasSuffix(".txt") ? .ascii : .svg }
+  if let o = output { return OutputName.extensionOf(o) == ".txt" ? .ascii : .svg }
   return isTerminal(1) ? .terminal : .svg
 }
 
@@ -129,7 +132,9 @@ func emit(_ drawing: Drawing, _ args: ParsedArguments) throws {
 
 /// Writes to a file atomically (exit 3 when it cannot) or to stdout.
 func write(_ bytes: [UInt8], to path: String?) throws {
-  guard let path, path != "-" else {
+  // /dev/stdout is standard output whatever it is (in a pipe, the symlink leads to a
+  // FIFO, which a file name is never written into).
+  guard let path, path != "-", path != "/dev/stdout" else {
     FileOutput.standard.write(bytes)
     return
   }
