@@ -168,37 +168,21 @@ extension Script {
   }
 }
 
-/// Problems keyed by what they say, with the devices and orientations each was met on. A
-/// problem that names the device it was met on ("… do not exist on an iphone (…") is keyed
-/// without that name, so the iphone's and the iphone5's same problem is said once, naming
-/// both.
+/// Problems keyed by what they say, with the devices and orientations each was met on.
 private struct ProblemsByPlace {
-  var order: [(key: String, problem: Problem)] = []
+  var order: [Problem] = []
   var seen: [String: Set<String>] = [:]
-  /// The devices a device-naming problem (by key) was met on.
-  var namedDevices: [String: [Device]] = [:]
 
   /// A problem not run again after its first device: it names no devices.
   mutating func addOnce(_ p: Problem) {
-    if seen[p.description] == nil { order.append((p.description, p)) }
+    if seen[p.description] == nil { order.append(p) }
     seen[p.description, default: []].insert("*")
   }
 
   mutating func add(_ p: Problem, on device: Device, _ orientation: Orientation) {
-    var key = p.description
-    let naming = Self.naming(device)
-    if let range = key.firstRange(of: naming) {
-      key.replaceSubrange(range, with: "\u{0}")
-      if !(namedDevices[key]?.contains(device) ?? false) {
-        namedDevices[key, default: []].append(device)
-      }
-    }
-    if seen[key] == nil { order.append((key, p)) }
-    seen[key, default: []].insert(device.rawValue + " " + orientation.rawValue)
+    if seen[p.description] == nil { order.append(p) }
+    seen[p.description, default: []].insert(device.rawValue + " " + orientation.rawValue)
   }
-
-  /// How a message names the device it was met on (`kindMissing`'s words).
-  static func naming(_ device: Device) -> String { "on an \(device.rawValue) (" }
 
   /// By file, then line (as numbers), else as met; a problem not met everywhere says where.
   func sorted(everywhere: Int) -> [Problem] {
@@ -209,19 +193,13 @@ private struct ProblemsByPlace {
       return (String(p.location[..<colon]), line)
     }
     let ranked = order.enumerated().sorted { a, b in
-      let (ka, kb) = (key(a.element.problem), key(b.element.problem))
+      let (ka, kb) = (key(a.element), key(b.element))
       return ka != kb ? ka < kb : a.offset < b.offset
     }
-    return ranked.map { _, entry in
-      var q = entry.problem
-      if let devices = namedDevices[entry.key], let first = devices.first {
-        // The message names its devices: "on an iphone or iphone5 (".
-        let names = devices.map(\.rawValue).joined(separator: " or ")
-        q.message = q.message.replacingFirst(Self.naming(first), with: "on an \(names) (")
-        return q
-      }
-      let places = seen[entry.key] ?? []
-      guard places.count < everywhere, !places.contains("*") else { return q }
+    return ranked.map { _, p in
+      let places = seen[p.description] ?? []
+      guard places.count < everywhere, !places.contains("*") else { return p }
+      var q = p
       q.message += " (on \(Self.describe(places)))"
       return q
     }
@@ -269,14 +247,4 @@ private func isIdentifier(_ s: String) -> Bool {
   func letter(_ b: UInt8) -> Bool { b == 95 || (65...90).contains(b) || (97...122).contains(b) }
   guard let first = s.utf8.first, letter(first) else { return false }
   return s.utf8.allSatisfy { letter($0) || (48...57).contains($0) }
-}
-
-extension String {
-  /// The string with the first `target` replaced by `replacement` (no Foundation here).
-  fileprivate func replacingFirst(_ target: String, with replacement: String) -> String {
-    guard let range = firstRange(of: target) else { return self }
-    var out = self
-    out.replaceSubrange(range, with: replacement)
-    return out
-  }
 }

@@ -62,7 +62,9 @@ extension Session {
     var bytes = render(try drawing(screen: screen), format: format)
     let shown: String
     if script.options.dryRun {
-      return OutputDirectory.path(of: name, under: script.options.outputDirectory)
+      let path = OutputDirectory.path(of: name, under: script.options.outputDirectory)
+      script.skippedSnapshots.append(path)
+      return path
     }
     do { bytes = try fileBytes(svg: bytes, name: name) } catch {
       throw sessionError("snapshot '\(name)' refused: \(pngProblem(name, error))")

@@ -32,12 +32,17 @@ enum CheckCommand: Command {
       args.given(SharedOptions.orientation) ? [options.orientation] : Orientation.allCases
     for path in args[scripts] {
       guard FileSystem.exists(path) else { throw UsageError("no such script: \(path)") }
-      let script = try Script(path: path, options: options, output: printTarget())
+      // A session's output is run's to show: check says once what it skipped.
+      let printed = SkippedOutput()
+      let script = try Script(path: path, options: options, output: printed)
       var problems: [String] = []
       do {
         try script.load()
+        script.inputReads.isOn = true
         problems = script.checkProblems(devices: devices, orientations: orientations)
           .map(\.description)
+        noteSkipped(script, printed)
+        warnUnreadInputs(script)
       } catch {
         // What did load stands: its declarations' problems still say what else is wrong.
         if !script.isRefusal(error) { problems.append(describe(error)) }

@@ -37,3 +37,58 @@ func requireValid(_ script: Script, on device: Device) throws {
   let problems = script.problems(on: device)
   if !problems.isEmpty { throw ProblemList(problems) }
 }
+
+/// A script loaded for what it declares (`show`, `list`): its sessions run, but their
+/// snapshots write nothing and `print` prints nothing, and the command says once what it
+/// skipped. Only `run` runs a session's side effects.
+func loadForDeclarations(_ path: String, _ options: ScriptOptions) throws -> Script {
+  var options = options
+  options.dryRun = true
+  let printed = SkippedOutput()
+  let script = try loadScript(path, options, output: printed)
+  noteSkipped(script, printed)
+  return script
+}
+
+/// What a script printed where its output is not shown: counted, to be said once.
+final class SkippedOutput: LuaPrintTarget {
+  private(set) var lines = 0
+  private var open = false
+
+  func write(_ bytes: UnsafeRawBufferPointer) {
+    for byte in bytes {
+      if byte == 0x0A {
+        lines += 1
+        open = false
+      } else {
+        open = true
+      }
+    }
+  }
+
+  /// Lines printed, a last one without its newline counted too.
+  var count: Int { lines + (open ? 1 : 0) }
+}
+
+/// `psychologist: note: walk.lua: skipped its 2 snapshots (mood.svg, …) and 3 printed
+/// lines: only run does what a session does`, when anything was skipped.
+func noteSkipped(_ script: Script, _ printed: SkippedOutput) {
+  var parts: [String] = []
+  let snaps = script.skippedSnapshots
+  if !snaps.isEmpty {
+    let names = snaps.prefix(3).joined(separator: ", ") + (snaps.count > 3 ? ", …" : "")
+    parts.append("\(plural(snaps.count, "snapshot")) (\(names))")
+  }
+  if printed.count > 0 { parts.append(plural(printed.count, "printed line")) }
+  guard !parts.isEmpty else { return }
+  note(
+    "\(script.path): skipped \(parts.joined(separator: " and ")): only `psychologist run \(script.path)` does what its sessions do"
+  )
+}
+
+/// Says which inputs given to the script's diagnoses nothing read, each once.
+func warnUnreadInputs(_ script: Script) {
+  for w in script.inputReads.unreadWarnings(in: script.state) {
+    warn(w.place.isEmpty ? w.message : "\(w.place): \(w.message)")
+  }
+}

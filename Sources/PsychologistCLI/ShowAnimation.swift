@@ -10,7 +10,7 @@ func showAnimated(
   _ path: String, _ name: String, _ args: ParsedArguments, _ options: ScriptOptions
 ) throws -> ExitCode {
   let count = try frameCount(args)
-  let script = try loadScript(path, options)
+  let script = try loadForDeclarations(path, options)
   let (session, input) = try showSession(script, name, args, options)
   let movie = try session.tapAnimated(name, input: input)
   guard count > 0 else {

@@ -14,7 +14,7 @@ func watchShowing(_ args: ParsedArguments, options: ScriptOptions) throws -> Exi
   while true {
     do {
       // A fresh Lua state every time: nothing of the old script survives.
-      let script = try loadScript(path, options)
+      let script = try loadForDeclarations(path, options)
       files = script.files
       let drawing = try showDrawing(script, name, args, options)
       if tty { FileOutput.standard.write(TerminalControl.homeAndClear) }

@@ -48,6 +48,9 @@ func report(_ message: String) { tell("error", message) }
 /// Prints `psychologist: warning: …` on stderr: worth knowing, but the command goes on.
 func warn(_ message: String) { tell("warning", message) }
 
+/// Prints `psychologist: note: …` on stderr: what a command chose not to do.
+func note(_ message: String) { tell("note", message) }
+
 private func tell(_ kind: String, _ message: String) {
   FileOutput.standard.flush()
   let line = "psychologist: \(kind): \(visible(message, lines: true))\n"

@@ -122,4 +122,77 @@ import Testing
     #expect(r.status == 0, "\(r.stderr)")
     #expect(try xmlProblem(r.out) == nil)
   }
+
+  /// A script whose feature reads `face.input`, whose function reads `shots`, and whose
+  /// session taps, snapshots and prints.
+  private let barista = """
+    feature "drops" { draw = function(face, pen)
+      for i = 1, (face.input.drops or 0) do pen:circle(-0.5 + i * 0.2, 0.8, 0.05) end
+    end }
+    diagnosis "latte" { happiness = 40, features = { "drops" } }
+    diagnosis "mocha" { happiness = function(i) return 30 + (i.shots or 0) * 10 end,
+      examples = { { shots = 1 }, { shot = 2 }, { shot = 3 } } }
+    local s = session {}
+    s:tap("mocha", { shot = 3 })
+    s:snapshot("mood.svg")
+    print("tapped", s.happiness)
+    """
+
+  @Test func anInputAFeatureReadsIsAccepted() throws {
+    let dir = try folder(["b.lua": barista])
+    defer { removeFolder(dir) }
+    let some = try psychologist(
+      ["show", "b.lua", "latte", "--input", "drops=5", "-o", "five.svg"], in: dir)
+    #expect(some.status == 0, "\(some.stderr)")
+    #expect(!some.stderr.contains("never read"), "\(some.stderr)")
+    let none = try psychologist(["show", "b.lua", "latte", "-o", "none.svg"], in: dir)
+    #expect(none.status == 0, "\(none.stderr)")
+    // Five drops drawn: the drawing differs from the face without input.
+    let five = try rasterize(try Data(contentsOf: URL(fileURLWithPath: dir + "/five.svg")))
+    let zero = try rasterize(try Data(contentsOf: URL(fileURLWithPath: dir + "/none.svg")))
+    #expect((five.differences(from: zero) ?? 0) > 0)
+  }
+
+  @Test func anInputKeyNothingReadIsAWarningWithTheKeyRead() throws {
+    let dir = try folder(["b.lua": barista])
+    defer { removeFolder(dir) }
+    let show = try psychologist(
+      ["show", "b.lua", "mocha", "--input", "shot=3", "-o", "m.svg"], in: dir)
+    #expect(show.status == 0)
+    #expect(
+      count(show.stderr, "warning: b.lua:5: input 'shot' was never read (did you mean 'shots'?)")
+        == 1, "\(show.stderr)")
+    let good = try psychologist(
+      ["show", "b.lua", "mocha", "--input", "shots=3", "-o", "m.svg"], in: dir)
+    #expect(!good.stderr.contains("never read"), "\(good.stderr)")
+    // run: the session's tap; check: the examples (two give 'shot', said once).
+    for command in [["run", "b.lua"], ["check", "b.lua"]] {
+      let r = try psychologist(command, in: dir)
+      #expect(r.status == 0, "\(command): \(r.stderr)")
+      #expect(
+        count(r.stderr, "input 'shot' was never read (did you mean 'shots'?)") == 1,
+        "\(command): \(r.stderr)")
+    }
+  }
+
+  @Test func onlyRunDoesWhatASessionDoes() throws {
+    let dir = try folder(["b.lua": barista])
+    defer { removeFolder(dir) }
+    for command in [
+      ["show", "b.lua", "latte", "-o", "c.svg"], ["list", "b.lua"], ["check", "b.lua"],
+    ] {
+      let r = try psychologist(command, in: dir)
+      #expect(r.status == 0, "\(command): \(r.stderr)")
+      #expect(!FileManager.default.fileExists(atPath: dir + "/mood.svg"), "\(command)")
+      #expect(!r.out.contains("tapped"), "\(command)")
+      #expect(
+        count(r.stderr, "skipped 1 snapshot (mood.svg) and 1 printed line") == 1,
+        "\(command): \(r.stderr)")
+    }
+    let run = try psychologist(["run", "b.lua"], in: dir)
+    #expect(run.status == 0)
+    #expect(run.out.contains("tapped\t30"))
+    #expect(FileManager.default.fileExists(atPath: dir + "/mood.svg"))
+    #expect(!run.stderr.contains("skipped"))
+  }
 }
