@@ -60,6 +60,11 @@ public final class LuaState {
     }
   }
   var boundClasses: [ObjectIdentifier: AnyObject] = [:]
+  /// The traceback of the last error that went into Lua as a host error (a host error holds
+  /// its kind, place and text only): when the call that runs it fails with that error, its
+  /// frames go before the call's own, so a diagnosis's frames show under the `s:tap` that
+  /// ran it.
+  var carriedTraceback: (text: String, traceback: String)?
   private let printBox: PrintBox?
   private let warnings: WarningWriter
   /// Held by every `LuaReference` of this state; emptied when the state closes.
@@ -314,6 +319,10 @@ public final class LuaState {
     var error =
       failure.host ?? LuaError(status: status, raised: failure.text ?? "error")
     error.traceback = failure.traceback
+    if let host = failure.host, let carried = carriedTraceback, carried.text == host.message {
+      error.traceback = carried.traceback + "\n" + failure.traceback
+    }
+    carriedTraceback = nil
     if timedOut {
       if failure.isLuaMemoryError(status: status) {
         (error.message, error.location) = (limits.exceededMessage, nil)

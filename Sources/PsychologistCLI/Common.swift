@@ -15,7 +15,10 @@ struct OutputError: Error, CustomStringConvertible {
 /// An error as users read it: `FILE:LINE: message`.
 func describe(_ error: Error) -> String {
   switch error {
-  case let e as LuaError: return e.description
+  case let e as LuaError:
+    // The script's frames that led to it, unless --traceback off.
+    let frames = showsTraceback ? e.scriptFrames : []
+    return ([e.description] + frames.map { "  " + $0 }).joined(separator: "\n")
   case let e as Problem: return e.description
   // One report a problem: each line is its own error.
   case let e as ProblemList:
@@ -23,6 +26,10 @@ func describe(_ error: Error) -> String {
   default: return String(describing: error)
   }
 }
+
+/// Whether errors show the script's frames (`--traceback`, on unless turned off); set once
+/// from the command line before anything runs.
+nonisolated(unsafe) var showsTraceback = true
 
 /// `--device`, iPhone when not given.
 func device(_ args: ParsedArguments) throws(UsageError) -> Device {
@@ -68,6 +75,9 @@ func scriptOptions(_ args: ParsedArguments, outputFolder: Option<String>? = nil)
   throws(UsageError) -> ScriptOptions
 {
   var o = ScriptOptions()
+  if args.takes(SharedOptions.traceback) {
+    showsTraceback = try args[SharedOptions.traceback] ?? .on == .on
+  }
   o.device = try device(args)
   o.orientation = try orientation(args)
   o.plugins = try pluginPath(args, env: environment())

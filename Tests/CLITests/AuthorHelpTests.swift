@@ -43,4 +43,39 @@ import Testing
     #expect(r.stderr.contains("(global 'zzqqxx')"), "\(r.stderr)")
     #expect(!r.stderr.contains("did you mean"))
   }
+
+  /// A session taps a diagnosis whose function calls a local helper that fails.
+  private let brewing = """
+    local function grind(n)
+      return n.beans * 2
+    end
+    local function brew(i)
+      local cup = 30 + grind(i)
+      return cup
+    end
+    diagnosis "mocha" { happiness = function(i) return brew(i) + 0 end }
+    local s = session {}
+    s:tap("mocha", { beanz = 2 })
+    """
+
+  @Test func aRuntimeErrorShowsTheScriptFramesInnermostFirst() throws {
+    let dir = try folder(["b.lua": brewing])
+    defer { removeFolder(dir) }
+    let r = try psychologist(["run", "b.lua"], in: dir)
+    #expect(r.status == 1)
+    let lines = r.stderr.split(separator: "\n").map(String.init)
+    #expect(
+      lines.first?.hasPrefix("psychologist: error: b.lua:2: attempt to perform arithmetic") == true,
+      "\(r.stderr)")
+    // The diagnosis's frames, then the session's tap that ran it; no C frames.
+    #expect(
+      Array(lines.dropFirst()) == [
+        "  b.lua:2: in function 'grind'", "  b.lua:5: in function 'brew'",
+        "  b.lua:8: in function <b.lua:8>", "  b.lua:10: in main chunk",
+      ], "\(r.stderr)")
+    #expect(!r.stderr.contains("[C]"))
+    let terse = try psychologist(["run", "b.lua", "--traceback=off"], in: dir)
+    #expect(terse.status == 1)
+    #expect(terse.stderr.split(separator: "\n").count == 1, "\(terse.stderr)")
+  }
 }
