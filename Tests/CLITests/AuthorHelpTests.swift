@@ -78,4 +78,26 @@ import Testing
     #expect(terse.status == 1)
     #expect(terse.stderr.split(separator: "\n").count == 1, "\(terse.stderr)")
   }
+
+  @Test func helpLuaShowsTheReferenceAndOneName() throws {
+    let all = try psychologist(["help", "lua"])
+    #expect(all.status == 0)
+    #expect(
+      all.out == (try String(contentsOfFile: packageRoot + "/docs/lua-api.md", encoding: .utf8)))
+    let one = try psychologist(["help", "lua", "pen:color"])
+    #expect(one.status == 0)
+    #expect(one.out.hasPrefix("### Pen:color(name)\n"), "\(one.out)")
+    #expect(one.out.contains("- `name` (`ColorName`)"))
+    let wrong = try psychologist(["help", "lua", "sesion"])
+    #expect(wrong.status == 2)
+    #expect(wrong.stderr.contains("(did you mean 'session'?)"), "\(wrong.stderr)")
+  }
+
+  @Test(arguments: ["face", "show", "run", "check", "list", "batch", "play"])
+  func helpCommandIsCommandHelp(command: String) throws {
+    let a = try psychologist(["help", command])
+    let b = try psychologist([command, "--help"])
+    #expect(a.status == 0 && b.status == 0)
+    #expect(a.out == b.out && !a.out.isEmpty)
+  }
 }
