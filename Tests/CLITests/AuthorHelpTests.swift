@@ -100,4 +100,20 @@ import Testing
     #expect(a.status == 0 && b.status == 0)
     #expect(a.out == b.out && !a.out.isEmpty)
   }
+
+  @Test func showWatchSaysWhenItRedrewAndWhatFailed() throws {
+    let dir = try folder(["c.lua": "diagnosis \"latte\" { happiness = 70 }\n"])
+    defer { removeFolder(dir) }
+    let pane = try TmuxPane(folder: dir)
+    try pane.type("\(binary) show c.lua latte --watch -o c.svg")
+    try pane.waitFor("drew 'latte' into c.svg (1 time)")
+    try writeFile(dir + "/c.lua", "diagnosis \"latte\" { happiness = 30 }\n")
+    try pane.waitFor("drew 'latte' into c.svg (2 times)")
+    try writeFile(dir + "/c.lua", "diagnosis \"latte\" { happiness = 30 \n")
+    let failed = try pane.waitFor("the last good face stays")
+    #expect(failed.contains { $0.contains("psychologist: error: c.lua:") })
+    try writeFile(dir + "/c.lua", "diagnosis \"latte\" { happiness = 40 }\n")
+    try pane.waitFor("drew 'latte' into c.svg (3 times)")
+    try pane.press("C-c")
+  }
 }
