@@ -62,6 +62,46 @@ public final class InputReads {
       (place, "input '\(key)' was never read\(suggestion(key, candidates))")
     }
   }
+
+  /// What was given and read so far, as plain data (a batch gathers its workers').
+  public func tally(in state: LuaState) -> InputTally {
+    let (read, everything) = self.read(in: state)
+    return InputTally(given: given.map(\.key), read: read, everything: everything)
+  }
+}
+
+/// Keys given and keys read, gathered from several states (a batch's workers).
+public struct InputTally: Sendable {
+  /// Keys given, in the order first given.
+  public var given: [String] = []
+  /// Keys read.
+  public var read: Set<String> = []
+  /// Whether a walk read every key.
+  public var everything = false
+
+  /// An empty tally.
+  public init() {}
+
+  init(given: [String], read: Set<String>, everything: Bool) {
+    (self.given, self.read, self.everything) = (given, read, everything)
+  }
+
+  /// Adds another state's tally.
+  public mutating func add(_ other: InputTally) {
+    for key in other.given where !given.contains(key) { given.append(key) }
+    read.formUnion(other.read)
+    everything = everything || other.everything
+  }
+
+  /// The keys given that nothing read, but `except`, with the nearest key read for each
+  /// (`shot`, " (did you mean 'shots'?)"); none when a walk read every key.
+  public func unread(except: Set<String> = []) -> [(key: String, hint: String)] {
+    guard !everything else { return [] }
+    let candidates = read.sorted()
+    return given.filter { !read.contains($0) && !except.contains($0) }.map {
+      ($0, suggestion($0, candidates))
+    }
+  }
 }
 
 extension LuaState {

@@ -195,4 +195,25 @@ import Testing
     #expect(FileManager.default.fileExists(atPath: dir + "/mood.svg"))
     #expect(!run.stderr.contains("skipped"))
   }
+
+  @Test func batchSaysAColumnNothingReadOnceNotPerRow() throws {
+    let rows = (1...40).map { #"{"id":"r\#($0)","sleep":\#($0 % 9),"extra":1}"# }
+    let dir = try folder([
+      "m.lua": "diagnosis \"mood\" { happiness = function(r) return 40 + (r.sleeps or 0) end }\n",
+      "rows.jsonl": rows.joined(separator: "\n") + "\n",
+    ])
+    defer { removeFolder(dir) }
+    let r = try psychologist(
+      [
+        "batch", "m.lua", "--diagnosis", "mood", "--input", "rows.jsonl", "--output-dir", "out",
+        "--jobs", "2",
+      ],
+      in: dir)
+    #expect(r.status == 0, "\(r.stderr)")
+    #expect(
+      count(r.stderr, "column 'sleep' was never read (did you mean 'sleeps'?)") == 1, "\(r.stderr)")
+    #expect(count(r.stderr, "1 column nothing read: extra") == 1, "\(r.stderr)")
+    // The id names the files: batch reads it itself.
+    #expect(!r.stderr.contains("'id'"))
+  }
 }
