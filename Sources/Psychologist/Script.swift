@@ -64,6 +64,13 @@ public final class Script {
   public internal(set) var unwritten: [String] = []
   /// The snapshots a dry run did not write, as paths under the output folder.
   public internal(set) var skippedSnapshots: [String] = []
+  /// The lines a dry run's sessions printed while the script loaded, not shown (see
+  /// `SessionPrintGate`).
+  public internal(set) var skippedPrintedLines = 0
+  /// Sessions the script started (`session {}`).
+  public internal(set) var sessionsStarted = 0
+  /// Whether the script (or a plugin) is running its main chunk.
+  public private(set) var isLoading = false
   /// The output folder, opened at the first snapshot and kept: every snapshot is written
   /// relative to it, whatever happens to the path afterwards.
   private var openedFolder: OutputDirectory?
@@ -84,7 +91,9 @@ public final class Script {
   ) throws {
     self.path = path
     self.options = options
-    state = try LuaState(libraries: .sandbox, limits: options.limits, output: output)
+    let gate = output.map(SessionPrintGate.init)
+    state = try LuaState(libraries: .sandbox, limits: options.limits, output: gate)
+    gate?.script = self
     inputReads.isOn = options.notesUnreadInputs
     try registerDeclarations()
     try registerSessions()
@@ -96,6 +105,8 @@ public final class Script {
   /// Loads the plugins, then runs the script. Throws `LuaError` (with file:line) or
   /// `FileError`.
   public func load() throws {
+    isLoading = true
+    defer { isLoading = false }
     try loadPlugins()
     var values: [LuaValue] = []
     if let arguments = options.arguments {

@@ -257,6 +257,7 @@ extension Script {
         orientation = or
       }
       if let p = f.problems.first { throw sessionError(p.message) }
+      self.sessionsStarted += 1
       // Held by Lua but living in Swift: a table of a million sessions counts as it weighs.
       try call.charge(Session.hostBytes)
       let session: Session

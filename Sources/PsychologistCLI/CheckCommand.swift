@@ -33,15 +33,14 @@ enum CheckCommand: Command {
     for path in args[scripts] {
       guard FileSystem.exists(path) else { throw UsageError("no such script: \(path)") }
       // A session's output is run's to show: check says once what it skipped.
-      let printed = SkippedOutput()
-      let script = try Script(path: path, options: options, output: printed)
+      let script = try Script(path: path, options: options, output: printTarget())
       var problems: [String] = []
       do {
         try script.load()
         script.inputReads.isOn = true
         problems = script.checkProblems(devices: devices, orientations: orientations)
           .map(\.description)
-        noteSkipped(script, printed)
+        noteSkipped(script)
         warnUnreadInputs(script)
       } catch {
         // What did load stands: its declarations' problems still say what else is wrong.

@@ -39,47 +39,27 @@ func requireValid(_ script: Script, on device: Device) throws {
 }
 
 /// A script loaded for what it declares (`show`, `list`): its sessions run, but their
-/// snapshots write nothing and `print` prints nothing, and the command says once what it
-/// skipped. Only `run` runs a session's side effects.
+/// snapshots write nothing and what they print is not shown, and the command says once what
+/// it skipped. Only `run` runs a session's side effects.
 func loadForDeclarations(_ path: String, _ options: ScriptOptions) throws -> Script {
   var options = options
   options.dryRun = true
-  let printed = SkippedOutput()
-  let script = try loadScript(path, options, output: printed)
-  noteSkipped(script, printed)
+  let script = try loadScript(path, options)
+  noteSkipped(script)
   return script
 }
 
-/// What a script printed where its output is not shown: counted, to be said once.
-final class SkippedOutput: LuaPrintTarget {
-  private(set) var lines = 0
-  private var open = false
-
-  func write(_ bytes: UnsafeRawBufferPointer) {
-    for byte in bytes {
-      if byte == 0x0A {
-        lines += 1
-        open = false
-      } else {
-        open = true
-      }
-    }
-  }
-
-  /// Lines printed, a last one without its newline counted too.
-  var count: Int { lines + (open ? 1 : 0) }
-}
-
-/// `psychologist: note: walk.lua: skipped its 2 snapshots (mood.svg, …) and 3 printed
-/// lines: only run does what a session does`, when anything was skipped.
-func noteSkipped(_ script: Script, _ printed: SkippedOutput) {
+/// `psychologist: note: walk.lua: skipped 1 snapshot (mood.svg) and 3 printed lines: …`,
+/// when a dry run skipped anything.
+func noteSkipped(_ script: Script) {
   var parts: [String] = []
   let snaps = script.skippedSnapshots
   if !snaps.isEmpty {
     let names = snaps.prefix(3).joined(separator: ", ") + (snaps.count > 3 ? ", …" : "")
     parts.append("\(plural(snaps.count, "snapshot")) (\(names))")
   }
-  if printed.count > 0 { parts.append(plural(printed.count, "printed line")) }
+  let printed = script.skippedPrintedLines
+  if printed > 0 { parts.append(plural(printed, "printed line")) }
   guard !parts.isEmpty else { return }
   note(
     "\(script.path): skipped \(parts.joined(separator: " and ")): only `psychologist run \(script.path)` does what its sessions do"
