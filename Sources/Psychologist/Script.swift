@@ -18,6 +18,10 @@ public struct ScriptOptions: Sendable {
   /// Validate only: sessions run but write no files (`Script.skippedSnapshots` lists
   /// what they would have written).
   public var dryRun = false
+  /// What a session prints while the script loads is counted, not shown
+  /// (`Script.skippedPrintedLines`): `show`, `list` and `check` run a script for what it
+  /// declares, and only `run` shows a session's output.
+  public var skipsSessionOutput = false
   /// Note the keys of the inputs diagnoses are given that nothing reads, from the start
   /// (`run`: the taps of its sessions); see `Script.inputReads`.
   public var notesUnreadInputs = false

@@ -169,7 +169,14 @@ extension Script {
     m.method("tap") { s, call in
       guard let name = call.string(2) else { throw sessionError("tap needs a button name") }
       let input = try call.value(3)
-      try s.tap(name, input: input == .nil ? .map([:]) : input)
+      do { try s.tap(name, input: input == .nil ? .map([:]) : input) } catch var e as LuaError
+        where !e.traceback.isEmpty
+      {
+        // The script's own code failed inside the tap: say which tap, with which input.
+        let given = input == .nil || input == .map([:]) ? "" : " with input \(luaText(input))"
+        e.message += " (while tapping '\(name)'\(given))"
+        throw e
+      }
     }
     m.method("perform") { s, call in
       guard let id = call.string(2) else { throw sessionError("perform needs a segue identifier") }

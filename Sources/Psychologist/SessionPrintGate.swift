@@ -1,7 +1,7 @@
 import LuaHost
 
 /// Where a script's `print` goes when a command runs it for what it declares (`show`,
-/// `list`, `check`: `ScriptOptions.dryRun`): what it prints once it has started a session,
+/// `list`, `check`: `ScriptOptions.skipsSessionOutput`): what it prints once it has started a session,
 /// while it loads, is the session's output, which only `run` shows; it is counted
 /// (`Script.skippedPrintedLines`) and dropped. Anything else (a plugin's word before any
 /// session, a kind's `print` while `show` draws) goes on to the target.
@@ -12,7 +12,9 @@ final class SessionPrintGate: LuaPrintTarget {
   init(_ target: LuaPrintTarget) { self.target = target }
 
   func write(_ bytes: UnsafeRawBufferPointer) {
-    guard let script, script.options.dryRun, script.isLoading, script.sessionsStarted > 0 else {
+    guard let script, script.options.skipsSessionOutput, script.isLoading,
+      script.sessionsStarted > 0
+    else {
       return target.write(bytes)
     }
     script.skippedPrintedLines += bytes.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }

@@ -25,6 +25,7 @@ enum CheckCommand: Command {
   static func run(_ args: ParsedArguments) throws -> ExitCode {
     var options = try scriptOptions(args)
     options.dryRun = true
+    options.skipsSessionOutput = true
     var status = ExitCode.ok
     // Every device and orientation unless the command line names one.
     let devices = args.given(SharedOptions.device) ? [options.device] : Device.allCases

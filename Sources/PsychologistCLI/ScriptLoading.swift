@@ -44,6 +44,7 @@ func requireValid(_ script: Script, on device: Device) throws {
 func loadForDeclarations(_ path: String, _ options: ScriptOptions) throws -> Script {
   var options = options
   options.dryRun = true
+  options.skipsSessionOutput = true
   let script = try loadScript(path, options)
   noteSkipped(script)
   return script

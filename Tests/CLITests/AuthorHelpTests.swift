@@ -74,6 +74,10 @@ import Testing
         "  b.lua:8: in function <b.lua:8>", "  b.lua:10: in main chunk",
       ], "\(r.stderr)")
     #expect(!r.stderr.contains("[C]"))
+    // Which callback: the session's tap, with its input.
+    #expect(
+      lines.first?.hasSuffix("(while tapping 'mocha' with input { beanz = 2 })") == true,
+      "\(r.stderr)")
     let terse = try psychologist(["run", "b.lua", "--traceback=off"], in: dir)
     #expect(terse.status == 1)
     #expect(terse.stderr.split(separator: "\n").count == 1, "\(terse.stderr)")
