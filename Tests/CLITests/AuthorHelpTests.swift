@@ -120,4 +120,25 @@ import Testing
     try pane.waitFor("drew 'latte' into c.svg (3 times)")
     try pane.press("C-c")
   }
+
+  @Test func anAnimationErrorSaysWhichKindAndT() throws {
+    let dir = try folder([
+      "k.lua": """
+      segue_kind "steam" {
+        perform = function(nav, scene) nav:push(scene) end,
+        animate = function(t, from, to)
+          if t > 0.4 then error("too hot") end
+          return { x = 0 }, { x = 1 - t }
+        end,
+      }
+      segue "go" { kind = "steam", happiness = 60 }
+      """
+    ])
+    defer { removeFolder(dir) }
+    let r = try psychologist(["show", "k.lua", "go", "--screen", "--frames", "3"], in: dir)
+    #expect(r.status == 1)
+    #expect(
+      r.stderr.contains("k.lua:4: too hot (in segue_kind 'steam' animate (t = 0.5))"), "\(r.stderr)"
+    )
+  }
 }
