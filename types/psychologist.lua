@@ -18,7 +18,8 @@
 ---A built-in segue kind, or the name of a `segue_kind`.
 ---@alias psychologist.KindName "push"|"modal"|"popover"|"replace"|string
 
----A colour name (`"blue"`, `"red"`, …) or `"#rrggbb"`.
+---One of the 148 CSS colour names (`"saddlebrown"`, `"dodgerblue"`, any letter case), or
+---`"#rgb"` / `"#rrggbb"`; a wrong name is refused with the nearest names.
 ---@alias psychologist.ColorName string
 
 -- ---------------------------------------------------------------------------------------
@@ -556,7 +557,8 @@ function Session:terminal(options) end
 ---@return psychologist.FaceGeometry?
 function Session:face() end
 
----Writes the focused scene under the output folder (`.svg`, `.png` drawn by librsvg, or `.txt` for ASCII).
+---Writes the focused scene under the output folder (`.svg`, `.png` drawn by librsvg, or `.txt` for ASCII;
+---no extension: `.svg`; any other is refused). Outside `run` (show, list, check) it writes nothing.
 ---A PNG is drawn within the call's time limit and what the memory limit leaves. A snapshot
 ---not written ends the run with exit 3, even when its error is caught.
 ---@param name string

@@ -80,6 +80,9 @@ package struct BatchSummary: Sendable {
   package var stop: BatchStop?
   /// Rows `--at` could not place on the sheet (no number for x or y), in sheet order.
   package var unplaced: [Int] = []
+  /// Columns of the rows that the diagnosis never read (the first rows of each worker
+  /// are watched), with the nearest column read: each said once, not once a row.
+  package var unreadColumns: [(key: String, hint: String)] = []
   /// The sheet could not be laid out as asked (a stream without `--at`'s or `--sort`'s
   /// column): a usage error, said already.
   package var sheetRefused = false
@@ -232,12 +235,22 @@ package enum Batch {
     queue.close()
     if BatchInterrupt.raised { queue.stop() }
     for t in threads { t.join() }
+    var inputs = InputTally()
+    for w in workers { inputs.add(w.script.inputReads.tally(in: w.script.state)) }
+    var usedByBatch: Set<String> = ["id"]
+    for column in [
+      options.sheetLayout.label, options.sheetLayout.at?.x, options.sheetLayout.at?.y,
+      options.sheetLayout.sort?.column,
+    ] {
+      if let column { usedByBatch.insert(column) }
+    }
     progress?.finish()
     for w in workers { w.output.flush() }
     tally.flush()
     if !BatchInterrupt.raised { stream?.finish() }
 
     var summary = tally.summary
+    summary.unreadColumns = inputs.unread(except: usedByBatch)
     if summary.stop == nil { summary.rows = taken }
     summary.quit = stream?.quitByKey ?? false
     summary.shown = stream?.shown ?? 0
@@ -326,6 +339,10 @@ final class BatchWorker: @unchecked Sendable {
   let layout: SheetLayout
   /// What each row's own SVG gets beyond its face.
   let decoration: FaceDecoration?
+  /// Rows watched so far for columns nothing reads.
+  var watchedRows = 0
+  /// How many rows each worker watches.
+  static let watchedRowCount = 16
 
   init(_ options: BatchOptions, folder: OutputDirectory, shared: SharedOutput, mutedLoad: Bool)
     throws
@@ -373,6 +390,14 @@ final class BatchWorker: @unchecked Sendable {
     var cells: CellGrid?
     // The row's label, made once and only where shown: the face file's strip, the sheet.
     var label = ""
+    // The first rows a worker draws are watched for columns nothing reads; the rest go in
+    // as they are, at no cost.
+    if watchedRows < BatchWorker.watchedRowCount {
+      watchedRows += 1
+      script.inputReads.isOn = true
+    } else {
+      script.inputReads.isOn = false
+    }
     do {
       let shown = try face(row.fields)
       happiness = shown.happiness

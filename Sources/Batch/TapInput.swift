@@ -49,10 +49,11 @@ package enum TapInput {
 }
 
 extension Diagnosis {
-  /// Whether a tap's input reaches anything: a happiness or expression function.
+  /// Whether a tap's input reaches anything of the diagnosis's own: a happiness or
+  /// expression function, its channels, or a feature it draws (which reads `face.input`).
   package var readsInput: Bool {
     if case .function? = happiness { return true }
     if case .function? = expression { return true }
-    return false
+    return channels != nil || !features.isEmpty
   }
 }

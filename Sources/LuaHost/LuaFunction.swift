@@ -148,7 +148,10 @@ private let dispatch: psy_dispatch_fn = { L, raw in
     return call.results
   } catch {
     lua_settop(L, Int32(call.count))
-    pushHostError(L, LuaError(goingIntoLua: error))
+    let hostError = LuaError(goingIntoLua: error)
+    call.state.carriedTraceback =
+      hostError.traceback.isEmpty ? nil : (hostError.message, hostError.traceback)
+    pushHostError(L, hostError)
     return PSY_RAISE
   }
 }

@@ -60,6 +60,11 @@ public final class LuaState {
     }
   }
   var boundClasses: [ObjectIdentifier: AnyObject] = [:]
+  /// The traceback of the last error that went into Lua as a host error (a host error holds
+  /// its kind, place and text only): when the call that runs it fails with that error, its
+  /// frames go before the call's own, so a diagnosis's frames show under the `s:tap` that
+  /// ran it.
+  var carriedTraceback: (text: String, traceback: String)?
   private let printBox: PrintBox?
   private let warnings: WarningWriter
   /// Held by every `LuaReference` of this state; emptied when the state closes.
@@ -336,6 +341,10 @@ public final class LuaState {
     var error =
       failure.host ?? LuaError(status: status, raised: failure.text ?? "error")
     error.traceback = failure.traceback
+    if let host = failure.host, let carried = carriedTraceback, carried.text == host.message {
+      error.traceback = carried.traceback + "\n" + failure.traceback
+    }
+    carriedTraceback = nil
     if timedOut {
       if failure.isLuaMemoryError(status: status) {
         (error.message, error.location) = (limits.exceededMessage, nil)
@@ -350,7 +359,40 @@ public final class LuaState {
       let limited = error.kind == .memory || error.kind == .timeLimit
       error.location = limited && !refusedAt.isEmpty ? refusedAt : failure.place ?? place
     }
+    if failure.host == nil { error.message = withGlobalSuggestion(error.message, L) }
     return error
+  }
+
+  /// Lua's words about a global that is nil (`attempt to call a nil value (global
+  /// 'diagnossis')`) with the nearest name the globals hold now (the DSL's and the script's
+  /// own) inside its parentheses: `(global 'diagnossis'; did you mean 'diagnosis'?)`.
+  func withGlobalSuggestion(_ message: String, _ L: OpaquePointer) -> String {
+    guard message.hasSuffix("')"), let start = message.firstRange(of: "(global '")?.upperBound
+    else { return message }
+    let name = String(message[start..<message.index(message.endIndex, offsetBy: -2)])
+    // Two edits turn any short name into another (`io` into `os`): a guess there misleads.
+    guard name.count >= 4 else { return message }
+    let hint = suggestion(name, globalNames(L))
+    // suggestion's " (did you mean 'x'?)", said inside Lua's own parentheses.
+    guard hint.hasPrefix(" (") else { return message }
+    return message.dropLast() + "; " + hint.dropFirst(2)
+  }
+
+  /// The string keys of the globals table (a walk through the protected `psy_next`; a
+  /// failure gives what was read).
+  func globalNames(_ L: OpaquePointer) -> [String] {
+    guard lua_checkstack(L, 4) != 0 else { return [] }
+    let top = lua_gettop(L)
+    defer { lua_settop(L, top) }
+    psy_pushglobaltable(L)
+    lua_pushnil(L)
+    var names: [String] = []
+    var more: Int32 = 0
+    while psy_next(L, -2, &more) == LUA_OK, more != 0 {
+      if let name = stringAt(L, -2) { names.append(name) }
+      psy_pop(L, 1)
+    }
+    return names
   }
 }
 

@@ -47,3 +47,20 @@ func editDistance(_ x: [Unicode.Scalar], _ y: [Unicode.Scalar], atMost limit: In
   }
   return previous[y.count] <= limit ? previous[y.count] : nil
 }
+
+/// Up to `count` of `candidates` nearest to `word`, nearest first (ties in the candidates'
+/// order), each at most a third of the word's length in edits (two at least): a list of
+/// closest names helps where one "did you mean" would guess (`dodgerblu`: dodgerblue;
+/// `darkbrown`: darkorange, saddlebrown, …). Bounded as `suggestion` is.
+public func nearest(_ word: String, _ candidates: [String], count: Int = 3) -> [String] {
+  let w = Array(word.lowercased().unicodeScalars.prefix(maxSuggestedLength + 1))
+  guard w.count <= maxSuggestedLength, count > 0 else { return [] }
+  let limit = max(2, w.count / 3)
+  var found: [(name: String, distance: Int, order: Int)] = []
+  for (i, c) in candidates.enumerated() where c.utf8.count <= 4 * (maxSuggestedLength + 2) {
+    guard let d = editDistance(w, Array(c.unicodeScalars), atMost: limit) else { continue }
+    found.append((c, d, i))
+  }
+  found.sort { ($0.distance, $0.order) < ($1.distance, $1.order) }
+  return found.prefix(count).map(\.name)
+}

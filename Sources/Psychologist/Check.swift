@@ -50,9 +50,13 @@ extension Script {
     let r = registry
     let session = Session(checking: self, device: device, orientation: orientation)
     var problems: [(Problem, limitAt: Location?)] = []
+    // While a diagnosis's examples run: what they already said. A feature with a wrong
+    // colour fails alike on every example, and was said once per example.
+    var saidByExamples: Set<String>? = nil
     func attempt(_ location: Location, _ suffix: String = "", _ body: () throws -> Void) {
       do { try body() } catch {
         var p = problemOf(error, at: location)
+        if saidByExamples != nil, !saidByExamples!.insert(p.description).inserted { return }
         p.message += suffix
         if let e = error as? LuaError, e.kind == .timeLimit || e.kind == .memory {
           problems.append((p, location))
@@ -85,6 +89,8 @@ extension Script {
       let inputs = d.examples.isEmpty ? [LuaValue.map([:])] : d.examples
       // Columns the script gives no range are scaled over the examples, as batch scans.
       session.columnRanges = d.channels.map { ChannelMapping.scan(inputs, $0.columns) } ?? [:]
+      saidByExamples = []
+      defer { saidByExamples = nil }
       for (i, input) in inputs.enumerated() {
         let which =
           d.examples.isEmpty ? "" : "example \(i + 1) of \(d.examples.count), "

@@ -12,6 +12,9 @@ struct Diagnosed {
   var expression: Expression?
   /// The channels its mapping gives the input (none mapped: all at their defaults).
   var channels: Channels
+  /// The input as Lua saw it (a proxy noting its reads while `Script.inputReads` is on):
+  /// what the face's features read as `face.input`.
+  var input: LuaValue
 }
 
 /// Taps worked out without navigating: (diagnosis, input) → `Landing`. It calls the
@@ -46,31 +49,33 @@ public struct Evaluator {
 
   /// A tap of diagnosis `d` with `input`: its value, then its segue's landing.
   public func landing(tapping d: Diagnosis, input: LuaValue) throws -> Landing {
-    try landing(of: diagnose(d, input: input), by: d, input: input)
+    try landing(of: diagnose(d, input: input), by: d)
   }
 
   /// The landing of diagnosis `d`'s segue once `d` has `diagnosed` its value from `input`.
-  func landing(of diagnosed: Diagnosed, by d: Diagnosis, input: LuaValue) throws
-    -> Landing
-  {
+  func landing(of diagnosed: Diagnosed, by d: Diagnosis) throws -> Landing {
     try landing(
       segue(d.segue), from: d, diagnosis: diagnosed.value, expression: diagnosed.expression,
-      channels: diagnosed.channels, input: input)
+      channels: diagnosed.channels, input: diagnosed.input)
   }
 
   /// What diagnosis `d` computes from `input`: its happiness, expression and channels.
-  func diagnose(_ d: Diagnosis, input: LuaValue) throws -> Diagnosed {
+  func diagnose(_ d: Diagnosis, input given: LuaValue) throws -> Diagnosed {
+    let input = try script.inputReads.track(given, place: d.location, in: script.state)
     let value = try d.happiness.map {
       try happiness($0, [input], what: "diagnosis '\(d.name)'", at: d.location, clamp: d.clamp)
     }
     let expression = try self.expression(of: d, input: input)
-    let channels = try d.channels.map { try channelValues($0, of: d, input: input) }
+    let channels = try d.channels.map {
+      try channelValues($0, of: d, input: input, given: given)
+    }
     // A diagnosis without happiness diagnoses its mouth's curve, else neutral 50, as
     // `Diagnosis.happiness` says; keeping the last tap's value would leak it across buttons.
     let diagnosis =
       value ?? channels?[.smile].map { 50 + 50 * $0 } ?? expression?.mouth.map { 50 + 50 * $0 }
       ?? 50
-    return Diagnosed(value: diagnosis, expression: expression, channels: channels ?? Channels())
+    return Diagnosed(
+      value: diagnosis, expression: expression, channels: channels ?? Channels(), input: input)
   }
 
   /// The segue with `identifier`, or the error a tap of it reports.
@@ -163,11 +168,13 @@ public struct Evaluator {
 
   /// The channels a diagnosis's mapping gives `input`, checked (a function's result too).
   private func channelValues(
-    _ m: ChannelMapping, of d: Diagnosis, input: LuaValue
+    _ m: ChannelMapping, of d: Diagnosis, input: LuaValue, given: LuaValue
   ) throws -> Channels {
     do {
       guard case .function(let f) = m.source else {
-        return try m.channels(for: input, given: columnRanges, at: d.location)
+        // The host reads the mapping's columns itself, from the input as given.
+        script.inputReads.noteRead(m.columns)
+        return try m.channels(for: given, given: columnRanges, at: d.location)
       }
       let r = try script.state.call(f, [input], declaredAt: d.location).first ?? .nil
       return try ChannelMapping.channels(

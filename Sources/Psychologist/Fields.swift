@@ -159,7 +159,7 @@ func readStyle(_ fields: inout Fields, over base: FaceStyle) -> FaceStyle {
   if let v = fields.number("scale", in: 0.01...10) { s.scale = v }
   if let v = fields.number("line_width", in: 0.1...100) { s.lineWidth = v }
   if let name = fields.string("color") {
-    if let c = Color(parsing: name) { s.color = c } else { fields.fail("unknown color '\(name)'") }
+    if let c = Color(parsing: name) { s.color = c } else { fields.fail(unknownColor(name)) }
   }
   if let v = fields.number("eye_h", in: -2...2) { s.eyeH = v }
   if let v = fields.number("eye_v", in: -2...2) { s.eyeV = v }

@@ -184,9 +184,37 @@ public final class LaterFile {
 
   deinit { if folder >= 0 { close(folder) } }
 
-  /// Writes `bytes` atomically into the folder opened at the start.
+  /// Writes `bytes` atomically into the folder opened at the start; into a character
+  /// device (`/dev/null`, a terminal, `/dev/stdout` when it is one) as every Unix tool
+  /// does: a device is written into, never replaced.
   public func write(_ bytes: [UInt8]) throws(FileError) {
     if let problem { throw problem }
+    if try writeIntoCharacterDevice(bytes) { return }
     try OutputDirectory.replace(name, in: folder, bytes, path: path)
+  }
+
+  /// Writes into the name when it is a character device, or a symlink to one (`/dev/stdout`
+  /// leads to `/proc/self/fd/1` and on to the terminal); false for anything else, which
+  /// `replace` then writes or refuses. Opened without waiting (a FIFO reached through a
+  /// symlink must not block) and without becoming the controlling terminal; the descriptor
+  /// is what is checked, so nothing swapped in after a look is written through.
+  private func writeIntoCharacterDevice(_ bytes: [UInt8]) throws(FileError) -> Bool {
+    var st = stat()
+    guard fstatat(folder, name, &st, AT_SYMLINK_NOFOLLOW) == 0 else { return false }
+    let kind = st.st_mode & S_IFMT
+    guard kind == S_IFCHR || kind == S_IFLNK else { return false }
+    let fd = openat(
+      folder, name,
+      O_WRONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC | (kind == S_IFCHR ? O_NOFOLLOW : 0))
+    guard fd >= 0 else {
+      if kind == S_IFCHR { throw .errno(path) }
+      return false
+    }
+    defer { close(fd) }
+    guard fstat(fd, &st) == 0, st.st_mode & S_IFMT == S_IFCHR else { return false }
+    // A terminal written without waiting could take part of a large drawing only.
+    _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
+    guard bytes.withUnsafeBytes({ FileSystem.writeAll(fd, $0) }) else { throw .errno(path) }
+    return true
   }
 }

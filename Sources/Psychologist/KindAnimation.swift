@@ -118,7 +118,14 @@ extension Session {
       let state = script.state
       let what = "segue_kind '\(kind.name)' animate"
       return { t in
-        let results = try state.call(function, [.number(t), before, after], declaredAt: location)
+        let results: [LuaValue]
+        do {
+          results = try state.call(function, [.number(t), before, after], declaredAt: location)
+        } catch var e as LuaError where e.kind == .runtime {
+          // Which callback, at which t: the animation runs from the host, frame by frame.
+          e.message += " (in \(what) (t = \(formatNumber(t))))"
+          throw e
+        }
         var f = Fields(
           .map([:]), what: what + " at t = \(formatNumber(t))", location: location, known: [])
         let from = readPlacement(results.first ?? .nil, &f, "its first result (from)")

@@ -156,9 +156,11 @@ final class Pen {
   }
 
   private static func color(_ pen: Pen, _ call: inout LuaCall) throws {
-    guard let name = call.string(2), let c = Color(parsing: name) else {
-      let got = call.string(2).map { quotedPrefix($0) } ?? call.typeName(2)
-      throw sessionError("pen:color needs a colour name or #rrggbb (got \(got))")
+    guard let name = call.string(2) else {
+      throw sessionError("pen:color needs a color name or #rrggbb (got \(call.typeName(2)))")
+    }
+    guard let c = Color(parsing: name) else {
+      throw sessionError("pen:color: " + unknownColor(name))
     }
     pen.color = c
   }

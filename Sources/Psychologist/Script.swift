@@ -15,8 +15,16 @@ public struct ScriptOptions: Sendable {
   public var plugins: [String] = []
   /// Memory and time limits of the Lua state.
   public var limits: LuaLimits = .standard
-  /// Validate only: sessions run but write no files.
+  /// Validate only: sessions run but write no files (`Script.skippedSnapshots` lists
+  /// what they would have written).
   public var dryRun = false
+  /// What a session prints while the script loads is counted, not shown
+  /// (`Script.skippedPrintedLines`): `show`, `list` and `check` run a script for what it
+  /// declares, and only `run` shows a session's output.
+  public var skipsSessionOutput = false
+  /// Note the keys of the inputs diagnoses are given that nothing reads, from the start
+  /// (`run`: the taps of its sessions); see `Script.inputReads`.
+  public var notesUnreadInputs = false
   /// A named style for every face (`--style`).
   public var style: String?
   /// The theme the screens are drawn in (`--theme`; nil: `ios6`).
@@ -50,6 +58,9 @@ public final class Script {
     change(&registry)
     problemsByDevice = [:]
   }
+  /// Which keys of the inputs given to the script's diagnoses were read (off until a
+  /// command that warns of unread keys turns it on).
+  public let inputReads = InputReads()
   /// The plugin file being loaded (nil while the script itself runs).
   var currentPlugin: String?
   /// Plugin files actually loaded, in order.
@@ -57,6 +68,15 @@ public final class Script {
   /// Why each snapshot that could not be written was not (the run then exits 3, even when
   /// the script caught the error).
   public internal(set) var unwritten: [String] = []
+  /// The snapshots a dry run did not write, as paths under the output folder.
+  public internal(set) var skippedSnapshots: [String] = []
+  /// The lines a dry run's sessions printed while the script loaded, not shown (see
+  /// `SessionPrintGate`).
+  public internal(set) var skippedPrintedLines = 0
+  /// Sessions the script started (`session {}`).
+  public internal(set) var sessionsStarted = 0
+  /// Whether the script (or a plugin) is running its main chunk.
+  public private(set) var isLoading = false
   /// The output folder, opened at the first snapshot and kept: every snapshot is written
   /// relative to it, whatever happens to the path afterwards.
   private var openedFolder: OutputDirectory?
@@ -77,7 +97,10 @@ public final class Script {
   ) throws {
     self.path = path
     self.options = options
-    state = try LuaState(libraries: .sandbox, limits: options.limits, output: output)
+    let gate = output.map(SessionPrintGate.init)
+    state = try LuaState(libraries: .sandbox, limits: options.limits, output: gate)
+    gate?.script = self
+    inputReads.isOn = options.notesUnreadInputs
     try registerDeclarations()
     try registerSessions()
   }
@@ -88,6 +111,8 @@ public final class Script {
   /// Loads the plugins, then runs the script. Throws `LuaError` (with file:line) or
   /// `FileError`.
   public func load() throws {
+    isLoading = true
+    defer { isLoading = false }
     try loadPlugins()
     var values: [LuaValue] = []
     if let arguments = options.arguments {
@@ -285,9 +310,25 @@ public final class Script {
 
 /// Why a device has no segues of a built-in kind, and what it has instead. `custom` is not
 /// offered as a kind to write (`kind = "custom"` is itself an error): a custom kind is one
-/// the script declares.
+/// the script declares. Every device that lacks the kind is named, so the iphone's and the
+/// iphone5's problem read the same and are said once.
 func kindMissing(_ kind: String, on device: Device) -> String {
   let builtins = device.allowedKinds.filter { $0 != .custom }.map(\.rawValue)
+  let builtin = SegueKind(rawValue: kind)
+  let lacking = Device.allCases.filter { d in
+    builtin.map { !d.allows($0) } ?? false && d.allowedKinds == device.allowedKinds
+  }
+  let devices = (lacking.isEmpty ? [device] : lacking).map(\.rawValue).joined(separator: " or ")
+  // The usual fix for an iPad-only kind is a kind per device, as the seed's storyboards
+  // have: say it with the device's nearest kind (a popover's sheet is a modal).
+  var fix = ""
+  if let other = Device.allCases.first(where: { $0.isPad != device.isPad }),
+    let builtin, other.allows(builtin)
+  {
+    let instead = builtin == .popover ? "modal" : "push"
+    fix =
+      "; to keep it where it exists, give a kind per device: kind = { \(device.isPad ? "ipad" : "iphone") = \"\(instead)\", \(other.rawValue) = \"\(kind)\" }"
+  }
   return
-    "\(kind) segues do not exist on an \(device.rawValue) (allowed: \(builtins.joined(separator: ", ")), or a custom kind declared with segue_kind \"name\" { perform = function(nav, scene) … end } and named as the kind)"
+    "\(kind) segues do not exist on an \(devices) (allowed: \(builtins.joined(separator: ", ")), or a custom kind declared with segue_kind \"name\" { perform = function(nav, scene) … end } and named as the kind\(fix))"
 }

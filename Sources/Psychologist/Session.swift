@@ -205,7 +205,7 @@ public final class Session {
     // The seed's property changes as the tap diagnoses, before its segue runs (whose Lua
     // may read it).
     diagnosis = diagnosed.value
-    try navigate(to: try evaluator.landing(of: diagnosed, by: d, input: input))
+    try navigate(to: try evaluator.landing(of: diagnosed, by: d))
   }
 
   /// Performs a segue by identifier: a button's from its menu, which must be on screen;

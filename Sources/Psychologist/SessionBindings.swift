@@ -48,20 +48,23 @@ extension Session {
       throw sessionError(
         "snapshot '\(name)' refused: '\(last)' would be a hidden file (try \"face\(last)\")")
     }
-    var name = name
-    if !name.hasSuffix(".svg") && !name.hasSuffix(".txt") && !PNG.isPNGName(name) {
-      name += ".svg"
+    do { try OutputName.check(name) } catch {
+      throw sessionError("snapshot refused: \(error)")
     }
+    var name = name
+    if OutputName.extensionOf(name) == nil { name += ".svg" }
     do {
       _ = try OutputDirectory.components(of: name)
     } catch {
       throw sessionError("snapshot '\(name)' refused: \(error)")
     }
-    let format: OutputFormat = name.hasSuffix(".txt") ? .ascii : .svg
+    let format: OutputFormat = OutputName.extensionOf(name) == ".txt" ? .ascii : .svg
     var bytes = render(try drawing(screen: screen), format: format)
     let shown: String
     if script.options.dryRun {
-      return OutputDirectory.path(of: name, under: script.options.outputDirectory)
+      let path = OutputDirectory.path(of: name, under: script.options.outputDirectory)
+      script.skippedSnapshots.append(path)
+      return path
     }
     do {
       bytes = try fileBytes(
@@ -175,7 +178,14 @@ extension Script {
     m.method("tap") { s, call in
       guard let name = call.string(2) else { throw sessionError("tap needs a button name") }
       let input = try call.value(3)
-      try s.tap(name, input: input == .nil ? .map([:]) : input)
+      do { try s.tap(name, input: input == .nil ? .map([:]) : input) } catch var e as LuaError
+        where !e.traceback.isEmpty
+      {
+        // The script's own code failed inside the tap: say which tap, with which input.
+        let given = input == .nil || input == .map([:]) ? "" : " with input \(luaText(input))"
+        e.message += " (while tapping '\(name)'\(given))"
+        throw e
+      }
     }
     m.method("perform") { s, call in
       guard let id = call.string(2) else { throw sessionError("perform needs a segue identifier") }
@@ -271,6 +281,7 @@ extension Script {
         )
       }
       if let p = f.problems.first { throw sessionError(p.message) }
+      self.sessionsStarted += 1
       // Held by Lua but living in Swift: a table of a million sessions counts as it weighs.
       try call.charge(Session.hostBytes)
       let session: Session

@@ -154,6 +154,9 @@ enum BatchCommand: Command {
     let jobs = try args[Self.jobs]
     let shard = try args[Self.shard] ?? .all
     // Refused before anything is created or drawn, rather than after the whole batch.
+    if let sheet = try args[Self.sheet], sheet != "-" {
+      do { try OutputName.check(sheet) } catch { throw UsageError("--sheet \(error)") }
+    }
     if let sheet = try args[Self.sheet], PNG.isPNGName(sheet), let why = PNG.unavailability() {
       throw UsageError("cannot write the contact sheet \(sheet): \(pngProblem(sheet, why))")
     }
@@ -214,6 +217,7 @@ enum BatchCommand: Command {
       return .interrupted
     }
     let took = seconds(took) + unplacedNote(summary, options.sheetLayout)
+    warnUnreadColumns(summary.unreadColumns)
     var status = ExitCode.ok
     if !summary.failedRows.isEmpty {
       report(failureLine(summary, options, took: took))
@@ -302,4 +306,17 @@ private func seconds(_ s: Double) -> String {
   let hundredths = Int((max(s, 0) * 100).rounded())
   let fraction = hundredths % 100
   return "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction) s"
+}
+
+/// Columns nothing read, once each: a likely misspelling on a line of its own (`column
+/// 'mgp' was never read (did you mean 'mpg'?)`), the rest on one line (a data set often has
+/// columns a diagnosis does not use).
+private func warnUnreadColumns(_ unread: [(key: String, hint: String)]) {
+  for (key, hint) in unread where !hint.isEmpty {
+    warn("column '\(visible(key))' was never read\(visible(hint))")
+  }
+  let rest = unread.filter { $0.hint.isEmpty }.map { visible($0.key) }
+  guard !rest.isEmpty else { return }
+  let shown = rest.prefix(20).joined(separator: ", ") + (rest.count > 20 ? ", …" : "")
+  warn("\(plural(rest.count, "column")) nothing read: \(shown)")
 }

@@ -25,6 +25,7 @@ enum CheckCommand: Command {
   static func run(_ args: ParsedArguments) throws -> ExitCode {
     var options = try scriptOptions(args)
     options.dryRun = true
+    options.skipsSessionOutput = true
     var status = ExitCode.ok
     // Every device and orientation unless the command line names one.
     let devices = args.given(SharedOptions.device) ? [options.device] : Device.allCases
@@ -32,12 +33,16 @@ enum CheckCommand: Command {
       args.given(SharedOptions.orientation) ? [options.orientation] : Orientation.allCases
     for path in args[scripts] {
       guard FileSystem.exists(path) else { throw UsageError("no such script: \(path)") }
+      // A session's output is run's to show: check says once what it skipped.
       let script = try Script(path: path, options: options, output: printTarget())
       var problems: [String] = []
       do {
         try script.load()
+        script.inputReads.isOn = true
         problems = script.checkProblems(devices: devices, orientations: orientations)
           .map(\.description)
+        noteSkipped(script)
+        warnUnreadInputs(script)
       } catch {
         // What did load stands: its declarations' problems still say what else is wrong.
         if !script.isRefusal(error) { problems.append(describe(error)) }

@@ -37,7 +37,8 @@ let mainHelp = """
   commands:
   \(commands.map { "  " + $0.name.padding(6) + "  " + $0.spec.summary }.joined(separator: "\n"))
 
-  Run `psychologist COMMAND --help` (or `psychologist help COMMAND`) for a command's options.
+  Run `psychologist COMMAND --help` (or `psychologist help COMMAND`) for a command's options,
+  `psychologist help lua [NAME]` for the Lua API (declarations, nav, pen, session, …).
   Plugins load from --plugin, then PSYCHOLOGIST_PATH (':'-separated folders or files; an
   entry that does not exist is a warning), then ~/.config/psychologist/plugins.
   Exit status: 0 ok, 1 script error, 2 usage error, 3 output not written, 130 interrupted.

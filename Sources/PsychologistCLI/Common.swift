@@ -15,7 +15,10 @@ struct OutputError: Error, CustomStringConvertible {
 /// An error as users read it: `FILE:LINE: message`.
 func describe(_ error: Error) -> String {
   switch error {
-  case let e as LuaError: return e.description
+  case let e as LuaError:
+    // The script's frames that led to it, unless --traceback off.
+    let frames = showsTraceback ? e.scriptFrames : []
+    return ([e.description] + frames.map { "  " + $0 }).joined(separator: "\n")
   case let e as Problem: return e.description
   // One report a problem: each line is its own error.
   case let e as ProblemList:
@@ -23,6 +26,10 @@ func describe(_ error: Error) -> String {
   default: return String(describing: error)
   }
 }
+
+/// Whether errors show the script's frames (`--traceback`, on unless turned off); set once
+/// from the command line before anything runs.
+nonisolated(unsafe) var showsTraceback = true
 
 /// `--device`, iPhone when not given.
 func device(_ args: ParsedArguments) throws(UsageError) -> Device {
@@ -68,6 +75,9 @@ func scriptOptions(_ args: ParsedArguments, outputFolder: Option<String>? = nil)
   throws(UsageError) -> ScriptOptions
 {
   var o = ScriptOptions()
+  if args.takes(SharedOptions.traceback) {
+    showsTraceback = try args[SharedOptions.traceback] ?? .on == .on
+  }
   o.device = try device(args)
   o.orientation = try orientation(args)
   o.plugins = try pluginPath(args, env: environment())
@@ -90,6 +100,9 @@ func scriptOptions(_ args: ParsedArguments, outputFolder: Option<String>? = nil)
 /// The output format: --format, else by -o's extension, else terminal on a TTY.
 func outputFormat(_ args: ParsedArguments) throws(UsageError) -> OutputFormat {
   let output = try args[SharedOptions.output]
+  if let o = output, o != "-" {
+    do { try OutputName.check(o) } catch { throw UsageError("-o \(error)") }
+  }
   if let format = try args[SharedOptions.format] {
     if let o = output, PNG.isPNGName(o), format != .svg {
       throw UsageError(
@@ -97,7 +110,7 @@ func outputFormat(_ args: ParsedArguments) throws(UsageError) -> OutputFormat {
     }
     return format
   }
-  if let o = output { return o.hasSuffix(".txt") ? .ascii : .svg }
+  if let o = output { return OutputName.extensionOf(o) == ".txt" ? .ascii : .svg }
   return isTerminal(1) ? .terminal : .svg
 }
 
@@ -141,7 +154,9 @@ func emit(_ drawing: Drawing, _ args: ParsedArguments, work: HostWork? = nil) th
 
 /// Writes to a file atomically (exit 3 when it cannot) or to stdout.
 func write(_ bytes: [UInt8], to path: String?) throws {
-  guard let path, path != "-" else {
+  // /dev/stdout is standard output whatever it is (in a pipe, the symlink leads to a
+  // FIFO, which a file name is never written into).
+  guard let path, path != "-", path != "/dev/stdout" else {
     FileOutput.standard.write(bytes)
     return
   }

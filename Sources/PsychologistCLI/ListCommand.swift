@@ -19,9 +19,8 @@ enum ListCommand: Command {
     options: SharedOptions.script + [json])
 
   static func run(_ args: ParsedArguments) throws -> ExitCode {
-    var options = try scriptOptions(args)
-    options.dryRun = true
-    let script = try loadScript(args[Self.script], options)
+    let options = try scriptOptions(args)
+    let script = try loadForDeclarations(args[Self.script], options)
     let rows = listing(script.registry)
     if args[json] {
       FileOutput.standard.write(PsychologistCLI.json(rows))

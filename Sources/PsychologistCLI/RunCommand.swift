@@ -26,8 +26,10 @@ enum RunCommand: Command {
     if let dir = try args[SharedOptions.outputDirectory] { try makeOutputFolder(dir) }
     var options = try scriptOptions(args, outputFolder: SharedOptions.outputDirectory)
     options.arguments = args[arguments]
+    options.notesUnreadInputs = true
     let script = try loadScript(args[Self.script], options)
     try requireValid(script, on: options.device)
+    warnUnreadInputs(script)
     return .ok
   }
 }

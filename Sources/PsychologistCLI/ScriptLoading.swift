@@ -37,3 +37,39 @@ func requireValid(_ script: Script, on device: Device) throws {
   let problems = script.problems(on: device)
   if !problems.isEmpty { throw ProblemList(problems) }
 }
+
+/// A script loaded for what it declares (`show`, `list`): its sessions run, but their
+/// snapshots write nothing and what they print is not shown, and the command says once what
+/// it skipped. Only `run` runs a session's side effects.
+func loadForDeclarations(_ path: String, _ options: ScriptOptions) throws -> Script {
+  var options = options
+  options.dryRun = true
+  options.skipsSessionOutput = true
+  let script = try loadScript(path, options)
+  noteSkipped(script)
+  return script
+}
+
+/// `psychologist: note: walk.lua: skipped 1 snapshot (mood.svg) and 3 printed lines: …`,
+/// when a dry run skipped anything.
+func noteSkipped(_ script: Script) {
+  var parts: [String] = []
+  let snaps = script.skippedSnapshots
+  if !snaps.isEmpty {
+    let names = snaps.prefix(3).joined(separator: ", ") + (snaps.count > 3 ? ", …" : "")
+    parts.append("\(plural(snaps.count, "snapshot")) (\(names))")
+  }
+  let printed = script.skippedPrintedLines
+  if printed > 0 { parts.append(plural(printed, "printed line")) }
+  guard !parts.isEmpty else { return }
+  note(
+    "\(script.path): skipped \(parts.joined(separator: " and ")): only `psychologist run \(script.path)` does what its sessions do"
+  )
+}
+
+/// Says which inputs given to the script's diagnoses nothing read, each once.
+func warnUnreadInputs(_ script: Script) {
+  for w in script.inputReads.unreadWarnings(in: script.state) {
+    warn(w.place.isEmpty ? w.message : "\(w.place): \(w.message)")
+  }
+}

@@ -53,8 +53,23 @@ enum SharedOptions {
     "--memory-limit", value: "MiB", help: "memory the script may hold, 1 to 65536 (default 256)",
     in: 1...65536, unit: "MiB")
 
+  /// `--traceback`.
+  static let traceback = Option<Switch>(
+    "--traceback", value: "on|off",
+    help:
+      "on (default): a runtime error shows the script's frames that led to it; off: the error alone"
+  )
+
   /// What every command that loads a script takes (`scriptOptions` reads them).
   static let script: [any OptionKey] = [
-    device, orientation, plugin, style, theme, timeLimit, memoryLimit,
+    device, orientation, plugin, style, theme, timeLimit, memoryLimit, traceback,
   ]
+}
+
+/// `on` or `off`.
+enum Switch: String, CaseIterable, Sendable {
+  /// Turned on.
+  case on
+  /// Turned off.
+  case off
 }

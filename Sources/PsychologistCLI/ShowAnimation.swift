@@ -10,7 +10,7 @@ func showAnimated(
   _ path: String, _ name: String, _ args: ParsedArguments, _ options: ScriptOptions
 ) throws -> ExitCode {
   let count = try frameCount(args)
-  let script = try loadScript(path, options)
+  let script = try loadForDeclarations(path, options)
   let (session, input) = try showSession(script, name, args, options)
   let movie = try session.tapAnimated(name, input: input)
   // The frames or the animated document of a busy screen are long host work: they end at

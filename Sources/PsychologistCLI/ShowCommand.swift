@@ -64,8 +64,9 @@ enum ShowCommand: Command {
     if args[animate] || args.given(frames) {
       return try showAnimated(args[Self.script], args[tapped], args, options)
     }
-    let script = try loadScript(args[Self.script], options)
+    let script = try loadForDeclarations(args[Self.script], options)
     let drawing = try showDrawing(script, args[tapped], args, options)
+    warnUnreadInputs(script)
     try emit(drawing, args, work: script.hostWork(showing: args[tapped]))
     return .ok
   }
@@ -78,6 +79,7 @@ func showDrawing(
   throws -> Drawing
 {
   let (session, input) = try showSession(script, name, args, options)
+  script.inputReads.isOn = true
   try session.tapOrPerform(name, input: input)
   return try session.drawing(screen: args[ShowCommand.screen])
 }
@@ -101,9 +103,10 @@ func showSession(
         "--input is for a diagnosis; '\(name)' is a segue, whose happiness function gets ctx, not an input"
       )
     }
-    guard d.readsInput else {
+    // A feature drawn on every face reads `face.input` too.
+    guard d.readsInput || registry.features.contains(where: registry.drawsEverywhere) else {
       throw UsageError(
-        "--input: diagnosis '\(name)' (\(d.location)) reads no input: neither its happiness nor its expression is a function"
+        "--input: diagnosis '\(name)' (\(d.location)) reads no input: neither its happiness nor its expression is a function, it maps no channels and no feature draws on its face"
       )
     }
   }

@@ -48,6 +48,9 @@ func report(_ message: String) { tell("error", message) }
 /// Prints `psychologist: warning: …` on stderr: worth knowing, but the command goes on.
 func warn(_ message: String) { tell("warning", message) }
 
+/// Prints `psychologist: note: …` on stderr: what a command chose not to do.
+func note(_ message: String) { tell("note", message) }
+
 private func tell(_ kind: String, _ message: String) {
   FileOutput.standard.flush()
   let line = "psychologist: \(kind): \(visible(message, lines: true))\n"
@@ -55,12 +58,14 @@ private func tell(_ kind: String, _ message: String) {
   _ = bytes.withUnsafeMutableBytes { write(2, $0.baseAddress, $0.count) }
 }
 
-/// `psychologist help [COMMAND]`: the top-level help, or COMMAND's as `COMMAND --help` prints it.
+/// `psychologist help [COMMAND]`: the top-level help, or COMMAND's as `COMMAND --help` prints
+/// it; `psychologist help lua [NAME]`: the Lua API's reference.
 func help(_ arguments: [String]) throws(UsageError) -> ExitCode {
   guard let name = arguments.first, name != "--help", name != "-h" else {
     FileOutput.standard.write(mainHelp)
     return .ok
   }
+  if name == "lua" { return try luaHelp(Array(arguments.dropFirst())) }
   let spec = try command(named: name).spec
   if arguments.count > 1 {
     throw UsageError(
@@ -123,3 +128,26 @@ if let failure = FileOutput.standard.failure {
   status = status.worst(.output)
 }
 exit(status.rawValue)
+
+/// `psychologist help lua [NAME]`: the whole Lua API reference (what docs/lua-api.md holds),
+/// or the entries NAME names (`diagnosis`, `Pen:color`, `color`, `SessionOptions`).
+func luaHelp(_ arguments: [String]) throws(UsageError) -> ExitCode {
+  let reference = LuaAPIReference(definitions: luaAPIDefinitions)
+  guard let name = arguments.first else {
+    FileOutput.standard.write(reference.markdown)
+    return .ok
+  }
+  if arguments.count > 1 {
+    throw UsageError(
+      "help lua: unexpected argument '\(arguments[1])' (usage: psychologist help lua [NAME])")
+  }
+  let found = reference.entries(named: name)
+  guard !found.isEmpty else {
+    throw UsageError(
+      "help lua: nothing is named '\(name)'\(reference.suggestion(for: name)) (psychologist help lua lists everything)"
+    )
+  }
+  FileOutput.standard.write(
+    found.map { reference.render($0).joined(separator: "\n") }.joined(separator: "\n\n") + "\n")
+  return .ok
+}

@@ -26,29 +26,7 @@ public struct Color: Hashable, Sendable {
   /// CSS gray (`#808080`).
   public static let gray = Color(r: 128, g: 128, b: 128)
 
-  /// The named colours that `init?(parsing:)` accepts, with their CSS values. The first
-  /// name of a value is the one `svg` prints ("gray", not "grey").
-  static let named: [(name: String, color: Color)] = [
-    ("black", Color(r: 0, g: 0, b: 0)),
-    ("white", Color(r: 255, g: 255, b: 255)),
-    ("red", Color(r: 255, g: 0, b: 0)),
-    ("green", Color(r: 0, g: 128, b: 0)),
-    ("blue", Color(r: 0, g: 0, b: 255)),
-    ("yellow", Color(r: 255, g: 255, b: 0)),
-    ("orange", Color(r: 255, g: 165, b: 0)),
-    ("purple", Color(r: 128, g: 0, b: 128)),
-    ("pink", Color(r: 255, g: 192, b: 203)),
-    ("brown", Color(r: 165, g: 42, b: 42)),
-    ("gray", Color(r: 128, g: 128, b: 128)),
-    ("grey", Color(r: 128, g: 128, b: 128)),
-    ("cyan", Color(r: 0, g: 255, b: 255)),
-    ("magenta", Color(r: 255, g: 0, b: 255)),
-    ("navy", Color(r: 0, g: 0, b: 128)),
-    ("teal", Color(r: 0, g: 128, b: 128)),
-  ]
-
-  /// Parses a colour: one of the names black, white, red, green, blue, yellow, orange,
-  /// purple, pink, brown, gray/grey, cyan, magenta, navy, teal (any letter case), or
+  /// Parses a colour: one of the CSS colour names (`cssNames`, any letter case), or
   /// `#rgb` / `#rrggbb`. Surrounding spaces are ignored; anything else gives nil.
   public init?(parsing text: String) {
     var bytes = Array(text.utf8)
@@ -75,11 +53,8 @@ public struct Color: Hashable, Sendable {
       return
     }
     let lower = String(decoding: bytes.map { $0 >= 65 && $0 <= 90 ? $0 + 32 : $0 }, as: UTF8.self)
-    for entry in Color.named where entry.name == lower {
-      self = entry.color
-      return
-    }
-    return nil
+    guard let color = Color.named(lower) else { return nil }
+    self = color
   }
 
   static func hexValue(_ byte: UInt8) -> UInt8? {
@@ -91,8 +66,8 @@ public struct Color: Hashable, Sendable {
     }
   }
 
-  /// The colour as SVG writes it: the CSS name for the 15 basic colours that
-  /// `init?(parsing:)` knows ("gray" for gray/grey), otherwise `#rrggbb` in lower case.
+  /// The colour as SVG writes it: the CSS name for 15 basic colours ("gray" for
+  /// gray/grey, "cyan" for aqua), otherwise `#rrggbb` in lower case.
   public var svg: String {
     var out: [UInt8] = []
     appendSVG(to: &out)

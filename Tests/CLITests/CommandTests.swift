@@ -242,9 +242,12 @@ import Testing
     let places = r.stderr.split(separator: "\n").map { line in
       line.dropFirst("psychologist: error: \(dir)/".count).prefix { $0 != " " }
     }
-    #expect(places == ["a.lua:3:", "a.lua:12:", "b.lua:1:", "b.lua:2:", "b.lua:2:"], "\(r.stderr)")
-    #expect(r.stderr.contains("b.lua:2: segue 'pop': popover segues do not exist on an iphone"))
-    #expect(r.stderr.contains("(on iphone)\n"))
+    // The iphone's and the iphone5's popover problem is one, naming both.
+    #expect(places == ["a.lua:3:", "a.lua:12:", "b.lua:1:", "b.lua:2:"], "\(r.stderr)")
+    #expect(
+      r.stderr.contains("b.lua:2: segue 'pop': popover segues do not exist on an iphone or iphone5")
+    )
+    #expect(r.stderr.contains("(on iphone, iphone5)\n"))
     #expect(
       !r.stderr.contains(
         "b.lua:1: feature 'f': pen:move needs 2 finite numbers (argument 2 is no value) (on"))

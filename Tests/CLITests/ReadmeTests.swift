@@ -86,7 +86,8 @@ func shellQuoted(_ s: String) -> String {
     for b in blocks where !b.marker.isEmpty {
       let word = b.marker.prefix { $0 != " " && $0 != ":" }
       #expect(
-        ["file", "skip", "fails", "watch"].contains(word), "README.md:\(b.line): \(b.marker)")
+        ["file", "skip", "fails", "watch", "clone"].contains(word),
+        "README.md:\(b.line): \(b.marker)")
       if word == "skip" { #expect(b.marker.count > 10, "README.md:\(b.line): skip says why") }
     }
     for b in blocks where b.language == "lua" {
@@ -129,33 +130,54 @@ func shellQuoted(_ s: String) -> String {
     }
   }
 
-  /// Every shell command and Lua snippet, in order, in a fresh folder holding the examples,
-  /// with HOME there too (the plugin steps write into ~/.config) and the built binary both
-  /// as .build/release/psychologist and as `psychologist` on PATH.
+  /// Every shell command and Lua snippet, in order, from a fresh clone as a person runs
+  /// them: the README's clone block is the repository's tracked files copied into
+  /// `psychologist` (what `git clone` makes, uncommitted edits included), with HOME beside
+  /// it (the plugin steps write into ~/.config) and the built binary both as
+  /// .build/release/psychologist (the skipped quick start builds it) and as `psychologist`
+  /// on PATH. A failing command's sample output is what it prints, HOME read as /home/me.
   @Test func everyCommandAndSnippetWorksAsPrinted() throws {
-    let work = try temporaryFolder()
-    defer { try? FileManager.default.removeItem(atPath: work) }
+    let outside = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: outside) }
     let fm = FileManager.default
-    try fm.copyItem(atPath: packageRoot + "/examples", toPath: work + "/examples")
-    for folder in [".build/release", "bin", "home"] {
-      try fm.createDirectory(atPath: work + "/" + folder, withIntermediateDirectories: true)
+    let work = outside + "/psychologist"
+    let tracked = try runProgram("/usr/bin/git", ["-C", packageRoot, "ls-files", "-z"])
+    #expect(tracked.status == 0, "\(tracked.stderr)")
+    for file in tracked.out.split(separator: "\0").map(String.init)
+    where fm.fileExists(atPath: packageRoot + "/" + file) {
+      let folder = (work + "/" + file as NSString).deletingLastPathComponent
+      try fm.createDirectory(atPath: folder, withIntermediateDirectories: true)
+      try fm.copyItem(atPath: packageRoot + "/" + file, toPath: work + "/" + file)
+    }
+    for folder in [work + "/.build/release", outside + "/bin", outside + "/home"] {
+      try fm.createDirectory(atPath: folder, withIntermediateDirectories: true)
     }
     try fm.createSymbolicLink(
       atPath: work + "/.build/release/psychologist", withDestinationPath: binary)
-    try fm.createSymbolicLink(atPath: work + "/bin/psychologist", withDestinationPath: binary)
+    try fm.createSymbolicLink(atPath: outside + "/bin/psychologist", withDestinationPath: binary)
 
     // One shell runs it all, so variables ($psy) and folders carry from block to block as
     // they do for a reader; each command's status is checked as it ends.
     var script = """
       set -u
-      cd \(shellQuoted(work))
+      cd \(shellQuoted(outside))
       unset XDG_CONFIG_HOME PSYCHOLOGIST_PATH
-      export HOME=\(shellQuoted(work + "/home")) PATH=\(shellQuoted(work + "/bin")):"$PATH"
+      export HOME=\(shellQuoted(outside + "/home")) PATH=\(shellQuoted(outside + "/bin")):"$PATH"
       fail() { echo "README.md:$1: $2" >&2; exit 1; }
 
       """
     var ran = 0
-    for block in try readmeBlocks() where !block.marker.hasPrefix("skip") {
+    var cloned = false
+    let blocks = try readmeBlocks()
+    for (index, block) in blocks.enumerated() where !block.marker.hasPrefix("skip") {
+      if block.marker.hasPrefix("clone") {
+        // The clone is made above; its `cd` is the reader's.
+        #expect(block.text.joined().contains("git clone"), "README.md:\(block.line)")
+        #expect(!cloned && ran == 0, "README.md:\(block.line): the clone comes first")
+        script += "cd psychologist || fail \(block.line) 'no clone'\n"
+        cloned = true
+        continue
+      }
       switch block.language {
       case "lua":
         let path = block.marker.dropFirst("file ".count).trimmingCharacters(in: .whitespaces)
@@ -186,9 +208,21 @@ func shellQuoted(_ s: String) -> String {
               } 2> .err
               rc=$?; [ $rc -eq 1 ] || fail \(line) "meant to fail with exit 1, got $rc"
               grep -q '^psychologist: error: ' .err || fail \(line) "no error said"
-              cat .err >&2; rm .err
 
               """
+            // The sample under it, if any, is what it says (HOME read as /home/me).
+            if index + 1 < blocks.count, blocks[index + 1].language.isEmpty {
+              let sample = blocks[index + 1].text.joined(separator: "\n") + "\n"
+              script += """
+                sed "s#$HOME#/home/me#g" .err > .err.seen
+                cat > .err.sample <<'README_SAMPLE'
+                \(sample)README_SAMPLE
+                cmp -s .err.seen .err.sample || fail \(blocks[index + 1].line) "the sample is not what it prints: $(cat .err.seen)"
+                rm .err.seen .err.sample
+
+                """
+            }
+            script += "rm .err\n"
           } else {
             script += "\(command)\nrc=$?; [ $rc -eq 0 ] || fail \(line) \"exit $rc\"\n"
             for out in outputs(command) {
@@ -206,12 +240,14 @@ func shellQuoted(_ s: String) -> String {
     let r = try runProgram("/bin/bash", [work + "/readme.sh"], in: work, timeout: 300)
     #expect(r.status == 0, "\(r.stderr)")
     #expect(ran >= 25, "only \(ran) commands and snippets ran")
+    #expect(cloned, "the README starts from no clone")
     // What the steps promise, checked from outside: the session's snapshot, a face per row
     // of the batch, the plugin folder the steps filled, and the user's own config untouched.
     #expect(fm.fileExists(atPath: work + "/out/mood.svg"))
     #expect(((try? fm.contentsOfDirectory(atPath: work + "/faces")) ?? []).count == 300)
     #expect(
-      Set((try? fm.contentsOfDirectory(atPath: work + "/home/.config/psychologist/plugins")) ?? [])
+      Set(
+        (try? fm.contentsOfDirectory(atPath: outside + "/home/.config/psychologist/plugins")) ?? [])
         == ["fade.lua", "brows.lua", "questionnaire.lua", "styles.lua"])
   }
 }

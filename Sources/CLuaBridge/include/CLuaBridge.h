@@ -168,6 +168,9 @@ int psy_setglobal(lua_State *L, const char *name);
    key the table no longer holds raises, and a finalizer may change the table
    between two steps of a walk. */
 int psy_next(lua_State *L, int t, int *more);
+/* Replaces the table on top with a proxy whose reads are noted (input_reads.c)
+   and pushes the table of keys read after it (true: every key, by pairs). */
+int psy_pushtracked(lua_State *L);
 /* *ref = a registry reference to the value at idx (luaL_ref) */
 int psy_ref(lua_State *L, int idx, int *ref);
 /* pushes a function that calls the Swift box through the trampoline; the
