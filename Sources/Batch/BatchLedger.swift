@@ -33,8 +33,10 @@ final class BatchLedger: @unchecked Sendable {
   private let monitor = Monitor()
   /// Whether faces are drawn for a sheet (the SVG one, the terminal one or both).
   let keepsFaces: Bool
-  /// Whether the cells are kept to the end, for the SVG sheet.
+  /// Whether the cells are drawn for the SVG sheet.
   let keepsEntries: Bool
+  /// The SVG sheet, given each cell as its row is settled.
+  private let sheet: SheetStream?
   /// The terminal sheet, shown as rows are settled.
   private let stream: TerminalSheetStream?
   private let failFast: Bool
@@ -43,7 +45,6 @@ final class BatchLedger: @unchecked Sendable {
   private var written = 0
   private var failedRows: [Int] = []
   private var outputFailed = false
-  private var entries: [SheetEntry] = []
   /// Every row with a smaller seq is settled.
   private var frontier = 0
   /// Outcomes that arrived before an earlier row's.
@@ -58,11 +59,12 @@ final class BatchLedger: @unchecked Sendable {
   /// A ledger printing messages with `say`; `limitRun` consecutive time-limit failures stop
   /// the batch (nil: never).
   init(
-    keepFaces: Bool, stream: TerminalSheetStream? = nil, failFast: Bool, limitRun: Int?,
+    sheet: SheetStream?, stream: TerminalSheetStream? = nil, failFast: Bool, limitRun: Int?,
     say: @escaping @Sendable (String) -> Void
   ) {
-    self.keepsFaces = keepFaces || stream != nil
-    self.keepsEntries = keepFaces
+    self.keepsFaces = sheet != nil || stream != nil
+    self.keepsEntries = sheet != nil
+    self.sheet = sheet
     self.stream = stream
     self.failFast = failFast
     self.limitRun = limitRun
@@ -145,9 +147,9 @@ final class BatchLedger: @unchecked Sendable {
     }
   }
 
-  /// A settled row's cell: kept for the SVG sheet, shown on the terminal one.
+  /// A settled row's cell: spooled for the SVG sheet, shown on the terminal one.
   private func take(_ entry: SheetEntry) {
-    if keepsEntries { entries.append(entry) }
+    sheet?.add(entry)
     stream?.add(entry)
   }
 
@@ -175,8 +177,5 @@ final class BatchLedger: @unchecked Sendable {
       return s
     }
   }
-
-  /// The sheet's cells in row order (the same whatever the number of workers).
-  var sheetEntries: [SheetEntry] { monitor.locked { entries } }
 
 }

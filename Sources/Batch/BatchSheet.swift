@@ -17,6 +17,8 @@ struct SheetEntry: Sendable {
   var x: SheetDatum?
   var y: SheetDatum?
   var sortKey: SheetDatum?
+  /// The spool's chunk holding this row's cell (or, for `--at`, its face).
+  var spooled: Int?
 
   /// A cell, with the row's values in the columns `layout` places and sorts by.
   init(
@@ -38,74 +40,91 @@ struct SheetEntry: Sendable {
 /// The contact sheet: every face of a batch in a grid, in row order (or `--sort`'s), each
 /// labelled with its id and happiness, or placed at `--at`'s x and y. Each face is its own
 /// SVG document nested as an `<svg>` element, so it keeps its viewBox and is scaled into
-/// its cell whatever its size.
+/// its cell whatever its size. A cell is made at the origin as its row is settled
+/// (`cell`) and placed by a translation when the sheet is written (`writeGrid`), since
+/// where it goes depends on how many rows there are.
 enum BatchSheet {
   static let cellWidth = 160
   static let faceHeight = 200
   static let labelHeight = 40
 
-  static func render(
-    _ entries: [SheetEntry], title: String, layout: SheetLayout = SheetLayout()
-  ) -> [UInt8] {
-    let entries = layout.sort.map { $0.sorted(entries) } ?? entries
-    if let at = layout.at {
-      return SheetScatter.render(entries, title: title, layout: layout, at: at)
+  /// One cell of the grid, its top left corner at the origin: a frame, the face (or a red
+  /// cross for a failed row), the label and the happiness.
+  static func cell(_ e: SheetEntry) -> [UInt8] {
+    var out: [UInt8] = []
+    func put(_ s: String) { out.append(contentsOf: s.utf8) }
+    put(
+      "<rect x=\"2\" y=\"2\" width=\"\(cellWidth - 4)\" height=\"\(faceHeight + labelHeight - 4)\""
+    )
+    put(" fill=\"none\" stroke=\"#dddddd\"/>\n")
+    if let face = e.face {
+      out += nested(
+        face, x: 0, y: 4, width: Double(cellWidth), height: Double(faceHeight - 4))
+    } else {
+      let (cx, cy) = (cellWidth / 2, faceHeight / 2)
+      put(
+        "<path d=\"M\(cx - 30) \(cy - 30)L\(cx + 30) \(cy + 30)M\(cx + 30) \(cy - 30)L\(cx - 30) \(cy + 30)\""
+      )
+      put(" stroke=\"#cc0000\" stroke-width=\"4\" fill=\"none\"/>\n")
     }
-    let n = max(entries.count, 1)
+    let label = e.id.count > 22 ? String(e.id.prefix(21)) + "…" : e.id
+    let tx = cellWidth / 2
+    put("<text x=\"\(tx)\" y=\"\(faceHeight + 14)\" font-family=\"sans-serif\" font-size=\"13\"")
+    put(" text-anchor=\"middle\">")
+    SVGRenderer.appendEscaped(label, to: &out)
+    put("</text>\n<text x=\"\(tx)\" y=\"\(faceHeight + 30)\" font-family=\"sans-serif\"")
+    put(" font-size=\"11\" fill=\"#555555\" text-anchor=\"middle\">")
+    put(e.happiness.map { "happiness " + SVGNumber.string($0) } ?? "error (see the report)")
+    put("</text>\n")
+    return out
+  }
+
+  /// The grid's faces a row for `n` cells: `--columns`, else as square a grid as fits.
+  static func columns(_ n: Int, layout: SheetLayout) -> Int {
+    let n = max(n, 1)
     var columns = 1
     while columns * columns < n { columns += 1 }
     if let c = layout.columns { columns = max(1, min(c, n)) }
+    return columns
+  }
+
+  /// Writes the grid sheet of the cells numbered `chunks` (each made by `cell`, read back
+  /// by `cells`) to `sink`: the header, each cell placed as it is read back, the legend;
+  /// the grid as wide as a page of `pageSize` cells needs.
+  static func writeGrid(
+    _ chunks: [Int], cells: (Int) -> ArraySlice<UInt8>, title: String, layout: SheetLayout,
+    pageSize: Int, to sink: ByteSink
+  ) {
+    let count = chunks.count
+    let n = max(count, 1)
+    // Every page as wide as a full one.
+    let columns = columns(max(pageSize, n), layout: layout)
     let rows = (n + columns - 1) / columns
     let cellHeight = faceHeight + labelHeight
     let width = columns * cellWidth
     let top = layout.heading == nil ? 0 : 36
     let legend = SheetLegend.svg(layout.legend, y: top + rows * cellHeight, width: width)
     let height = top + rows * cellHeight + legend.height
-    var out: [UInt8] = []
-    func put(_ s: String) { out.append(contentsOf: s.utf8) }
-    put("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(width)\" height=\"\(height)\"")
-    put(" viewBox=\"0 0 \(width) \(height)\">\n<title>")
-    SVGRenderer.appendEscaped("contact sheet: \(title) (\(plural(entries.count, "row")))", to: &out)
-    put("</title>\n<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>\n")
+    sink.put("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(width)\" height=\"\(height)\"")
+    sink.put(" viewBox=\"0 0 \(width) \(height)\">\n<title>")
+    sink.escaped("contact sheet: \(title) (\(plural(count, "row")))")
+    sink.put("</title>\n<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>\n")
     if let heading = layout.heading {
-      put("<text x=\"\(width / 2)\" y=\"25\" font-family=\"sans-serif\" font-size=\"18\"")
-      put(" text-anchor=\"middle\">")
-      SVGRenderer.appendEscaped(heading, to: &out)
-      put("</text>\n")
+      sink.put("<text x=\"\(width / 2)\" y=\"25\" font-family=\"sans-serif\" font-size=\"18\"")
+      sink.put(" text-anchor=\"middle\">")
+      sink.escaped(heading)
+      sink.put("</text>\n")
     }
-    for (k, e) in entries.enumerated() {
+    for k in 0..<count {
       let x = (k % columns) * cellWidth
       let y = top + (k / columns) * cellHeight
-      put(
-        "<g>\n<rect x=\"\(x + 2)\" y=\"\(y + 2)\" width=\"\(cellWidth - 4)\" height=\"\(cellHeight - 4)\""
-      )
-      put(" fill=\"none\" stroke=\"#dddddd\"/>\n")
-      if let face = e.face {
-        out += nested(
-          face, x: Double(x), y: Double(y + 4), width: Double(cellWidth),
-          height: Double(faceHeight - 4))
-      } else {
-        let (cx, cy) = (x + cellWidth / 2, y + faceHeight / 2)
-        put(
-          "<path d=\"M\(cx - 30) \(cy - 30)L\(cx + 30) \(cy + 30)M\(cx + 30) \(cy - 30)L\(cx - 30) \(cy + 30)\""
-        )
-        put(" stroke=\"#cc0000\" stroke-width=\"4\" fill=\"none\"/>\n")
-      }
-      let label = e.id.count > 22 ? String(e.id.prefix(21)) + "…" : e.id
-      let tx = x + cellWidth / 2
-      put(
-        "<text x=\"\(tx)\" y=\"\(y + faceHeight + 14)\" font-family=\"sans-serif\" font-size=\"13\""
-      )
-      put(" text-anchor=\"middle\">")
-      SVGRenderer.appendEscaped(label, to: &out)
-      put("</text>\n<text x=\"\(tx)\" y=\"\(y + faceHeight + 30)\" font-family=\"sans-serif\"")
-      put(" font-size=\"11\" fill=\"#555555\" text-anchor=\"middle\">")
-      put(e.happiness.map { "happiness " + SVGNumber.string($0) } ?? "error (see the report)")
-      put("</text>\n</g>\n")
+      sink.put("<g transform=\"translate(\(x) \(y))\">\n")
+      sink.put(bytes: cells(chunks[k]))
+      sink.put("</g>\n")
     }
-    out += legend.text
-    put("</svg>\n")
-    return out
+    sink.put(bytes: legend.text)
+    sink.put("</svg>\n")
+    sink.flush()
   }
 
   /// A face document as a nested `<svg>` placed in a box: the root's namespace and size

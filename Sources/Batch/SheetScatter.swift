@@ -59,9 +59,12 @@ enum SheetScatter {
     return ColumnRange(low: values.min() ?? 0, high: values.max() ?? 1)
   }
 
-  static func render(
-    _ entries: [SheetEntry], title: String, layout: SheetLayout, at: SheetPlacement
-  ) -> [UInt8] {
+  /// Writes the scatter sheet of `entries` to `sink`; each face document comes from
+  /// `faces` as it is drawn (the sheet's spool), so none is held longer.
+  static func write(
+    _ entries: [SheetEntry], title: String, layout: SheetLayout, at: SheetPlacement,
+    faces: (SheetEntry) -> [UInt8]?, to sink: ByteSink
+  ) {
     let placed = entries.filter { $0.x?.number != nil && $0.y?.number != nil }
     let xr = range(at.x, placed.map { $0.x!.number! }, given: layout.ranges)
     let yr = range(at.y, placed.map { $0.y!.number! }, given: layout.ranges)
@@ -83,10 +86,9 @@ enum SheetScatter {
       layout.legend, y: Int((bottomAxis + noteHeight).rounded(.up)), width: width)
     let height = Int((bottomAxis + noteHeight).rounded(.up)) + legend.height
 
-    var out: [UInt8] = []
-    func put(_ s: String) { out.append(contentsOf: s.utf8) }
+    func put(_ s: String) { sink.put(s) }
     func num(_ d: Double) -> String { SVGNumber.string(d) }
-    func text(_ s: String) { SVGRenderer.appendEscaped(s, to: &out) }
+    func text(_ s: String) { sink.escaped(s) }
     put("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(width)\" height=\"\(height)\"")
     put(" viewBox=\"0 0 \(width) \(height)\">\n<title>")
     text("faces at \(at.x), \(at.y): \(title) (\(plural(entries.count, "row")))")
@@ -134,11 +136,11 @@ enum SheetScatter {
     for (e, p) in zip(placed, points) {
       let (cx, cy) = (frame.x + pad + p.0, frame.y + pad + p.1)
       put("<g>\n")
-      if let face = e.face {
+      if let face = faces(e) {
         // The face sits at the centre of its document, 0.9 of its shorter side across.
         let k = box / min(e.faceWidth, e.faceHeight)
         let (w, h) = (e.faceWidth * k, e.faceHeight * k)
-        out += BatchSheet.nested(face, x: cx - w / 2, y: cy - h / 2, width: w, height: h)
+        sink.put(bytes: BatchSheet.nested(face, x: cx - w / 2, y: cy - h / 2, width: w, height: h))
       } else {
         let r = box / 4
         put("<path d=\"M\(num(cx - r)) \(num(cy - r))L\(num(cx + r)) \(num(cy + r))")
@@ -161,9 +163,9 @@ enum SheetScatter {
       )
       put("</text>\n")
     }
-    out += legend.text
+    sink.put(bytes: legend.text)
     put("</svg>\n")
-    return out
+    sink.flush()
   }
 
   /// The faces' box: the median distance from a face to its nearest neighbour, so that

@@ -354,3 +354,34 @@ extension ChannelMapping {
     }
   }
 }
+
+extension ChannelMapping {
+  /// A problem for each column the mapping names that `names` (an input's columns: a CSV's
+  /// header, JSON rows' keys, the examples' keys) lacks, at the line of the field naming it,
+  /// with the nearest names and the columns there are: a misspelt column would otherwise
+  /// draw every face neutral without a word. `input` names the input (`rows.csv`, `the
+  /// examples`). Empty for a function, or when every column is there.
+  public func absentColumns(from names: [String], input: String, at location: Location)
+    -> [Problem]
+  {
+    guard case .columns(let list) = source else { return [] }
+    let known = Set(names)
+    var out: [Problem] = []
+    for c in list where !known.contains(c.column) {
+      // Of names as near, one as long as the column is likelier (mgp: mpg, not hp).
+      let length = c.column.count
+      let nearest = names.enumerated().sorted {
+        (abs($0.element.count - length), $0.offset) < (abs($1.element.count - length), $1.offset)
+      }.map(\.element)
+      out.append(
+        Problem(
+          FieldLine.locate(location, naming: c.column),
+          "channel \(c.name): no column '\(c.column)' in \(input)\(suggestion(c.column, nearest)) \(listing("columns", names, none: "no columns"))"
+        ))
+    }
+    // In the script's order, as a reader goes down the declaration.
+    func line(_ p: Problem) -> Int { Int(p.location.split(separator: ":").last ?? "") ?? 0 }
+    return out.enumerated().sorted { (line($0.element), $0.offset) < (line($1.element), $1.offset) }
+      .map(\.element)
+  }
+}

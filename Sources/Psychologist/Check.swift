@@ -83,6 +83,19 @@ extension Script {
       default: computed = d.channels != nil
       }
       let inputs = d.examples.isEmpty ? [LuaValue.map([:])] : d.examples
+      if let mapping = d.channels, !d.examples.isEmpty {
+        // The examples stand for the data: a column none of them has is misspelt, or
+        // missing from them as it would be from the data.
+        var names: [String] = []
+        for example in d.examples {
+          for key in example.entries.compactMap(\.key.text).sorted() where !names.contains(key) {
+            names.append(key)
+          }
+        }
+        for p in mapping.absentColumns(from: names, input: "the examples", at: d.location) {
+          problems.append((p, nil))
+        }
+      }
       // Columns the script gives no range are scaled over the examples, as batch scans.
       session.columnRanges = d.channels.map { ChannelMapping.scan(inputs, $0.columns) } ?? [:]
       for (i, input) in inputs.enumerated() {

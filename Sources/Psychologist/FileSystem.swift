@@ -184,9 +184,36 @@ public final class LaterFile {
 
   deinit { if folder >= 0 { close(folder) } }
 
-  /// Writes `bytes` atomically into the folder opened at the start.
-  public func write(_ bytes: [UInt8]) throws(FileError) {
+  /// Writes `bytes` atomically into the folder opened at the start (as `other`, a file
+  /// beside this one, when given: a sheet's pages).
+  public func write(_ bytes: [UInt8], named other: String? = nil) throws(FileError) {
     if let problem { throw problem }
-    try OutputDirectory.replace(name, in: folder, bytes, path: path)
+    try OutputDirectory.replace(other ?? name, in: folder, bytes, path: place(other))
+  }
+
+  /// The path shown for `other` (a file beside this one) or this file.
+  private func place(_ other: String?) -> String {
+    guard let other else { return path }
+    let dir = FileSystem.directory(of: path)
+    return dir.isEmpty ? other : dir == "/" ? "/" + other : dir + "/" + other
+  }
+
+  /// Writes the bytes `fill` makes, atomically, into the folder opened at the start (as
+  /// `other` when given): `fill`
+  /// is handed a function writing each piece (false once a write has failed), so a large
+  /// file is written as it is made.
+  public func write(
+    named other: String? = nil, streaming fill: (_ write: @escaping ([UInt8]) -> Bool) -> Void
+  ) throws(FileError) {
+    if let problem { throw problem }
+    try OutputDirectory.replace(other ?? name, in: folder, path: place(other)) { fd in
+      var failure: Int32 = 0
+      fill { piece in
+        guard failure == 0 else { return false }
+        if !piece.withUnsafeBytes({ FileSystem.writeAll(fd, $0) }) { failure = errno }
+        return failure == 0
+      }
+      return failure
+    }
   }
 }

@@ -36,6 +36,11 @@ enum BatchCommand: Command {
   static let columns = Option<Int>(
     "--columns", value: "N", help: "faces a row on the sheet (default: a square grid)",
     wholeIn: 1...1000, fraction: "a whole number")
+  /// `--per-page`.
+  static let perPage = Option<Int>(
+    "--per-page", value: "N",
+    help: "faces a page of the sheet: a file a page, FILE-001.svg, FILE-002.svg, …",
+    wholeIn: 1...1_000_000, fraction: "a whole number")
   /// `--title`.
   static let title = Option<String>(
     "--title", value: "TEXT", help: "a title above the sheet's faces")
@@ -100,7 +105,8 @@ enum BatchCommand: Command {
     name, positionals: [script],
     summary: "Apply a diagnosis to every row of a data set: one face per row, on every core.",
     options: SharedOptions.script + [
-      diagnosis, input, inputFormat, outputDirectory, sheet, columns, title, label, at, sort,
+      diagnosis, input, inputFormat, outputDirectory, sheet, columns, perPage, title, label, at,
+      sort,
       background, rowLabel, ranges, jobs, shard, failFast, keepGoing, format, SharedOptions.color,
     ],
     details: [
@@ -269,7 +275,7 @@ enum SheetFormat: String, CaseIterable, Sendable {
 private func sheetOptions(_ args: ParsedArguments, into options: inout BatchOptions)
   throws(UsageError)
 {
-  let layouts: [any OptionKey] = [BatchCommand.at, BatchCommand.sort]
+  let layouts: [any OptionKey] = [BatchCommand.at, BatchCommand.sort, BatchCommand.perPage]
   for key in layouts where args.given(key) && options.sheet == nil {
     throw UsageError("\(key.declaration.name) lays out the contact sheet: give --sheet FILE too")
   }
@@ -280,6 +286,12 @@ private func sheetOptions(_ args: ParsedArguments, into options: inout BatchOpti
     options.sheetLayout.at = at
   }
   if let sort = try args[BatchCommand.sort] { options.sheetLayout.sort = sort }
+  if let perPage = try args[BatchCommand.perPage] {
+    if options.sheet == "-" {
+      throw UsageError("--per-page writes a file a page: give --sheet FILE, not -")
+    }
+    options.perPage = perPage
+  }
   options.decoration = FaceDecoration(
     background: try args[BatchCommand.background], label: args[BatchCommand.rowLabel])
 }
