@@ -80,6 +80,12 @@ package struct BatchSummary: Sendable {
   package var shown = 0
   /// Why the batch stopped before the end of its input, if it did.
   package var stop: BatchStop?
+  /// Rows drawn with a missing value (marked, at the neutral value or the mean).
+  package var missingRows = 0
+  /// Rows left out for a missing value (`missing = "drop"`).
+  package var droppedRows = 0
+  /// What the diagnosis's missing values draw (`missing`), when it maps columns.
+  package var missingPolicy: MissingPolicy?
   /// Rows `--at` could not place on the sheet (no number for x or y), in sheet order.
   package var unplaced: [Int] = []
   /// The sheet could not be laid out as asked (a stream without `--at`'s or `--sort`'s
@@ -148,11 +154,20 @@ package enum Batch {
     // The columns the channels name, checked before the first row is drawn: against a
     // file's header or every JSON row's keys here, against a stream's first row below.
     let channelColumns = mapping?.columns ?? []
+    let meanColumns = mapping?.meanColumns ?? []
+    if !meanColumns.isEmpty && !regular {
+      throw BatchSetupError(
+        description:
+          "\(inputName) is a stream, read once: missing = \"mean\" needs the mean of \(meanColumns.joined(separator: ", ")) from a file read twice; give a file, or another missing"
+      )
+    }
     var inputNames: [String]? = nil
+    var means = ColumnSums()
     if regular && (!missing.isEmpty || sheetColumns != nil || !channelColumns.isEmpty) {
       inputNames = try prePass(
         fd: fd, format: options.format, inputName: inputName, missing: missing,
-        ranges: &ranges, sheetColumns: sheetColumns, names: !channelColumns.isEmpty)
+        ranges: &ranges, sheetColumns: sheetColumns, names: !channelColumns.isEmpty,
+        meanColumns: meanColumns, means: &means)
     }
     let reader = BatchReader(fd: fd, format: options.format) { options.shard.contains($0) }
     reader.shouldStop = { BatchInterrupt.raised }
@@ -174,7 +189,10 @@ package enum Batch {
     let columnsChecked = sheetColumns == nil || regular
     var knownRanges: [String: ColumnRange] = [:]
     if let mapping {
-      for w in workers { w.evaluator.columnRanges = ranges }
+      for w in workers {
+        w.evaluator.columnRanges = ranges
+        w.evaluator.columnMeans = means.means
+      }
       knownRanges = mapping.ranges.merging(ranges) { $1 }
     } else if options.sheetLayout.at != nil {
       knownRanges = ranges
@@ -265,6 +283,7 @@ package enum Batch {
     if !BatchInterrupt.raised { stream?.finish() }
 
     var summary = tally.summary
+    if case .columns? = mapping?.source { summary.missingPolicy = mapping?.missing }
     if summary.stop == nil { summary.rows = taken }
     summary.quit = stream?.quitByKey ?? false
     summary.shown = stream?.shown ?? 0
@@ -348,7 +367,8 @@ package enum Batch {
   /// With `names`, it gives the input's columns too: a CSV's header, every JSON row's keys.
   static func prePass(
     fd: Int32, format: BatchFormat, inputName: String, missing: [String],
-    ranges: inout [String: ColumnRange], sheetColumns: SheetColumns?, names: Bool
+    ranges: inout [String: ColumnRange], sheetColumns: SheetColumns?, names: Bool,
+    meanColumns: [String] = [], means: inout ColumnSums
   ) throws -> [String]? {
     let reader = BatchReader(fd: fd, format: format)
     let checksRows = sheetColumns?.needsRows(format) ?? false
@@ -358,8 +378,9 @@ package enum Batch {
     var keys: [String] = []
     var known: Set<String> = []
     while let row = try reader.next() {
-      if missing.isEmpty && !checksRows && !readsKeys { break }
+      if missing.isEmpty && !checksRows && !readsKeys && meanColumns.isEmpty { break }
       guard row.error == nil else { continue }
+      if !meanColumns.isEmpty { means.add(row.fields, meanColumns) }
       if readsKeys {
         for key in row.fields.entries.compactMap(\.key.text).sorted() where !known.contains(key) {
           known.insert(key)
@@ -450,9 +471,12 @@ final class BatchWorker: @unchecked Sendable {
     var cells: CellGrid?
     // The row's label, made once and only where shown: the face file's strip, the sheet.
     var label = ""
+    var missingColumns: [String] = []
     do {
       let shown = try face(row.fields)
       happiness = shown.happiness
+      missingColumns = shown.landed?.face.channels.missingColumns ?? []
+      if !missingColumns.isEmpty { tally.noteMissing() }
       if faceFiles || tally.keepsEntries { drawing = try self.drawing(shown) }
       if tally.keepsFaces || (faceFiles && decoration?.label == true) { label = rowLabel(row) }
       if faceFiles {
@@ -466,6 +490,10 @@ final class BatchWorker: @unchecked Sendable {
         let items = try self.items(shown, in: TerminalSheet.faceRect)
         cells = TerminalSheet.face(items, layout: terminalLayout)
       }
+    } catch is DroppedRow {
+      output.flush()
+      tally.finish(seq, .dropped)
+      return
     } catch {
       output.flush()
       let (location, message): (String, String)
@@ -513,6 +541,7 @@ final class BatchWorker: @unchecked Sendable {
       entry?.faceWidth = drawing.width
       entry?.faceHeight = drawing.height
       entry?.cells = cells
+      entry?.missing = missingColumns
     }
     drawing = Drawing(width: 0, height: 0, items: [])
     tally.finish(seq, .wrote(entry))
@@ -568,8 +597,13 @@ final class BatchWorker: @unchecked Sendable {
   /// The row's face as its own document, sized as the scene's content.
   func drawing(_ shown: Shown) throws -> Drawing {
     guard let face = shown.landed else { return try session.drawing(screen: false) }
+    // The mark's words, as the face's tooltip: which columns had no value.
+    let missing = face.face.channels.missingColumns
+    let title =
+      missing.isEmpty
+      ? shown.title : shown.title + " (no value for " + missing.joined(separator: ", ") + ")"
     return try painter.drawing(
-      face, title: shown.title, width: shown.size.width, height: shown.size.height)
+      face, title: title, width: shown.size.width, height: shown.size.height)
   }
 
   /// The row's face (or scene) drawn in `rect`.

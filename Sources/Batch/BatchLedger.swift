@@ -16,6 +16,8 @@ enum RowOutcome {
   case failed(message: String, row: Int, output: Bool, timeLimit: Bool, entry: SheetEntry?)
   /// It was not drawn: the batch had already stopped at an earlier row.
   case skipped
+  /// It was left out: a value was missing where `missing = "drop"`.
+  case dropped
 }
 
 /// Why the batch stopped before the end of its input.
@@ -43,6 +45,9 @@ final class BatchLedger: @unchecked Sendable {
   private let limitRun: Int?
   private let say: @Sendable (String) -> Void
   private var written = 0
+  private var dropped = 0
+  /// Rows drawn with a missing value (counted as they are drawn: any order will do).
+  private let missingRows = Atomic<Int>(0)
   private var failedRows: [Int] = []
   private var outputFailed = false
   /// Every row with a smaller seq is settled.
@@ -70,6 +75,9 @@ final class BatchLedger: @unchecked Sendable {
     self.limitRun = limitRun
     self.say = say
   }
+
+  /// Counts a row drawn with a missing value.
+  func noteMissing() { missingRows.add(1, ordering: .relaxed) }
 
   /// Whether the row at `seq` can be left undrawn (the batch has stopped before it).
   func skips(_ seq: Int) -> Bool { seq > skipAfter.load(ordering: .relaxed) }
@@ -144,6 +152,9 @@ final class BatchLedger: @unchecked Sendable {
       }
     case .skipped:
       break
+    case .dropped:
+      dropped += 1
+      limitHits = 0
     }
   }
 
@@ -168,6 +179,8 @@ final class BatchLedger: @unchecked Sendable {
     monitor.locked {
       var s = BatchSummary()
       s.written = written
+      s.droppedRows = dropped
+      s.missingRows = missingRows.load(ordering: .relaxed)
       s.failedRows = failedRows
       s.outputFailed = outputFailed
       s.stop = stop

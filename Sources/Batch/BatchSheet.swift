@@ -19,6 +19,8 @@ struct SheetEntry: Sendable {
   var sortKey: SheetDatum?
   /// The spool's chunk holding this row's cell (or, for `--at`, its face).
   var spooled: Int?
+  /// The columns without a value in this row (the note under its face).
+  var missing: [String] = []
 
   /// A cell, with the row's values in the columns `layout` places and sorts by.
   init(
@@ -74,7 +76,13 @@ enum BatchSheet {
     SVGRenderer.appendEscaped(label, to: &out)
     put("</text>\n<text x=\"\(tx)\" y=\"\(faceHeight + 30)\" font-family=\"sans-serif\"")
     put(" font-size=\"11\" fill=\"#555555\" text-anchor=\"middle\">")
-    put(e.happiness.map { "happiness " + SVGNumber.string($0) } ?? "error (see the report)")
+    if e.face != nil && !e.missing.isEmpty {
+      // The mark's words: which columns had no value (the face's tooltip says them whole).
+      let note = "× no " + e.missing.joined(separator: ", ")
+      SVGRenderer.appendEscaped(note.count > 26 ? String(note.prefix(25)) + "…" : note, to: &out)
+    } else {
+      put(e.happiness.map { "happiness " + SVGNumber.string($0) } ?? "error (see the report)")
+    }
     put("</text>\n")
     return out
   }

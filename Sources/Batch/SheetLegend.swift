@@ -14,6 +14,9 @@ enum SheetLegend {
     guard case .columns(let list) = mapping.source else {
       return ["channels computed by the diagnosis's function of the row"]
     }
+    let missing = list.compactMap { c in
+      c.missing.map { "missing \(c.column) (\(c.name)): \($0.legend)" }
+    }
     return list.map { c in
       let range = (ranges[c.column] ?? mapping.ranges[c.column]).map {
         " (\(formatNumber($0.low)) … \(formatNumber($0.high)))"
@@ -21,7 +24,7 @@ enum SheetLegend {
       let low = c.channel.lowest == 0 ? "0" : "−1"
       return "\(c.channel.name) \(low)…1 ← \(c.column)\(c.reverse ? ", reversed" : "")"
         + (range ?? " (no range)")
-    }
+    } + ["missing values: \(mapping.missing.legend)"] + missing
   }
 
   /// The legend as SVG text lines from `y`, in two columns across `width`; and its height.

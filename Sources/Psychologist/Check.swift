@@ -98,6 +98,7 @@ extension Script {
       }
       // Columns the script gives no range are scaled over the examples, as batch scans.
       session.columnRanges = d.channels.map { ChannelMapping.scan(inputs, $0.columns) } ?? [:]
+      session.columnMeans = d.channels.map { ChannelMapping.means(inputs, $0.meanColumns) } ?? [:]
       for (i, input) in inputs.enumerated() {
         let which =
           d.examples.isEmpty ? "" : "example \(i + 1) of \(d.examples.count), "
@@ -105,7 +106,9 @@ extension Script {
         session.restart()
         attempt(d.location, suffix) {
           try openMenu()
-          try session.tap(d.name, input: input)
+          do { try session.tap(d.name, input: input) } catch is DroppedRow {
+            return  // missing = "drop" leaves such a row out, as asked
+          }
           try show()
         }
       }

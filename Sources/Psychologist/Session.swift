@@ -42,6 +42,8 @@ public final class Session {
   /// Column ranges found in the data (a batch's scan) or given by `--ranges`: they scale
   /// the diagnoses' `channels` before the ranges a script declares.
   public var columnRanges: [String: ColumnRange] = [:]
+  /// Column means that `missing = "mean"` draws (check: the examples').
+  public var columnMeans: [String: Double] = [:]
   /// The menu's page when it holds more buttons than fit (see `MenuLayout`; each drawer
   /// clamps it to the pages it has).
   public var menuPage = 0
@@ -198,8 +200,10 @@ public final class Session {
   /// What taps evaluate to on this session's device and orientation, with its column
   /// ranges, before it navigates.
   public var evaluator: Evaluator {
-    Evaluator(
+    var e = Evaluator(
       script: script, device: device, orientation: orientation, columnRanges: columnRanges)
+    e.columnMeans = columnMeans
+    return e
   }
 
   /// Navigates to `landing` as the tap it was evaluated from does (its button must be

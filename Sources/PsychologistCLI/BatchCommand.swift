@@ -219,7 +219,7 @@ enum BatchCommand: Command {
       )
       return .interrupted
     }
-    let took = seconds(took) + unplacedNote(summary, options.sheetLayout)
+    let took = seconds(took) + unplacedNote(summary, options.sheetLayout) + missingNote(summary)
     var status = ExitCode.ok
     if !summary.failedRows.isEmpty {
       report(failureLine(summary, options, took: took))
@@ -294,6 +294,21 @@ private func sheetOptions(_ args: ParsedArguments, into options: inout BatchOpti
   }
   options.decoration = FaceDecoration(
     background: try args[BatchCommand.background], label: args[BatchCommand.rowLabel])
+}
+
+/// `; 3 rows with missing values (missing = "neutral": drawn at …)`, `; 2 rows left out
+/// (missing = "drop")`, or "": a missing value is never drawn without a word.
+private func missingNote(_ summary: BatchSummary) -> String {
+  var note = ""
+  if summary.missingRows > 0, let policy = summary.missingPolicy {
+    let how = policy == .drop || policy == .error ? "as their channels say" : policy.legend
+    note += "; \(plural(summary.missingRows, "row")) with missing values (\(how))"
+  }
+  if summary.droppedRows > 0 {
+    note +=
+      "; \(plural(summary.droppedRows, "row")) left out for a missing value (missing = \"drop\")"
+  }
+  return note
 }
 
 /// `; 2 rows not on the sheet (no number for wt or mpg: rows 4, 9)`, or "".
