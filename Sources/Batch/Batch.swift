@@ -213,8 +213,13 @@ package enum Batch {
         report(message)
       }
     }
-    let sheetStream = try options.sheet.map { path throws(FileError) in
-      try SheetStream(layout: options.sheetLayout, path: path)
+    var sheetLayout = options.sheetLayout
+    if let mapping {
+      sheetLayout.square = true
+      sheetLayout.showsHappiness = !mapping.mapsSmile
+    }
+    let sheetStream = try options.sheet.map { [sheetLayout] path throws(FileError) in
+      try SheetStream(layout: sheetLayout, path: path)
     }
     let tally = BatchLedger(
       sheet: sheetStream, stream: stream, failFast: options.failFast,
@@ -293,7 +298,7 @@ package enum Batch {
       summary.inputFailed = true
     }
     if let sheet = options.sheet, let sheetStream, !summary.interrupted {
-      var layout = options.sheetLayout
+      var layout = sheetLayout
       layout.legend = legend
       layout.ranges = knownRanges
       if layout.at != nil { summary.unplaced = sheetStream.unplaced }

@@ -1,4 +1,5 @@
 import LuaHost
+import Geometry
 import Psychologist
 import Render
 
@@ -52,16 +53,25 @@ enum BatchSheet {
 
   /// One cell of the grid, its top left corner at the origin: a frame, the face (or a red
   /// cross for a failed row), the label and the happiness.
-  static func cell(_ e: SheetEntry) -> [UInt8] {
+  static func cell(_ e: SheetEntry, layout: SheetLayout) -> [UInt8] {
     var out: [UInt8] = []
     func put(_ s: String) { out.append(contentsOf: s.utf8) }
+    let faceHeight = faceHeight(layout)
     put(
       "<rect x=\"2\" y=\"2\" width=\"\(cellWidth - 4)\" height=\"\(faceHeight + labelHeight - 4)\""
     )
     put(" fill=\"none\" stroke=\"#dddddd\"/>\n")
     if let face = e.face {
+      // A square cell shows the square around the face, which sits at its document's
+      // centre (the content rect's), as wide as the document's shorter side.
+      let side = min(e.faceWidth, e.faceHeight)
+      let crop =
+        layout.square && side > 0
+        ? Rect(
+          x: (e.faceWidth - side) / 2, y: (e.faceHeight - side) / 2, width: side, height: side)
+        : nil
       out += nested(
-        face, x: 0, y: 4, width: Double(cellWidth), height: Double(faceHeight - 4))
+        face, x: 0, y: 4, width: Double(cellWidth), height: Double(faceHeight - 4), crop: crop)
     } else {
       let (cx, cy) = (cellWidth / 2, faceHeight / 2)
       put(
@@ -69,23 +79,39 @@ enum BatchSheet {
       )
       put(" stroke=\"#cc0000\" stroke-width=\"4\" fill=\"none\"/>\n")
     }
-    let label = e.id.count > 22 ? String(e.id.prefix(21)) + "…" : e.id
+    // `--label ''` shows nothing under a face that drew.
+    let silent = layout.label == "" && e.face != nil
     let tx = cellWidth / 2
-    put("<text x=\"\(tx)\" y=\"\(faceHeight + 14)\" font-family=\"sans-serif\" font-size=\"13\"")
-    put(" text-anchor=\"middle\">")
-    SVGRenderer.appendEscaped(label, to: &out)
-    put("</text>\n<text x=\"\(tx)\" y=\"\(faceHeight + 30)\" font-family=\"sans-serif\"")
-    put(" font-size=\"11\" fill=\"#555555\" text-anchor=\"middle\">")
-    if e.face != nil && !e.missing.isEmpty {
-      // The mark's words: which columns had no value (the face's tooltip says them whole).
-      let note = "× no " + e.missing.joined(separator: ", ")
-      SVGRenderer.appendEscaped(note.count > 26 ? String(note.prefix(25)) + "…" : note, to: &out)
-    } else {
-      put(e.happiness.map { "happiness " + SVGNumber.string($0) } ?? "error (see the report)")
+    if !silent {
+      let label = e.id.count > 22 ? String(e.id.prefix(21)) + "…" : e.id
+      put(
+        "<text x=\"\(tx)\" y=\"\(faceHeight + 14)\" font-family=\"sans-serif\" font-size=\"13\"")
+      put(" text-anchor=\"middle\">")
+      SVGRenderer.appendEscaped(label, to: &out)
+      put("</text>\n")
     }
-    put("</text>\n")
+    // The second line: which columns had no value (the face's tooltip says them whole),
+    // else the happiness when the smile shows nothing else, else why the row failed.
+    var second: String?
+    if e.face == nil {
+      second = "error (see the report)"
+    } else if !e.missing.isEmpty {
+      let note = "× no " + e.missing.joined(separator: ", ")
+      second = note.count > 26 ? String(note.prefix(25)) + "…" : note
+    } else if layout.showsHappiness && !silent {
+      second = e.happiness.map { "happiness " + SVGNumber.string($0) }
+    }
+    if let second {
+      put("<text x=\"\(tx)\" y=\"\(faceHeight + 30)\" font-family=\"sans-serif\"")
+      put(" font-size=\"11\" fill=\"#555555\" text-anchor=\"middle\">")
+      SVGRenderer.appendEscaped(second, to: &out)
+      put("</text>\n")
+    }
     return out
   }
+
+  /// The height of a cell's face box: as wide as high for a data sheet.
+  static func faceHeight(_ layout: SheetLayout) -> Int { layout.square ? cellWidth : faceHeight }
 
   /// The grid's faces a row for `n` cells: `--columns`, else as square a grid as fits.
   static func columns(_ n: Int, layout: SheetLayout) -> Int {
@@ -108,7 +134,7 @@ enum BatchSheet {
     // Every page as wide as a full one.
     let columns = columns(max(pageSize, n), layout: layout)
     let rows = (n + columns - 1) / columns
-    let cellHeight = faceHeight + labelHeight
+    let cellHeight = faceHeight(layout) + labelHeight
     let width = columns * cellWidth
     let top = layout.heading == nil ? 0 : 36
     let legend = SheetLegend.svg(layout.legend, y: top + rows * cellHeight, width: width)
@@ -138,15 +164,24 @@ enum BatchSheet {
   /// A face document as a nested `<svg>` placed in a box: the root's namespace and size
   /// give way to the box's position and size. The document was rendered with its row's
   /// id prefix (`faceDocument`), so no two faces share a clip id.
-  static func nested(_ doc: [UInt8], x: Double, y: Double, width: Double, height: Double)
-    -> [UInt8]
-  {
+  static func nested(
+    _ doc: [UInt8], x: Double, y: Double, width: Double, height: Double, crop: Rect? = nil
+  ) -> [UInt8] {
     let viewBox = Array(" viewBox=".utf8)
     guard let v = find(viewBox, in: doc, from: 0) else { return [] }
     let (sx, sy) = (SVGNumber.string(x), SVGNumber.string(y))
     let (sw, sh) = (SVGNumber.string(width), SVGNumber.string(height))
     var out = Array("<svg x=\"\(sx)\" y=\"\(sy)\" width=\"\(sw)\" height=\"\(sh)\"".utf8)
-    out += doc[v...]
+    // A crop replaces the document's viewBox (its value ends at the second quote after it).
+    if let crop, let open = doc[(v + viewBox.count)...].firstIndex(of: 0x22),
+      let close = doc[(open + 1)...].firstIndex(of: 0x22)
+    {
+      let box = [crop.x, crop.y, crop.width, crop.height].map(SVGNumber.string)
+      out += Array(" viewBox=\"\(box.joined(separator: " "))\"".utf8)
+      out += doc[(close + 1)...]
+    } else {
+      out += doc[v...]
+    }
     if out.last == 0x0A { out.removeLast() }
     out.append(0x0A)
     return out

@@ -68,6 +68,12 @@ package struct SheetLayout: Sendable {
   var legend: [String] = []
   /// Known column ranges (`--ranges`, the channels' scan, declared): `--at`'s axes use them.
   var ranges: [String: ColumnRange] = [:]
+  /// Square cells, each face's document cropped to the square around its face: a data
+  /// sheet's faces fill their cells (a phone's content left 40% of a cell blank).
+  var square = false
+  /// The happiness line under each face: only when no channel sets the smile (then it
+  /// says nothing the face does not).
+  var showsHappiness = true
 
   /// The default: a square grid, no title, no legend.
   package init(columns: Int? = nil, heading: String? = nil) {

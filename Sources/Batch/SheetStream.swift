@@ -38,7 +38,7 @@ final class SheetStream {
       return
     }
     slim.spooled = spool.count
-    spool.append(BatchSheet.cell(entry))
+    spool.append(BatchSheet.cell(entry, layout: layout))
     if layout.sort != nil { entries.append(slim) }
   }
 

@@ -114,6 +114,12 @@ public struct ChannelMapping {
     "", "NA", "N/A", "NaN", "null", "None", "nil", "-", ".", "?", "missing",
   ]
 
+  /// Whether the mapping may set the smile (a function may: it is not known which it sets).
+  public var mapsSmile: Bool {
+    guard case .columns(let list) = source else { return true }
+    return list.contains { $0.channel == .smile }
+  }
+
   /// The columns whose missing values draw their mean: they need one, from the data.
   public var meanColumns: [String] {
     guard case .columns(let list) = source else { return [] }
@@ -328,7 +334,8 @@ extension Fields {
         guard case .array(let pair) = v, pair.count == 2, let low = pair[0].number,
           let high = pair[1].number, low.isFinite, high.isFinite, low <= high
         else {
-          fail("ranges.\(column) must be {low, high}: two finite numbers, low ≤ high")
+          fail(
+            "ranges.\(column) must be {low, high}: two finite numbers, low ≤ high", atKey: column)
           continue
         }
         ranges[column] = ColumnRange(low: low, high: high)
@@ -403,8 +410,8 @@ extension Fields {
     guard let policy = MissingPolicy(rawValue: text) else {
       let names = MissingPolicy.allCases.map(\.rawValue)
       fail(
-        "\(key) must be one of \(names.joined(separator: ", ")), got '\(text)'\(suggestion(text, names))"
-      )
+        "\(key) must be one of \(names.joined(separator: ", ")), got '\(text)'\(suggestion(text, names))",
+        atKey: key)
       return nil
     }
     return policy
@@ -416,7 +423,11 @@ extension Fields {
   fileprivate mutating func channel(_ key: LuaValue, in table: String) -> Channel? {
     var unknown = ""
     guard let channel = ChannelMapping.channel(named: key, problem: &unknown) else {
-      fail("\(table) " + unknown)
+      if let name = key.text {
+        fail("\(table) " + unknown, atKey: name)
+      } else {
+        fail("\(table) " + unknown)
+      }
       return nil
     }
     return channel
