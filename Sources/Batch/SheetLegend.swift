@@ -22,7 +22,7 @@ enum SheetLegend {
         " (\(formatNumber($0.low)) … \(formatNumber($0.high)))"
       }
       let low = c.channel.lowest == 0 ? "0" : "−1"
-      return "\(c.channel.name) \(low)…1 ← \(c.column)\(c.reverse ? ", reversed" : "")"
+      return "\(c.name) \(low)…1 ← \(c.column)\(c.reverse ? ", reversed" : "")"
         + (range ?? " (no range)")
     } + ["missing values: \(mapping.missing.legend)"] + missing
   }
