@@ -64,6 +64,8 @@ package struct SheetLayout: Sendable {
   package var at: SheetPlacement?
   /// The order of the faces (nil: row order).
   package var sort: SheetSort?
+  /// `--face-size`: the faces' size across on an `--at` sheet (nil: from their spacing).
+  package var faceSize: Int?
   /// The legend's lines, drawn below the grid.
   var legend: [String] = []
   /// Known column ranges (`--ranges`, the channels' scan, declared): `--at`'s axes use them.

@@ -54,6 +54,11 @@ enum BatchCommand: Command {
     help:
       "place the sheet's faces at two numeric columns' values, on axes from their ranges (--ranges applies)",
     expected: "x=COLUMN,y=COLUMN (e.g. --at x=wt,y=mpg)", parse: SheetPlacement.init(parsing:))
+  /// `--face-size`.
+  static let faceSize = Option<Int>(
+    "--face-size", value: "PIXELS",
+    help: "the faces' size across on an --at sheet (default: from their spacing, 28 to 96)",
+    wholeIn: 8...1000, fraction: "a whole number of pixels")
   /// `--sort`.
   static let sort = Option<SheetSort>(
     "--sort", value: "[-]COL",
@@ -106,7 +111,7 @@ enum BatchCommand: Command {
     summary: "Apply a diagnosis to every row of a data set: one face per row, on every core.",
     options: SharedOptions.script + [
       diagnosis, input, inputFormat, outputDirectory, sheet, columns, perPage, title, label, at,
-      sort,
+      faceSize, sort,
       background, rowLabel, ranges, jobs, shard, failFast, keepGoing, format, SharedOptions.color,
     ],
     details: [
@@ -286,6 +291,12 @@ private func sheetOptions(_ args: ParsedArguments, into options: inout BatchOpti
     options.sheetLayout.at = at
   }
   if let sort = try args[BatchCommand.sort] { options.sheetLayout.sort = sort }
+  if let size = try args[BatchCommand.faceSize] {
+    guard options.sheetLayout.at != nil else {
+      throw UsageError("--face-size sizes the faces of an --at sheet: give --at x=COL,y=COL too")
+    }
+    options.sheetLayout.faceSize = size
+  }
   if let perPage = try args[BatchCommand.perPage] {
     if options.sheet == "-" {
       throw UsageError("--per-page writes a file a page: give --sheet FILE, not -")
