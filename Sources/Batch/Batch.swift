@@ -534,14 +534,22 @@ final class BatchWorker: @unchecked Sendable {
           output: true, timeLimit: false, entry: BatchWorker.blankEntry(row, tally, layout)))
       return
     }
-    // The face file's bytes go before the sheet's copy is made, and the drawing after:
-    // a row holds one rendering of a large face at a time.
+    // The sheet nests the face file's own bytes when they are the same document (no
+    // decoration, and no clip whose id the row's prefix would make unique); else the face
+    // file's bytes go before the sheet's copy is made, and the drawing after: a row holds
+    // one rendering of a large face at a time.
+    var sheetFace: [UInt8]?
+    if tally.keepsEntries {
+      let same = faceFiles && decoration == nil && !drawing.items.contains { $0.clip != nil }
+      if same { sheetFace = bytes }
+      bytes = []
+      if !same { sheetFace = BatchSheet.faceDocument(drawing, row: row.number) }
+    }
     bytes = []
     var entry: SheetEntry?
     if tally.keepsFaces {
       entry = SheetEntry(
-        row: row.number, id: label, happiness: happiness,
-        face: tally.keepsEntries ? BatchSheet.faceDocument(drawing, row: row.number) : nil,
+        row: row.number, id: label, happiness: happiness, face: sheetFace,
         layout: layout, fields: row.fields)
       entry?.faceWidth = drawing.width
       entry?.faceHeight = drawing.height
