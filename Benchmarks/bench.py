@@ -52,6 +52,10 @@ SIZES = {
     # a face, so it draws the first rows only and its time is scaled per row (the row says so).
     "faces": 500 if QUICK else 10_000,
     "aplpack": 20 if QUICK else 1_000,
+    # faces2 (TeachingDemos) draws the first rows only too, scaled per row.
+    "faces2": 20 if QUICK else 1_000,
+    # A million rows with and without the sheet (full bench only: minutes and gigabytes).
+    "million": 0 if QUICK else 1_000_000,
     "runs": 1 if QUICK else 5,
     # Lua 5.4.4's suite files that pass under the sandbox and spend their time in the VM
     # and the string/table/math libraries: runs of each, about a second under lua5.4.
@@ -104,6 +108,38 @@ def drawille_python():
         subprocess.run([py, "-m", "pip", "install", "-q", "drawille"], stdout=DEVNULL)
         ok = subprocess.run([py, "-c", "import drawille"], stderr=DEVNULL).returncode == 0
     return py if ok else None
+
+
+def r_faces2():
+    """Whether Rscript can load TeachingDemos (faces2): installed for the full bench only."""
+    def loads():
+        return shutil.which("Rscript") is not None and subprocess.run(
+            ["Rscript", "-e", "library(TeachingDemos)"], stdout=DEVNULL,
+            stderr=DEVNULL).returncode == 0
+    if QUICK:
+        return loads()
+    return apt_install("r-base-core", "Rscript") and apt_install(
+        "r-cran-teachingdemos", "", loads)
+
+
+def r_faces(script, name, csv, base, n_r):
+    """CPU seconds an R script of Benchmarks/ takes to draw the first n_r rows of csv (one
+    SVG a row and the sheet), from its own report; None if it failed or drew too few."""
+    d = os.path.join(base, name)
+    os.sync()
+    try:
+        text = subprocess.run(["Rscript", script, csv, os.path.join(d, "faces"),
+                               os.path.join(d, "sheet.svg"), str(n_r)], capture_output=True,
+                              text=True, check=True).stdout
+        drawn = len(os.listdir(os.path.join(d, "faces")))
+    except (subprocess.CalledProcessError, OSError) as e:
+        log(f"faces: {name} failed: {e}")
+        return None
+    seconds = number_in(text, name + r": \d+ rows in [0-9.]+ s \(CPU ([0-9.]+) s\)")
+    if drawn != n_r or seconds is None:
+        log(f"faces: {name} drew {drawn} of {n_r} faces")
+        return None
+    return seconds
 
 
 def r_aplpack():
@@ -453,6 +489,7 @@ def bench_faces():
                     os.path.join(d, "sheet.svg"), "--jobs", "1"]
         return make
     contenders = {"15": batch("Benchmarks/faces15.lua", "row", csv),
+                  "18": batch("Benchmarks/faces18.lua", "row", csv),
                   "3": batch("examples/mood.lua", "mood", jsonl)}
     best = {}
     try:
@@ -463,6 +500,11 @@ def bench_faces():
                 best[name] = min(best.get(name, 1e9), best_cpu_time(cmd, runs=1))
         rss = peak_rss(contenders["15"]())
         r_seconds = None
+        faces2_seconds = None
+        if r_faces2():
+            log(f"faces: TeachingDemos' faces2() on the first {SIZES['faces2']} rows")
+            faces2_seconds = r_faces("Benchmarks/faces2_faces.R", "faces2", csv, base,
+                                     SIZES["faces2"])
         if r_aplpack():
             log(f"faces: aplpack's faces() on the first {n_r} rows")
             d = os.path.join(base, "aplpack")
@@ -487,11 +529,65 @@ def bench_faces():
         row("faces", f"{label} (CPU time), vs aplpack faces()", best["15"], fmt(best["15"], "s"), None,
             "aplpack unavailable", None, "≥ 100× faster", None,
             "no R with aplpack; --quick installs none" if QUICK else "apt-get r-cran-aplpack failed")
+    label18 = f"batch {n} rows × 18 asymmetric channels + sheet to {where}, --jobs 1"
+    if r_seconds is not None:
+        scale = n / n_r
+        faster("faces", f"{label18} (CPU time), vs aplpack faces()", best["18"],
+               r_seconds * scale, 400, basename="aplpack",
+               note=f"aplpack timed on {n_r} rows, ×{scale:g}" if scale != 1 else "")
+    if faces2_seconds is not None:
+        scale = n / SIZES["faces2"]
+        faster("faces", f"{label18} (CPU time), vs TeachingDemos faces2()", best["18"],
+               faces2_seconds * scale, 60, basename="faces2",
+               note=f"faces2 timed on {SIZES['faces2']} rows, ×{scale:g}" if scale != 1 else "")
+    else:
+        row("faces", f"{label18} (CPU time), vs TeachingDemos faces2()", best["18"],
+            fmt(best["18"], "s"), None, "faces2 unavailable", None, "≥ 60× faster", None,
+            "no R with TeachingDemos; --quick installs none" if QUICK
+            else "faces2 unavailable or failed")
     per15, per3 = best["15"] / n * 1e6, best["3"] / n * 1e6
     slower("faces", "  per row, 15 channels vs today's 3 (mood.lua, same run)", per15, per3, 2.0,
            unit="µs", basename="3 channels")
+    per18 = best["18"] / n * 1e6
+    slower("faces", "  per row, 18 asymmetric channels vs today's 3 (same run)", per18, per3,
+           2.0, unit="µs", basename="3 channels")
+    if SIZES["million"]:
+        bench_million_sheet(where, base)
     budget = 64 * 1024
     row("memory", f"peak RSS, {label}", rss, fmt(rss, "KiB"), budget, "budget 64.0 MiB",
+        rss / budget, "≤ 1× budget", rss <= budget)
+
+
+def bench_million_sheet(where, base):
+    """A million rows of mood.lua with the sheet and without, --jobs 2: the sheet is written
+    as rows come, so it adds time for its own bytes only and no memory that grows with the
+    rows. Wall clock, one run each (minutes); files on tmpfs when there is one."""
+    n = SIZES["million"]
+    log(f"faces: {n} rows with and without the sheet")
+    rows_file = os.path.join(WORK, "million-mood.jsonl")
+    mood_rows(rows_file, n)
+
+    def run(sheet):
+        d = os.path.join(base, "million")
+        shutil.rmtree(d, ignore_errors=True)
+        os.makedirs(d)
+        cmd = [PSY, "batch", "examples/mood.lua", "--diagnosis", "mood", "--input", rows_file,
+               "--output-dir", os.path.join(d, "faces"), "--jobs", "2"]
+        if sheet:
+            cmd += ["--sheet", os.path.join(d, "sheet.svg")]
+        return cmd
+    try:
+        without = best_time(run(False), runs=1)
+        with_sheet = best_time(run(True), runs=1)
+        rss = peak_rss(run(True))
+    finally:
+        shutil.rmtree(base, ignore_errors=True)
+        os.remove(rows_file)
+    label = f"batch {n} rows + sheet to {where}, --jobs 2"
+    slower("faces", f"{label} vs without the sheet", with_sheet, without, 1.5,
+           basename="no sheet")
+    budget = 256 * 1024
+    row("memory", f"peak RSS, {label}", rss, fmt(rss, "KiB"), budget, "budget 256.0 MiB",
         rss / budget, "≤ 1× budget", rss <= budget)
 
 

@@ -42,6 +42,8 @@ package struct BatchOptions: Sendable {
   package var faceFiles = true
   /// The sheet drawn on standard output (`--format terminal`), if asked for.
   package var terminalSheet: TerminalSheetOptions?
+  /// Faces a page of the sheet (`--per-page`): a file a page, `sheet-001.svg`, …; nil: one.
+  package var perPage: Int?
 
   /// Options with defaults for the rest.
   package init(
@@ -78,6 +80,12 @@ package struct BatchSummary: Sendable {
   package var shown = 0
   /// Why the batch stopped before the end of its input, if it did.
   package var stop: BatchStop?
+  /// Rows drawn with a missing value (marked, at the neutral value or the mean).
+  package var missingRows = 0
+  /// Rows left out for a missing value (`missing = "drop"`).
+  package var droppedRows = 0
+  /// What the diagnosis's missing values draw (`missing`), when it maps columns.
+  package var missingPolicy: MissingPolicy?
   /// Rows `--at` could not place on the sheet (no number for x or y), in sheet order.
   package var unplaced: [Int] = []
   /// Columns of the rows that the diagnosis never read (the first rows of each worker
@@ -146,16 +154,48 @@ package enum Batch {
     }
     let sheetColumns = SheetColumns(
       options.sheetLayout, usesLabel: options.sheet != nil || options.decoration?.label == true)
-    if regular && (!missing.isEmpty || sheetColumns != nil) {
-      try prePass(
+    // The columns the channels name, checked before the first row is drawn: against a
+    // file's header or every JSON row's keys here, against a stream's first row below.
+    let channelColumns = mapping?.columns ?? []
+    let meanColumns = mapping?.meanColumns ?? []
+    if !meanColumns.isEmpty && !regular {
+      throw BatchSetupError(
+        description:
+          "\(inputName) is a stream, read once: missing = \"mean\" needs the mean of \(meanColumns.joined(separator: ", ")) from a file read twice; give a file, or another missing"
+      )
+    }
+    var inputNames: [String]? = nil
+    var means = ColumnSums()
+    if regular && (!missing.isEmpty || sheetColumns != nil || !channelColumns.isEmpty) {
+      inputNames = try prePass(
         fd: fd, format: options.format, inputName: inputName, missing: missing,
-        ranges: &ranges, sheetColumns: sheetColumns)
+        ranges: &ranges, sheetColumns: sheetColumns, names: !channelColumns.isEmpty,
+        meanColumns: meanColumns, means: &means)
+    }
+    let reader = BatchReader(fd: fd, format: options.format) { options.shard.contains($0) }
+    reader.shouldStop = { BatchInterrupt.raised }
+    var firstRow: BatchRow?? = nil
+    var readError: FileError?
+    if !regular && !channelColumns.isEmpty {
+      do { firstRow = .some(try reader.next()) } catch { readError = error }
+      if let row = firstRow ?? nil, row.error == nil {
+        inputNames =
+          options.format == .csv ? reader.headerNames : row.fields.entries.compactMap(\.key.text)
+      }
+    }
+    if let mapping, let names = inputNames {
+      let problems = mapping.absentColumns(
+        from: names, input: inputName, at: workers[0].diagnosis.location)
+      if !problems.isEmpty { throw ProblemList(problems) }
     }
     // A stream's sheet columns are checked at the end, from the rows drawn.
     let columnsChecked = sheetColumns == nil || regular
     var knownRanges: [String: ColumnRange] = [:]
     if let mapping {
-      for w in workers { w.evaluator.columnRanges = ranges }
+      for w in workers {
+        w.evaluator.columnRanges = ranges
+        w.evaluator.columnMeans = means.means
+      }
       knownRanges = mapping.ranges.merging(ranges) { $1 }
     } else if options.sheetLayout.at != nil {
       knownRanges = ranges
@@ -176,8 +216,16 @@ package enum Batch {
         report(message)
       }
     }
+    var sheetLayout = options.sheetLayout
+    if let mapping {
+      sheetLayout.square = true
+      sheetLayout.showsHappiness = !mapping.mapsSmile
+    }
+    let sheetStream = try options.sheet.map { [sheetLayout] path throws(FileError) in
+      try SheetStream(layout: sheetLayout, path: path)
+    }
     let tally = BatchLedger(
-      keepFaces: options.sheet != nil, stream: stream, failFast: options.failFast,
+      sheet: sheetStream, stream: stream, failFast: options.failFast,
       limitRun: options.limitRun, say: say)
     // Rows before a stopping point are still drawn, so only Ctrl-C drops queued rows.
     let stopping: @Sendable () -> Bool = { BatchInterrupt.raised || tally.stopping }
@@ -200,16 +248,18 @@ package enum Batch {
     }
     progress?.start()
 
-    let reader = BatchReader(fd: fd, format: options.format) { options.shard.contains($0) }
-    reader.shouldStop = { BatchInterrupt.raised }
     var names = Set<String>(minimumCapacity: 1024)
     var taken = 0
-    var readError: FileError?
-    reading: while !stopping() {
+    reading: while !stopping() && readError == nil {
       let next: BatchRow?
-      do { next = try reader.next() } catch {
-        readError = error
-        break
+      if let first = firstRow {
+        next = first
+        firstRow = nil
+      } else {
+        do { next = try reader.next() } catch {
+          readError = error
+          break
+        }
       }
       guard var row = next else { break }
       progress?.bytesRead(reader.bytesRead)
@@ -251,6 +301,7 @@ package enum Batch {
 
     var summary = tally.summary
     summary.unreadColumns = inputs.unread(except: usedByBatch)
+    if case .columns? = mapping?.source { summary.missingPolicy = mapping?.missing }
     if summary.stop == nil { summary.rows = taken }
     summary.quit = stream?.quitByKey ?? false
     summary.shown = stream?.shown ?? 0
@@ -259,28 +310,27 @@ package enum Batch {
       say("\(inputName): cannot read: \(readError.reason)")
       summary.inputFailed = true
     }
-    if let sheet = options.sheet, !summary.interrupted {
-      let entries = tally.sheetEntries
-      var layout = options.sheetLayout
+    if let sheet = options.sheet, let sheetStream, !summary.interrupted {
+      var layout = sheetLayout
       layout.legend = legend
       layout.ranges = knownRanges
-      if layout.at != nil { summary.unplaced = SheetScatter.unplaced(entries) }
+      if layout.at != nil { summary.unplaced = sheetStream.unplaced }
       if !columnsChecked,
-        let problem = sheetColumns?.problem(entries: entries, inputName: inputName)
+        let problem = sheetColumns?.problem(
+          entries: sheetStream.entries, inputName: inputName)
       {
         say("cannot lay the contact sheet out: \(problem)")
         summary.sheetRefused = true
         return summary
       }
-      let svg = BatchSheet.render(
-        entries, title: "\(options.script) · \(options.diagnosis)", layout: layout)
-      if sheet == "-" {
-        shared.write(1, svg)  // on purpose, as -o - (a failure is stdout's, below)
-      } else {
-        do { try sheetFile?.write(try fileBytes(svg: svg, name: sheet)) } catch {
-          say("cannot write the contact sheet: \(error)")
-          summary.outputFailed = true
-        }
+      let title = "\(options.script) · \(options.diagnosis)"
+      do {
+        try writeSheet(
+          sheetStream, to: sheet, file: sheetFile, perPage: options.perPage, title: title,
+          layout: layout, shared: shared)
+      } catch {
+        say("cannot write the contact sheet: \(error)")
+        summary.outputFailed = true
       }
     }
     if let failure = shared.failure {
@@ -290,20 +340,71 @@ package enum Batch {
     return summary
   }
 
+  /// Writes the gathered sheet: to standard output (`-`), to a PNG (made whole in memory,
+  /// as librsvg needs it), or to an SVG file written as it is read back from the spool, a
+  /// file a page with `perPage` (`sheet-001.svg`, …).
+  static func writeSheet(
+    _ sheet: SheetStream, to path: String, file: LaterFile?, perPage: Int?, title: String,
+    layout: SheetLayout, shared: SharedOutput
+  ) throws {
+    if let failure = sheet.failure { throw failure }
+    let pages = sheet.pages(perPage)
+    guard path != "-" else {
+      let sink = ByteSink { shared.write(1, $0) }  // on purpose, as -o - (a failure is stdout's)
+      for page in 0..<pages {
+        sheet.write(page: page, perPage: perPage, title: title, layout: layout, to: sink)
+      }
+      return
+    }
+    guard let file else { return }
+    for page in 0..<pages {
+      let name = pages > 1 || perPage != nil ? SheetStream.pageName(path, page: page) : nil
+      if isPNGFile(path) {
+        var svg: [UInt8] = []
+        let sink = ByteSink { svg += $0 }
+        sheet.write(page: page, perPage: perPage, title: title, layout: layout, to: sink)
+        try file.write(try fileBytes(svg: svg, name: path), named: name)
+        continue
+      }
+      try file.write(named: name) { write in
+        let sink = ByteSink { piece in
+          if !write(piece) { throw SheetWriteStopped() }
+        }
+        sheet.write(page: page, perPage: perPage, title: title, layout: layout, to: sink)
+      }
+      if let failure = sheet.failure { throw failure }
+    }
+  }
+
+  /// A write of the sheet failed: the rest is not made (the file says why).
+  struct SheetWriteStopped: Error {}
+
   /// The one pass over a regular file before the batch, rewound after: each good row gives
   /// the `missing` columns' min and max (added to `ranges`) and what `sheetColumns` checks
   /// (a CSV whose check needs only its header stops there), then the check's verdict.
+  /// With `names`, it gives the input's columns too: a CSV's header, every JSON row's keys.
   static func prePass(
     fd: Int32, format: BatchFormat, inputName: String, missing: [String],
-    ranges: inout [String: ColumnRange], sheetColumns: SheetColumns?
-  ) throws {
+    ranges: inout [String: ColumnRange], sheetColumns: SheetColumns?, names: Bool,
+    meanColumns: [String] = [], means: inout ColumnSums
+  ) throws -> [String]? {
     let reader = BatchReader(fd: fd, format: format)
     let checksRows = sheetColumns?.needsRows(format) ?? false
+    let readsKeys = names && format == .jsonl
     var found: [String: ColumnRange] = [:]
     var seen = SheetColumns.Seen()
+    var keys: [String] = []
+    var known: Set<String> = []
     while let row = try reader.next() {
-      if missing.isEmpty && !checksRows { break }
+      if missing.isEmpty && !checksRows && !readsKeys && meanColumns.isEmpty { break }
       guard row.error == nil else { continue }
+      if !meanColumns.isEmpty { means.add(row.fields, meanColumns) }
+      if readsKeys {
+        for key in row.fields.entries.compactMap(\.key.text).sorted() where !known.contains(key) {
+          known.insert(key)
+          keys.append(key)
+        }
+      }
       if !missing.isEmpty { ChannelMapping.include(row.fields, missing, into: &found) }
       if checksRows { sheetColumns?.add(row, format: format, to: &seen) }
     }
@@ -311,6 +412,8 @@ package enum Batch {
     for (column, range) in found { ranges[column] = range }
     try sheetColumns?.verdict(
       seen, headerNames: format == .csv ? reader.headerNames : nil, inputName: inputName)
+    guard names else { return nil }
+    return format == .csv ? reader.headerNames : keys
   }
 }
 
@@ -398,9 +501,12 @@ final class BatchWorker: @unchecked Sendable {
     } else {
       script.inputReads.isOn = false
     }
+    var missingColumns: [String] = []
     do {
       let shown = try face(row.fields)
       happiness = shown.happiness
+      missingColumns = shown.landed?.face.channels.missingColumns ?? []
+      if !missingColumns.isEmpty { tally.noteMissing() }
       if faceFiles || tally.keepsEntries { drawing = try self.drawing(shown) }
       if tally.keepsFaces || (faceFiles && decoration?.label == true) { label = rowLabel(row) }
       if faceFiles {
@@ -414,6 +520,10 @@ final class BatchWorker: @unchecked Sendable {
         let items = try self.items(shown, in: TerminalSheet.faceRect)
         cells = TerminalSheet.face(items, layout: terminalLayout)
       }
+    } catch is DroppedRow {
+      output.flush()
+      tally.finish(seq, .dropped)
+      return
     } catch {
       output.flush()
       let (location, message): (String, String)
@@ -451,23 +561,37 @@ final class BatchWorker: @unchecked Sendable {
           output: true, timeLimit: false, entry: BatchWorker.blankEntry(row, tally, layout)))
       return
     }
+    // The sheet nests the face file's own bytes when they are the same document (no
+    // decoration, and no clip whose id the row's prefix would make unique); else the face
+    // file's bytes go before the sheet's copy is made, and the drawing after: a row holds
+    // one rendering of a large face at a time.
+    var sheetFace: [UInt8]?
+    if tally.keepsEntries {
+      let same = faceFiles && decoration == nil && !drawing.items.contains { $0.clip != nil }
+      if same { sheetFace = bytes }
+      bytes = []
+      if !same { sheetFace = BatchSheet.faceDocument(drawing, row: row.number) }
+    }
+    bytes = []
     var entry: SheetEntry?
     if tally.keepsFaces {
       entry = SheetEntry(
-        row: row.number, id: label, happiness: happiness,
-        face: tally.keepsEntries ? BatchSheet.faceDocument(drawing, row: row.number) : nil,
+        row: row.number, id: label, happiness: happiness, face: sheetFace,
         layout: layout, fields: row.fields)
       entry?.faceWidth = drawing.width
       entry?.faceHeight = drawing.height
       entry?.cells = cells
+      entry?.missing = missingColumns
     }
+    drawing = Drawing(width: 0, height: 0, items: [])
     tally.finish(seq, .wrote(entry))
   }
 
-  /// The text under a row's face: `--label`'s template filled in, else its id or number.
+  /// The text under a row's face: `--label`'s template filled in, else its id or number;
+  /// at most `SheetLabel.limit` characters, however long the fields it shows.
   func rowLabel(_ row: BatchRow) -> String {
-    layout.label.map { SheetLabel.render($0, fields: row.fields, row: row.number) } ?? row.id
-      ?? row.fileName
+    layout.label.map { SheetLabel.render($0, fields: row.fields, row: row.number) }
+      ?? SheetLabel.bounded(row.id ?? row.fileName)
   }
 
   /// A failed row's empty cell on the sheet (nil without a sheet).
@@ -476,7 +600,8 @@ final class BatchWorker: @unchecked Sendable {
   {
     tally.keepsFaces
       ? SheetEntry(
-        row: row.number, id: row.id ?? row.fileName, happiness: nil, face: nil, layout: layout,
+        row: row.number, id: SheetLabel.bounded(row.id ?? row.fileName), happiness: nil,
+        face: nil, layout: layout,
         fields: row.fields) : nil
   }
 
@@ -513,8 +638,13 @@ final class BatchWorker: @unchecked Sendable {
   /// The row's face as its own document, sized as the scene's content.
   func drawing(_ shown: Shown) throws -> Drawing {
     guard let face = shown.landed else { return try session.drawing(screen: false) }
+    // The mark's words, as the face's tooltip: which columns had no value.
+    let missing = face.face.channels.missingColumns
+    let title =
+      missing.isEmpty
+      ? shown.title : shown.title + " (no value for " + missing.joined(separator: ", ") + ")"
     return try painter.drawing(
-      face, title: shown.title, width: shown.size.width, height: shown.size.height)
+      face, title: title, width: shown.size.width, height: shown.size.height)
   }
 
   /// The row's face (or scene) drawn in `rect`.

@@ -17,6 +17,8 @@ enum RowOutcome {
   case failed(message: String, row: Int, output: Bool, timeLimit: Bool, entry: SheetEntry?)
   /// It was not drawn: the batch had already stopped at an earlier row.
   case skipped
+  /// It was left out: a value was missing where `missing = "drop"`.
+  case dropped
 }
 
 /// Why the batch stopped before the end of its input.
@@ -34,17 +36,21 @@ final class BatchLedger: @unchecked Sendable {
   private let monitor = Monitor()
   /// Whether faces are drawn for a sheet (the SVG one, the terminal one or both).
   let keepsFaces: Bool
-  /// Whether the cells are kept to the end, for the SVG sheet.
+  /// Whether the cells are drawn for the SVG sheet.
   let keepsEntries: Bool
+  /// The SVG sheet, given each cell as its row is settled.
+  private let sheet: SheetStream?
   /// The terminal sheet, shown as rows are settled.
   private let stream: TerminalSheetStream?
   private let failFast: Bool
   private let limitRun: Int?
   private let say: @Sendable (String) -> Void
   private var written = 0
+  private var dropped = 0
+  /// Rows drawn with a missing value (counted as they are drawn: any order will do).
+  private let missingRows = Atomic<Int>(0)
   private var failedRows: [Int] = []
   private var outputFailed = false
-  private var entries: [SheetEntry] = []
   /// Every row with a smaller seq is settled.
   private var frontier = 0
   /// Outcomes that arrived before an earlier row's.
@@ -59,16 +65,20 @@ final class BatchLedger: @unchecked Sendable {
   /// A ledger printing messages with `say`; `limitRun` consecutive time-limit failures stop
   /// the batch (nil: never).
   init(
-    keepFaces: Bool, stream: TerminalSheetStream? = nil, failFast: Bool, limitRun: Int?,
+    sheet: SheetStream?, stream: TerminalSheetStream? = nil, failFast: Bool, limitRun: Int?,
     say: @escaping @Sendable (String) -> Void
   ) {
-    self.keepsFaces = keepFaces || stream != nil
-    self.keepsEntries = keepFaces
+    self.keepsFaces = sheet != nil || stream != nil
+    self.keepsEntries = sheet != nil
+    self.sheet = sheet
     self.stream = stream
     self.failFast = failFast
     self.limitRun = limitRun
     self.say = say
   }
+
+  /// Counts a row drawn with a missing value.
+  func noteMissing() { missingRows.add(1, ordering: .relaxed) }
 
   /// Whether the row at `seq` can be left undrawn (the batch has stopped before it).
   func skips(_ seq: Int) -> Bool { seq > skipAfter.load(ordering: .relaxed) }
@@ -143,12 +153,15 @@ final class BatchLedger: @unchecked Sendable {
       }
     case .skipped:
       break
+    case .dropped:
+      dropped += 1
+      limitHits = 0
     }
   }
 
-  /// A settled row's cell: kept for the SVG sheet, shown on the terminal one.
+  /// A settled row's cell: spooled for the SVG sheet, shown on the terminal one.
   private func take(_ entry: SheetEntry) {
-    if keepsEntries { entries.append(entry) }
+    sheet?.add(entry)
     stream?.add(entry)
   }
 
@@ -167,6 +180,8 @@ final class BatchLedger: @unchecked Sendable {
     monitor.locked {
       var s = BatchSummary()
       s.written = written
+      s.droppedRows = dropped
+      s.missingRows = missingRows.load(ordering: .relaxed)
       s.failedRows = failedRows
       s.outputFailed = outputFailed
       s.stop = stop
@@ -176,8 +191,5 @@ final class BatchLedger: @unchecked Sendable {
       return s
     }
   }
-
-  /// The sheet's cells in row order (the same whatever the number of workers).
-  var sheetEntries: [SheetEntry] { monitor.locked { entries } }
 
 }

@@ -1,4 +1,5 @@
 import LuaHost
+import Geometry
 import Psychologist
 import Render
 
@@ -17,6 +18,10 @@ struct SheetEntry: Sendable {
   var x: SheetDatum?
   var y: SheetDatum?
   var sortKey: SheetDatum?
+  /// The spool's chunk holding this row's cell (or, for `--at`, its face).
+  var spooled: Int?
+  /// The columns without a value in this row (the note under its face).
+  var missing: [String] = []
 
   /// A cell, with the row's values in the columns `layout` places and sorts by.
   init(
@@ -38,88 +43,145 @@ struct SheetEntry: Sendable {
 /// The contact sheet: every face of a batch in a grid, in row order (or `--sort`'s), each
 /// labelled with its id and happiness, or placed at `--at`'s x and y. Each face is its own
 /// SVG document nested as an `<svg>` element, so it keeps its viewBox and is scaled into
-/// its cell whatever its size.
+/// its cell whatever its size. A cell is made at the origin as its row is settled
+/// (`cell`) and placed by a translation when the sheet is written (`writeGrid`), since
+/// where it goes depends on how many rows there are.
 enum BatchSheet {
   static let cellWidth = 160
   static let faceHeight = 200
   static let labelHeight = 40
 
-  static func render(
-    _ entries: [SheetEntry], title: String, layout: SheetLayout = SheetLayout()
-  ) -> [UInt8] {
-    let entries = layout.sort.map { $0.sorted(entries) } ?? entries
-    if let at = layout.at {
-      return SheetScatter.render(entries, title: title, layout: layout, at: at)
+  /// One cell of the grid, its top left corner at the origin: a frame, the face (or a red
+  /// cross for a failed row), the label and the happiness.
+  static func cell(_ e: SheetEntry, layout: SheetLayout) -> [UInt8] {
+    var out: [UInt8] = []
+    func put(_ s: String) { out.append(contentsOf: s.utf8) }
+    let faceHeight = faceHeight(layout)
+    put(
+      "<rect x=\"2\" y=\"2\" width=\"\(cellWidth - 4)\" height=\"\(faceHeight + labelHeight - 4)\""
+    )
+    put(" fill=\"none\" stroke=\"#dddddd\"/>\n")
+    if let face = e.face {
+      // A square cell shows the square around the face, which sits at its document's
+      // centre (the content rect's), as wide as the document's shorter side.
+      let side = min(e.faceWidth, e.faceHeight)
+      let crop =
+        layout.square && side > 0
+        ? Rect(
+          x: (e.faceWidth - side) / 2, y: (e.faceHeight - side) / 2, width: side, height: side)
+        : nil
+      out += nested(
+        face, x: 0, y: 4, width: Double(cellWidth), height: Double(faceHeight - 4), crop: crop)
+    } else {
+      let (cx, cy) = (cellWidth / 2, faceHeight / 2)
+      put(
+        "<path d=\"M\(cx - 30) \(cy - 30)L\(cx + 30) \(cy + 30)M\(cx + 30) \(cy - 30)L\(cx - 30) \(cy + 30)\""
+      )
+      put(" stroke=\"#cc0000\" stroke-width=\"4\" fill=\"none\"/>\n")
     }
-    let n = max(entries.count, 1)
+    // `--label ''` shows nothing under a face that drew.
+    let silent = layout.label == "" && e.face != nil
+    let tx = cellWidth / 2
+    if !silent {
+      let label = e.id.count > 22 ? String(e.id.prefix(21)) + "…" : e.id
+      put(
+        "<text x=\"\(tx)\" y=\"\(faceHeight + 14)\" font-family=\"sans-serif\" font-size=\"13\"")
+      put(" text-anchor=\"middle\">")
+      SVGRenderer.appendEscaped(label, to: &out)
+      put("</text>\n")
+    }
+    // The second line: which columns had no value (the face's tooltip says them whole),
+    // else the happiness when the smile shows nothing else, else why the row failed.
+    var second: String?
+    if e.face == nil {
+      second = "error (see the report)"
+    } else if !e.missing.isEmpty {
+      let note = "× no " + e.missing.joined(separator: ", ")
+      second = note.count > 26 ? String(note.prefix(25)) + "…" : note
+    } else if layout.showsHappiness && !silent {
+      second = e.happiness.map { "happiness " + SVGNumber.string($0) }
+    }
+    if let second {
+      put("<text x=\"\(tx)\" y=\"\(faceHeight + 30)\" font-family=\"sans-serif\"")
+      put(" font-size=\"11\" fill=\"#555555\" text-anchor=\"middle\">")
+      SVGRenderer.appendEscaped(second, to: &out)
+      put("</text>\n")
+    }
+    return out
+  }
+
+  /// The height of a cell's face box: as wide as high for a data sheet.
+  static func faceHeight(_ layout: SheetLayout) -> Int { layout.square ? cellWidth : faceHeight }
+
+  /// The grid's faces a row for `n` cells: `--columns`, else as square a grid as fits.
+  static func columns(_ n: Int, layout: SheetLayout) -> Int {
+    let n = max(n, 1)
     var columns = 1
     while columns * columns < n { columns += 1 }
     if let c = layout.columns { columns = max(1, min(c, n)) }
+    return columns
+  }
+
+  /// Writes the grid sheet of the cells numbered `chunks` (each made by `cell`, read back
+  /// by `cells`) to `sink`: the header, each cell placed as it is read back, the legend;
+  /// the grid as wide as a page of `pageSize` cells needs.
+  static func writeGrid(
+    _ chunks: [Int], cells: (Int) -> ArraySlice<UInt8>, title: String, layout: SheetLayout,
+    pageSize: Int, to sink: ByteSink
+  ) {
+    let count = chunks.count
+    let n = max(count, 1)
+    // Every page as wide as a full one.
+    let columns = columns(max(pageSize, n), layout: layout)
     let rows = (n + columns - 1) / columns
-    let cellHeight = faceHeight + labelHeight
+    let cellHeight = faceHeight(layout) + labelHeight
     let width = columns * cellWidth
     let top = layout.heading == nil ? 0 : 36
     let legend = SheetLegend.svg(layout.legend, y: top + rows * cellHeight, width: width)
     let height = top + rows * cellHeight + legend.height
-    var out: [UInt8] = []
-    func put(_ s: String) { out.append(contentsOf: s.utf8) }
-    put("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(width)\" height=\"\(height)\"")
-    put(" viewBox=\"0 0 \(width) \(height)\">\n<title>")
-    SVGRenderer.appendEscaped("contact sheet: \(title) (\(plural(entries.count, "row")))", to: &out)
-    put("</title>\n<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>\n")
+    sink.put("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(width)\" height=\"\(height)\"")
+    sink.put(" viewBox=\"0 0 \(width) \(height)\">\n<title>")
+    sink.escaped("contact sheet: \(title) (\(plural(count, "row")))")
+    sink.put("</title>\n<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>\n")
     if let heading = layout.heading {
-      put("<text x=\"\(width / 2)\" y=\"25\" font-family=\"sans-serif\" font-size=\"18\"")
-      put(" text-anchor=\"middle\">")
-      SVGRenderer.appendEscaped(heading, to: &out)
-      put("</text>\n")
+      sink.put("<text x=\"\(width / 2)\" y=\"25\" font-family=\"sans-serif\" font-size=\"18\"")
+      sink.put(" text-anchor=\"middle\">")
+      sink.escaped(heading)
+      sink.put("</text>\n")
     }
-    for (k, e) in entries.enumerated() {
+    for k in 0..<count {
       let x = (k % columns) * cellWidth
       let y = top + (k / columns) * cellHeight
-      put(
-        "<g>\n<rect x=\"\(x + 2)\" y=\"\(y + 2)\" width=\"\(cellWidth - 4)\" height=\"\(cellHeight - 4)\""
-      )
-      put(" fill=\"none\" stroke=\"#dddddd\"/>\n")
-      if let face = e.face {
-        out += nested(
-          face, x: Double(x), y: Double(y + 4), width: Double(cellWidth),
-          height: Double(faceHeight - 4))
-      } else {
-        let (cx, cy) = (x + cellWidth / 2, y + faceHeight / 2)
-        put(
-          "<path d=\"M\(cx - 30) \(cy - 30)L\(cx + 30) \(cy + 30)M\(cx + 30) \(cy - 30)L\(cx - 30) \(cy + 30)\""
-        )
-        put(" stroke=\"#cc0000\" stroke-width=\"4\" fill=\"none\"/>\n")
-      }
-      let label = e.id.count > 22 ? String(e.id.prefix(21)) + "…" : e.id
-      let tx = x + cellWidth / 2
-      put(
-        "<text x=\"\(tx)\" y=\"\(y + faceHeight + 14)\" font-family=\"sans-serif\" font-size=\"13\""
-      )
-      put(" text-anchor=\"middle\">")
-      SVGRenderer.appendEscaped(label, to: &out)
-      put("</text>\n<text x=\"\(tx)\" y=\"\(y + faceHeight + 30)\" font-family=\"sans-serif\"")
-      put(" font-size=\"11\" fill=\"#555555\" text-anchor=\"middle\">")
-      put(e.happiness.map { "happiness " + SVGNumber.string($0) } ?? "error (see the report)")
-      put("</text>\n</g>\n")
+      sink.put("<g transform=\"translate(\(x) \(y))\">\n")
+      sink.put(bytes: cells(chunks[k]))
+      sink.put("</g>\n")
     }
-    out += legend.text
-    put("</svg>\n")
-    return out
+    sink.put(bytes: legend.text)
+    sink.put("</svg>\n")
+    sink.flush()
   }
 
   /// A face document as a nested `<svg>` placed in a box: the root's namespace and size
   /// give way to the box's position and size. The document was rendered with its row's
   /// id prefix (`faceDocument`), so no two faces share a clip id.
-  static func nested(_ doc: [UInt8], x: Double, y: Double, width: Double, height: Double)
-    -> [UInt8]
-  {
+  static func nested(
+    _ doc: [UInt8], x: Double, y: Double, width: Double, height: Double, crop: Rect? = nil
+  ) -> [UInt8] {
     let viewBox = Array(" viewBox=".utf8)
     guard let v = find(viewBox, in: doc, from: 0) else { return [] }
     let (sx, sy) = (SVGNumber.string(x), SVGNumber.string(y))
     let (sw, sh) = (SVGNumber.string(width), SVGNumber.string(height))
     var out = Array("<svg x=\"\(sx)\" y=\"\(sy)\" width=\"\(sw)\" height=\"\(sh)\"".utf8)
-    out += doc[v...]
+    // A crop replaces the document's viewBox (its value ends at the second quote after it).
+    if let crop, let open = doc[(v + viewBox.count)...].firstIndex(of: 0x22),
+      let close = doc[(open + 1)...].firstIndex(of: 0x22)
+    {
+      let box = [crop.x, crop.y, crop.width, crop.height].map(SVGNumber.string)
+      out += Array(" viewBox=\"\(box.joined(separator: " "))\"".utf8)
+      out += doc[(close + 1)...]
+    } else {
+      out += doc[v...]
+    }
     if out.last == 0x0A { out.removeLast() }
     out.append(0x0A)
     return out

@@ -8,17 +8,47 @@ import Render
 /// them, text as is, nothing when absent), `{row}` by the row's number; `{{` and `}}` are
 /// braces.
 enum SheetLabel {
+  /// The most characters a label keeps: more than any place shows (a sheet's cell about
+  /// 22, a row file's strip or a wide terminal cell a few dozen), so what is shown is
+  /// never cut by it, while a template of 40,000 `{a}` over a 1 MiB field stays small.
+  static let limit = 256
+
+  /// `template` filled from the row, cut to `limit` characters (the last one `…` when
+  /// cut): expansion stops there, so neither time nor memory grows with what is not shown.
   static func render(_ template: String, fields: LuaValue, row: Int) -> String {
     var out = ""
-    walk(template) { piece in
-      switch piece {
-      case .text(let c): out.append(c)
-      case .field("row") where fields["row"] == nil: out += String(row)
-      case .field(let name):
-        if let v = fields[name] { out += text(v) }
+    var count = 0
+    var cut = false
+    func add<S: StringProtocol>(_ text: S) {
+      guard !cut else { return }
+      for c in text {
+        if count == limit - 1 {
+          cut = true
+          return
+        }
+        out.append(c)
+        count += 1
       }
     }
+    walk(template, stop: { cut }) { piece in
+      switch piece {
+      case .text(let c): add(String(c))
+      case .field("row") where fields["row"] == nil: add(String(row))
+      case .field(let name):
+        if let v = fields[name] { add(text(v)) }
+      }
+    }
+    if cut { out.append("…") }
     return out
+  }
+
+  /// `text` cut to `limit` characters, the last one `…` when cut (an id shown as a label).
+  static func bounded(_ text: String) -> String {
+    if text.utf8.count <= limit { return text }
+    guard let end = text.index(text.startIndex, offsetBy: limit, limitedBy: text.endIndex),
+      end < text.endIndex
+    else { return text }
+    return String(text[..<text.index(before: end)]) + "…"
   }
 
   /// A field as the label shows it: an integer exactly (an id past 2^53 stays itself),
@@ -48,16 +78,22 @@ enum SheetLabel {
 
   /// The template's letters and `{fields}`, in order; `{{` and `}}` are braces, and a `{`
   /// never closed is a letter.
-  private static func walk(_ template: String, _ take: (Piece) -> Void) {
+  private static func walk(
+    _ template: String, stop: () -> Bool = { false }, _ take: (Piece) -> Void
+  ) {
     var chars = template[...]
-    while let c = chars.first {
+    // Once no `}` is left, every `{` is a letter: looking for one again at each `{` would
+    // make a long template of unclosed braces quadratic.
+    var closes = true
+    while let c = chars.first, !stop() {
       chars = chars.dropFirst()
       if c == "{" || c == "}", chars.first == c {
         take(.text(c))
         chars = chars.dropFirst()
         continue
       }
-      guard c == "{", let close = chars.firstIndex(of: "}") else {
+      guard c == "{", closes, let close = chars.firstIndex(of: "}") else {
+        if c == "{" { closes = false }
         take(.text(c))
         continue
       }

@@ -14,14 +14,17 @@ enum SheetLegend {
     guard case .columns(let list) = mapping.source else {
       return ["channels computed by the diagnosis's function of the row"]
     }
+    let missing = list.compactMap { c in
+      c.missing.map { "missing \(c.column) (\(c.name)): \($0.legend)" }
+    }
     return list.map { c in
       let range = (ranges[c.column] ?? mapping.ranges[c.column]).map {
         " (\(formatNumber($0.low)) … \(formatNumber($0.high)))"
       }
       let low = c.channel.lowest == 0 ? "0" : "−1"
-      return "\(c.channel.name) \(low)…1 ← \(c.column)\(c.reverse ? ", reversed" : "")"
+      return "\(c.name) \(low)…1 ← \(c.column)\(c.reverse ? ", reversed" : "")"
         + (range ?? " (no range)")
-    }
+    } + ["missing values: \(mapping.missing.legend)"] + missing
   }
 
   /// The legend as SVG text lines from `y`, in two columns across `width`; and its height.
@@ -61,10 +64,18 @@ package struct SheetLayout: Sendable {
   package var at: SheetPlacement?
   /// The order of the faces (nil: row order).
   package var sort: SheetSort?
+  /// `--face-size`: the faces' size across on an `--at` sheet (nil: from their spacing).
+  package var faceSize: Int?
   /// The legend's lines, drawn below the grid.
   var legend: [String] = []
   /// Known column ranges (`--ranges`, the channels' scan, declared): `--at`'s axes use them.
   var ranges: [String: ColumnRange] = [:]
+  /// Square cells, each face's document cropped to the square around its face: a data
+  /// sheet's faces fill their cells (a phone's content left 40% of a cell blank).
+  var square = false
+  /// The happiness line under each face: only when no channel sets the smile (then it
+  /// says nothing the face does not).
+  var showsHappiness = true
 
   /// The default: a square grid, no title, no legend.
   package init(columns: Int? = nil, heading: String? = nil) {

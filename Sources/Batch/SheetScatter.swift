@@ -59,16 +59,19 @@ enum SheetScatter {
     return ColumnRange(low: values.min() ?? 0, high: values.max() ?? 1)
   }
 
-  static func render(
-    _ entries: [SheetEntry], title: String, layout: SheetLayout, at: SheetPlacement
-  ) -> [UInt8] {
+  /// Writes the scatter sheet of `entries` to `sink`; each face document comes from
+  /// `faces` as it is drawn (the sheet's spool), so none is held longer.
+  static func write(
+    _ entries: [SheetEntry], title: String, layout: SheetLayout, at: SheetPlacement,
+    faces: (SheetEntry) -> [UInt8]?, to sink: ByteSink
+  ) {
     let placed = entries.filter { $0.x?.number != nil && $0.y?.number != nil }
     let xr = range(at.x, placed.map { $0.x!.number! }, given: layout.ranges)
     let yr = range(at.y, placed.map { $0.y!.number! }, given: layout.ranges)
     let points = placed.map {
       (xr.unit($0.x!.number!) * plotWidth, (1 - yr.unit($0.y!.number!)) * plotHeight)
     }
-    let box = faceBox(points)
+    let box = layout.faceSize.map(Double.init) ?? faceBox(points)
     let pad = box / 2 + 6
     let labelRoom = 16.0
     let top = Double(layout.heading == nil ? 12 : 44)
@@ -77,16 +80,19 @@ enum SheetScatter {
       x: left, y: top, width: plotWidth + 2 * pad, height: plotHeight + 2 * pad + labelRoom)
     let bottomAxis = frame.maxY + 58
     let unplaced = unplaced(entries)
-    let noteHeight = unplaced.isEmpty ? 0.0 : 22
+    let centres = points.map { (frame.x + pad + $0.0, frame.y + pad + $0.1) }
+    let (labelsAt, dropped) = labelPlaces(
+      placed.map { layout.label == "" ? "" : shortLabel($0.id) }, centres, box: box)
+    let notes = (unplaced.isEmpty ? 0 : 1) + (dropped == 0 ? 0 : 1)
+    let noteHeight = Double(notes) * 22
     let width = Int((frame.maxX + 24).rounded(.up))
     let legend = SheetLegend.svg(
       layout.legend, y: Int((bottomAxis + noteHeight).rounded(.up)), width: width)
     let height = Int((bottomAxis + noteHeight).rounded(.up)) + legend.height
 
-    var out: [UInt8] = []
-    func put(_ s: String) { out.append(contentsOf: s.utf8) }
+    func put(_ s: String) { sink.put(s) }
     func num(_ d: Double) -> String { SVGNumber.string(d) }
-    func text(_ s: String) { SVGRenderer.appendEscaped(s, to: &out) }
+    func text(_ s: String) { sink.escaped(s) }
     put("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(width)\" height=\"\(height)\"")
     put(" viewBox=\"0 0 \(width) \(height)\">\n<title>")
     text("faces at \(at.x), \(at.y): \(title) (\(plural(entries.count, "row")))")
@@ -131,29 +137,45 @@ enum SheetScatter {
     text(at.y)
     put("</text>\n</g>\n")
 
-    for (e, p) in zip(placed, points) {
-      let (cx, cy) = (frame.x + pad + p.0, frame.y + pad + p.1)
+    for (k, e) in placed.enumerated() {
+      let (cx, cy) = centres[k]
       put("<g>\n")
-      if let face = e.face {
+      if let face = faces(e) {
         // The face sits at the centre of its document, 0.9 of its shorter side across.
         let k = box / min(e.faceWidth, e.faceHeight)
         let (w, h) = (e.faceWidth * k, e.faceHeight * k)
-        out += BatchSheet.nested(face, x: cx - w / 2, y: cy - h / 2, width: w, height: h)
+        sink.put(bytes: BatchSheet.nested(face, x: cx - w / 2, y: cy - h / 2, width: w, height: h))
       } else {
         let r = box / 4
         put("<path d=\"M\(num(cx - r)) \(num(cy - r))L\(num(cx + r)) \(num(cy + r))")
         put("M\(num(cx + r)) \(num(cy - r))L\(num(cx - r)) \(num(cy + r))\"")
         put(" stroke=\"#cc0000\" stroke-width=\"3\" fill=\"none\"/>\n")
       }
-      let label = e.id.count > 22 ? String(e.id.prefix(21)) + "…" : e.id
-      put("<text x=\"\(num(cx))\" y=\"\(num(cy + box * 0.45 + 11))\" font-family=\"sans-serif\"")
-      put(" font-size=\"10\" fill=\"#333333\" text-anchor=\"middle\">")
-      text(label)
-      put("</text>\n</g>\n")
+      put("</g>\n")
+    }
+    // The labels after every face, so that no face covers one (and no label another).
+    for (k, e) in placed.enumerated() {
+      guard let ly = labelsAt[k] else { continue }
+      put("<text x=\"\(num(centres[k].0))\" y=\"\(num(ly))\" font-family=\"sans-serif\"")
+      // A white halo under the letters keeps them legible over a face's strokes.
+      put(" font-size=\"10\" fill=\"#333333\" text-anchor=\"middle\"")
+      put(" stroke=\"#ffffff\" stroke-width=\"3\" paint-order=\"stroke\">")
+      text(shortLabel(e.id))
+      put("</text>\n")
+    }
+    var noteY = bottomAxis + 14
+    if dropped > 0 {
+      put("<text x=\"12\" y=\"\(num(noteY))\" font-family=\"sans-serif\"")
+      put(" font-size=\"12\" fill=\"#555555\">")
+      text(
+        "\(plural(dropped, "label")) left out where \(dropped == 1 ? "it" : "they") would cover another (--face-size sets the faces' size)"
+      )
+      put("</text>\n")
+      noteY += 22
     }
     if !unplaced.isEmpty {
       let shown = unplaced.prefix(10).map(String.init).joined(separator: ", ")
-      put("<text x=\"12\" y=\"\(num(bottomAxis + 14))\" font-family=\"sans-serif\"")
+      put("<text x=\"12\" y=\"\(num(noteY))\" font-family=\"sans-serif\"")
       put(" font-size=\"12\" fill=\"#555555\">")
       text(
         "not placed, without a number for \(at.x) or \(at.y): \(plural(unplaced.count, "row")) ("
@@ -161,9 +183,65 @@ enum SheetScatter {
       )
       put("</text>\n")
     }
-    out += legend.text
+    sink.put(bytes: legend.text)
     put("</svg>\n")
-    return out
+    sink.flush()
+  }
+
+  /// A label as the scatter shows it: at most 22 characters.
+  static func shortLabel(_ id: String) -> String {
+    id.count > 22 ? String(id.prefix(21)) + "…" : id
+  }
+
+  /// Where each face's label goes (its baseline's y), so that no two labels overlap: under
+  /// its face, else above it, else a line lower; nil for an empty label or one with no room
+  /// (counted in `dropped`). Faces are taken in drawing order, so a face drawn over another
+  /// keeps the place its label would have had first. Labels are boxes of 10-point letters
+  /// (about 5.6 wide), found in a grid of buckets: a million faces stay quick.
+  static func labelPlaces(_ labels: [String], _ centres: [(Double, Double)], box: Double)
+    -> (places: [Double?], dropped: Int)
+  {
+    let bucket = 64.0
+    var taken: [Int: [Rect]] = [:]
+    func keys(_ r: Rect) -> [Int] {
+      let (x0, x1) = (Int(floor(r.x / bucket)), Int(floor(r.maxX / bucket)))
+      let (y0, y1) = (Int(floor(r.y / bucket)), Int(floor(r.maxY / bucket)))
+      var out: [Int] = []
+      for bx in x0...x1 { for by in y0...y1 { out.append(bx &* 1_000_003 &+ by) } }
+      return out
+    }
+    func free(_ r: Rect) -> Bool {
+      for key in keys(r) {
+        for o in taken[key] ?? [] where r.x < o.maxX && o.x < r.maxX && r.y < o.maxY && o.y < r.maxY
+        {
+          return false
+        }
+      }
+      return true
+    }
+    var places: [Double?] = []
+    var dropped = 0
+    for (label, (cx, cy)) in zip(labels, centres) {
+      guard !label.isEmpty else {
+        places.append(nil)
+        continue
+      }
+      let width = Double(label.count) * 5.6
+      let below = cy + box * 0.45 + 11
+      let candidates = [below, cy - box * 0.45 - 3, below + 11]
+      var chosen: Double?
+      for y in candidates {
+        let r = Rect(x: cx - width / 2, y: y - 9, width: width, height: 11)
+        if free(r) {
+          for key in keys(r) { taken[key, default: []].append(r) }
+          chosen = y
+          break
+        }
+      }
+      if chosen == nil { dropped += 1 }
+      places.append(chosen)
+    }
+    return (places, dropped)
   }
 
   /// The faces' box: the median distance from a face to its nearest neighbour, so that

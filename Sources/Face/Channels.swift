@@ -120,6 +120,8 @@ public struct Channels: Equatable, Sendable {
   private var values: [Double?]
   /// Channels whose datum was missing (drawn at their neutral value and marked).
   public var missing: [Channel] = []
+  /// The data's columns that had no value for them, in channel order (the mark's words).
+  public var missingColumns: [String] = []
 
   /// No channel given: the seed's face.
   public init() { values = [] }

@@ -48,9 +48,45 @@ public struct ColumnChannel: Equatable, Sendable {
   public var reverse: Bool
   /// The half it drives; nil for both.
   public var side: Side? = nil
+  /// What a row without a value draws, when this channel says (else the diagnosis's).
+  public var missing: MissingPolicy? = nil
 
   /// The channel's name, with the half it drives when only one: `smile`, `smile.left`.
   public var name: String { side.map { "\(channel.name).\($0.name)" } ?? channel.name }
+}
+
+/// What a channel draws for a row without a value in its column (`missing = "…"`, for the
+/// whole diagnosis or one channel): R's aplpack drops such rows or imputes the mean, and
+/// says so; so does every policy here, in the summary and the legend.
+public enum MissingPolicy: String, CaseIterable, Sendable {
+  /// The channel's neutral value (0.5, smile 0), the face marked: the default.
+  case neutral
+  /// The column's mean over the data (a file's, or the examples'), the face marked.
+  case mean
+  /// The row is left out: no face, no cell on the sheet, counted in the summary.
+  case drop
+  /// The row fails, at the line of the channel's field.
+  case error
+
+  /// How the legend says what a missing value draws.
+  public var legend: String {
+    switch self {
+    case .neutral: "drawn at the channel's middle, smile 0, and marked ×"
+    case .mean: "drawn at the column's mean and marked ×"
+    case .drop: "the row is left out"
+    case .error: "the row fails"
+    }
+  }
+}
+
+/// A row left out because a value was missing where `missing = "drop"`.
+public struct DroppedRow: Error, CustomStringConvertible, Sendable {
+  /// The columns without a value.
+  public var columns: [String]
+  /// Why, in words.
+  public var description: String {
+    "left out: no value for \(columns.joined(separator: ", ")) (missing = \"drop\")"
+  }
 }
 
 /// Where a diagnosis's channel values come from.
@@ -67,6 +103,38 @@ public struct ChannelMapping {
   public var source: ChannelSource
   /// Ranges the script declares, by column.
   public var ranges: [String: ColumnRange]
+  /// What a missing value draws, unless its channel says (`missing = "…"`).
+  public var missing: MissingPolicy = .neutral
+  /// Texts read as a missing value, compared without case (`missing_words = { … }`).
+  public var missingWords: [String] = ChannelMapping.defaultMissingWords
+
+  /// What R, spreadsheets and exports write for a missing value; an empty CSV field is
+  /// absent already.
+  public static let defaultMissingWords = [
+    "", "NA", "N/A", "NaN", "null", "None", "nil", "-", ".", "?", "missing",
+  ]
+
+  /// Whether the mapping may set the smile (a function may: it is not known which it sets).
+  public var mapsSmile: Bool {
+    guard case .columns(let list) = source else { return true }
+    return list.contains { $0.channel == .smile }
+  }
+
+  /// The columns whose missing values draw their mean: they need one, from the data.
+  public var meanColumns: [String] {
+    guard case .columns(let list) = source else { return [] }
+    var seen: [String] = []
+    for c in list where (c.missing ?? missing) == .mean && !seen.contains(c.column) {
+      seen.append(c.column)
+    }
+    return seen
+  }
+
+  /// Whether `text` is one of the missing words.
+  func isMissingWord(_ text: String) -> Bool {
+    let lower = text.lowercased()
+    return missingWords.contains { $0.lowercased() == lower }
+  }
 
   /// The columns the mapping reads (none for a function).
   public var columns: [String] {
@@ -92,19 +160,47 @@ public struct ChannelMapping {
   /// first) or the declared range. A missing or non-numeric datum draws the neutral value
   /// and is marked. Throws a problem for a datum whose column has no range.
   func channels(
-    for input: LuaValue, given: [String: ColumnRange], at location: Location
+    for input: LuaValue, given: [String: ColumnRange], means: [String: Double] = [:],
+    at location: Location
   ) throws -> Channels {
     guard case .columns(let list) = source else { return Channels() }
     var out = Channels()
+    var dropped: [String] = []
     func set(_ c: ColumnChannel, _ value: Double) {
       if let side = c.side { out[c.channel, side] = value } else { out[c.channel] = value }
     }
     for c in list {
-      guard let x = ChannelMapping.datum(input[c.column]) else {
-        set(c, c.channel.neutral)
+      let field = input[c.column]
+      var value = ChannelMapping.datum(field)
+      if value == nil {
+        // Text that is neither a number nor a missing word is a mistake, not a gap.
+        if let text = field?.text, !isMissingWord(text) {
+          let shown = text.count > 40 ? String(text.prefix(39)) + "…" : text
+          throw Problem(
+            FieldLine.locate(location, naming: c.column),
+            "channel \(c.name): column '\(c.column)' holds '\(shown)', not a number nor a missing word (\(missingWords.filter { !$0.isEmpty }.joined(separator: ", ")); missing_words = { … } sets them)"
+          )
+        }
+        let policy = c.missing ?? missing
+        switch policy {
+        case .drop:
+          if !dropped.contains(c.column) { dropped.append(c.column) }
+          continue
+        case .error:
+          throw Problem(
+            FieldLine.locate(location, naming: c.column),
+            "channel \(c.name): no value for column '\(c.column)' (missing = \"error\")")
+        case .mean: value = means[c.column]
+        case .neutral: break
+        }
         if !out.missing.contains(c.channel) { out.missing.append(c.channel) }
-        continue
+        if !out.missingColumns.contains(c.column) { out.missingColumns.append(c.column) }
+        guard value != nil else {
+          set(c, c.channel.neutral)
+          continue
+        }
       }
+      guard let x = value else { continue }
       guard let range = given[c.column] ?? ranges[c.column] else {
         throw Problem(
           location,
@@ -115,6 +211,7 @@ public struct ChannelMapping {
       if c.reverse { t = 1 - t }
       set(c, c.channel.lowest + (1 - c.channel.lowest) * t)
     }
+    if !dropped.isEmpty { throw DroppedRow(columns: dropped) }
     return out
   }
 
@@ -237,17 +334,27 @@ extension Fields {
         guard case .array(let pair) = v, pair.count == 2, let low = pair[0].number,
           let high = pair[1].number, low.isFinite, high.isFinite, low <= high
         else {
-          fail("ranges.\(column) must be {low, high}: two finite numbers, low ≤ high")
+          fail(
+            "ranges.\(column) must be {low, high}: two finite numbers, low ≤ high", atKey: column)
           continue
         }
         ranges[column] = ColumnRange(low: low, high: high)
       }
     }
+    let missing = missingPolicy("missing")
+    let words = raw("missing_words").map { _ in strings("missing_words") }
     guard let c = raw("channels") else {
       if !ranges.isEmpty { fail("ranges is given but channels is not") }
+      if missing != nil || words != nil { fail("missing is given but channels is not") }
       return nil
     }
-    if case .function(let f) = c { return ChannelMapping(source: .function(f), ranges: ranges) }
+    func mapping(_ source: ChannelSource) -> ChannelMapping {
+      var m = ChannelMapping(source: source, ranges: ranges)
+      if let missing { m.missing = missing }
+      if let words { m.missingWords = words }
+      return m
+    }
+    if case .function(let f) = c { return mapping(.function(f)) }
     var list: [ColumnChannel] = []
     let entries: [(key: LuaValue, value: LuaValue)]
     switch c {
@@ -293,7 +400,21 @@ extension Fields {
       let half = (a.side ?? b.side).map { "the \($0.name) half" } ?? "both halves"
       fail("channels: \(a.channel.name) is given twice for \(half) (\(a.name) and \(b.name))")
     }
-    return ChannelMapping(source: .columns(list), ranges: ranges)
+    return mapping(.columns(list))
+  }
+
+  /// A `missing = "neutral" | "mean" | "drop" | "error"` field; nil when absent or wrong
+  /// (said as a problem).
+  mutating func missingPolicy(_ key: String) -> MissingPolicy? {
+    guard let text = string(key) else { return nil }
+    guard let policy = MissingPolicy(rawValue: text) else {
+      let names = MissingPolicy.allCases.map(\.rawValue)
+      fail(
+        "\(key) must be one of \(names.joined(separator: ", ")), got '\(text)'\(suggestion(text, names))",
+        atKey: key)
+      return nil
+    }
+    return policy
   }
 }
 
@@ -302,7 +423,11 @@ extension Fields {
   fileprivate mutating func channel(_ key: LuaValue, in table: String) -> Channel? {
     var unknown = ""
     guard let channel = ChannelMapping.channel(named: key, problem: &unknown) else {
-      fail("\(table) " + unknown)
+      if let name = key.text {
+        fail("\(table) " + unknown, atKey: name)
+      } else {
+        fail("\(table) " + unknown)
+      }
       return nil
     }
     return channel
@@ -319,10 +444,13 @@ extension Fields {
       return
     }
     var sub = Fields(
-      v, what: "\(what) channels.\(name)", location: location, known: ["column", "reverse"])
+      v, what: "\(what) channels.\(name)", location: location,
+      known: ["column", "reverse", "missing"])
     if let column = sub.string("column") {
       list.append(
-        ColumnChannel(channel: channel, column: column, reverse: sub.bool("reverse"), side: side))
+        ColumnChannel(
+          channel: channel, column: column, reverse: sub.bool("reverse"), side: side,
+          missing: sub.missingPolicy("missing")))
     } else if sub.problems.isEmpty {
       sub.fail(
         "needs a column: \(name) = \"column\", { column = \"column\", reverse = true } or { left = …, right = … }"
@@ -340,6 +468,13 @@ extension ChannelMapping {
     return found
   }
 
+  /// The mean of each of `columns` over `rows` (the numbers there; none: no mean).
+  public static func means(_ rows: [LuaValue], _ columns: [String]) -> [String: Double] {
+    var sums = ColumnSums()
+    for row in rows { sums.add(row, columns) }
+    return sums.means
+  }
+
   /// Widens `found` to take in the numeric fields of `row` named by `columns`.
   public static func include(
     _ row: LuaValue, _ columns: [String], into found: inout [String: ColumnRange]
@@ -352,5 +487,62 @@ extension ChannelMapping {
         found[column]!.include(x)
       }
     }
+  }
+}
+
+extension ChannelMapping {
+  /// A problem for each column the mapping names that `names` (an input's columns: a CSV's
+  /// header, JSON rows' keys, the examples' keys) lacks, at the line of the field naming it,
+  /// with the nearest names and the columns there are: a misspelt column would otherwise
+  /// draw every face neutral without a word. `input` names the input (`rows.csv`, `the
+  /// examples`). Empty for a function, or when every column is there.
+  public func absentColumns(from names: [String], input: String, at location: Location)
+    -> [Problem]
+  {
+    guard case .columns(let list) = source else { return [] }
+    let known = Set(names)
+    var out: [Problem] = []
+    for c in list where !known.contains(c.column) {
+      // Of names as near, one as long as the column is likelier (mgp: mpg, not hp).
+      let length = c.column.count
+      let nearest = names.enumerated().sorted {
+        (abs($0.element.count - length), $0.offset) < (abs($1.element.count - length), $1.offset)
+      }.map(\.element)
+      out.append(
+        Problem(
+          FieldLine.locate(location, naming: c.column),
+          "channel \(c.name): no column '\(c.column)' in \(input)\(suggestion(c.column, nearest)) \(listing("columns", names, none: "no columns"))"
+        ))
+    }
+    // In the script's order, as a reader goes down the declaration.
+    func line(_ p: Problem) -> Int { Int(p.location.split(separator: ":").last ?? "") ?? 0 }
+    return out.enumerated().sorted { (line($0.element), $0.offset) < (line($1.element), $1.offset) }
+      .map(\.element)
+  }
+}
+
+/// Running sums for columns' means, a row at a time (batch's pass over a file).
+public struct ColumnSums: Sendable {
+  private var sum: [String: Double] = [:]
+  private var count: [String: Int] = [:]
+
+  /// No rows yet.
+  public init() {}
+
+  /// Adds the numbers `row` holds in `columns`.
+  public mutating func add(_ row: LuaValue, _ columns: [String]) {
+    for column in columns {
+      guard let x = ChannelMapping.datum(row[column]) else { continue }
+      // Halved, as ColumnRange.unit does: a sum of large finite numbers stays finite.
+      sum[column, default: 0] += x / 2
+      count[column, default: 0] += 1
+    }
+  }
+
+  /// Each column's mean, for the columns that held a number.
+  public var means: [String: Double] {
+    var out: [String: Double] = [:]
+    for (column, s) in sum { out[column] = 2 * (s / Double(count[column] ?? 1)) }
+    return out
   }
 }

@@ -87,8 +87,22 @@ extension Script {
       default: computed = d.channels != nil
       }
       let inputs = d.examples.isEmpty ? [LuaValue.map([:])] : d.examples
+      if let mapping = d.channels, !d.examples.isEmpty {
+        // The examples stand for the data: a column none of them has is misspelt, or
+        // missing from them as it would be from the data.
+        var names: [String] = []
+        for example in d.examples {
+          for key in example.entries.compactMap(\.key.text).sorted() where !names.contains(key) {
+            names.append(key)
+          }
+        }
+        for p in mapping.absentColumns(from: names, input: "the examples", at: d.location) {
+          problems.append((p, nil))
+        }
+      }
       // Columns the script gives no range are scaled over the examples, as batch scans.
       session.columnRanges = d.channels.map { ChannelMapping.scan(inputs, $0.columns) } ?? [:]
+      session.columnMeans = d.channels.map { ChannelMapping.means(inputs, $0.meanColumns) } ?? [:]
       saidByExamples = []
       defer { saidByExamples = nil }
       for (i, input) in inputs.enumerated() {
@@ -99,7 +113,9 @@ extension Script {
         attempt(d.location, suffix) {
           try openMenu()
           try session.reachMenu(of: d.name)
-          try session.tap(d.name, input: input)
+          do { try session.tap(d.name, input: input) } catch is DroppedRow {
+            return  // missing = "drop" leaves such a row out, as asked
+          }
           try show()
         }
       }

@@ -31,6 +31,9 @@ public struct Evaluator {
   /// Column ranges that scale the diagnoses' `channels` before the ranges a script
   /// declares (a batch's scan of its input, or `--ranges`).
   public var columnRanges: [String: ColumnRange]
+  /// Column means that `missing = "mean"` draws (a batch's pass over its file, check's
+  /// examples).
+  public var columnMeans: [String: Double] = [:]
   /// Where each built-in kind puts its scene, when the evaluation knows it beforehand (a
   /// batch: every row lands from the start screen); nil: `Landing.contentRect` stays nil.
   public var startRects: StartRects?
@@ -174,7 +177,8 @@ public struct Evaluator {
       guard case .function(let f) = m.source else {
         // The host reads the mapping's columns itself, from the input as given.
         script.inputReads.noteRead(m.columns)
-        return try m.channels(for: given, given: columnRanges, at: d.location)
+        return try m.channels(
+          for: given, given: columnRanges, means: columnMeans, at: d.location)
       }
       let r = try script.state.call(f, [input], declaredAt: d.location).first ?? .nil
       return try ChannelMapping.channels(

@@ -46,6 +46,13 @@ struct Fields {
     problems.append(Problem(location, "\(what): \(message)"))
   }
 
+  /// A problem with the field keyed `key`, at the line that holds it (Lua records only the
+  /// declaration's first line; `FieldLine` finds the field's own below it).
+  mutating func fail(_ message: String, atKey key: String) {
+    problems.append(
+      Problem(FieldLine.locate(location, naming: key, key: true), "\(what): \(message)"))
+  }
+
   func raw(_ key: String) -> LuaValue? {
     guard let v = table[.text(key)], v != .nil else { return nil }
     return v

@@ -184,13 +184,45 @@ public final class LaterFile {
 
   deinit { if folder >= 0 { close(folder) } }
 
-  /// Writes `bytes` atomically into the folder opened at the start; into a character
-  /// device (`/dev/null`, a terminal, `/dev/stdout` when it is one) as every Unix tool
-  /// does: a device is written into, never replaced.
-  public func write(_ bytes: [UInt8]) throws(FileError) {
+  /// Writes `bytes` atomically into the folder opened at the start (as `other`, a file
+  /// beside this one, when given: a sheet's pages); into a character device (`/dev/null`,
+  /// a terminal, `/dev/stdout` when it is one) as every Unix tool does: a device is
+  /// written into, never replaced.
+  public func write(_ bytes: [UInt8], named other: String? = nil) throws(FileError) {
     if let problem { throw problem }
-    if try writeIntoCharacterDevice(bytes) { return }
-    try OutputDirectory.replace(name, in: folder, bytes, path: path)
+    let body: (Int32) -> Int32 = { fd in
+      bytes.withUnsafeBytes { FileSystem.writeAll(fd, $0) } ? 0 : errno
+    }
+    if other == nil, try writeIntoCharacterDevice(body) { return }
+    try OutputDirectory.replace(other ?? name, in: folder, bytes, path: place(other))
+  }
+
+  /// The path shown for `other` (a file beside this one) or this file.
+  private func place(_ other: String?) -> String {
+    guard let other else { return path }
+    let dir = FileSystem.directory(of: path)
+    return dir.isEmpty ? other : dir == "/" ? "/" + other : dir + "/" + other
+  }
+
+  /// Writes the bytes `fill` makes, atomically, into the folder opened at the start (as
+  /// `other` when given; into a character device as `write(_:named:)` does): `fill` is
+  /// handed a function writing each piece (false once a write has failed), so a large
+  /// file is written as it is made.
+  public func write(
+    named other: String? = nil, streaming fill: (_ write: @escaping ([UInt8]) -> Bool) -> Void
+  ) throws(FileError) {
+    if let problem { throw problem }
+    let body: (Int32) -> Int32 = { fd in
+      var failure: Int32 = 0
+      fill { piece in
+        guard failure == 0 else { return false }
+        if !piece.withUnsafeBytes({ FileSystem.writeAll(fd, $0) }) { failure = errno }
+        return failure == 0
+      }
+      return failure
+    }
+    if other == nil, try writeIntoCharacterDevice(body) { return }
+    try OutputDirectory.replace(other ?? name, in: folder, path: place(other), fill: body)
   }
 
   /// Writes into the name when it is a character device, or a symlink to one (`/dev/stdout`
@@ -198,7 +230,7 @@ public final class LaterFile {
   /// `replace` then writes or refuses. Opened without waiting (a FIFO reached through a
   /// symlink must not block) and without becoming the controlling terminal; the descriptor
   /// is what is checked, so nothing swapped in after a look is written through.
-  private func writeIntoCharacterDevice(_ bytes: [UInt8]) throws(FileError) -> Bool {
+  private func writeIntoCharacterDevice(_ body: (Int32) -> Int32) throws(FileError) -> Bool {
     var st = stat()
     guard fstatat(folder, name, &st, AT_SYMLINK_NOFOLLOW) == 0 else { return false }
     let kind = st.st_mode & S_IFMT
@@ -214,7 +246,8 @@ public final class LaterFile {
     guard fstat(fd, &st) == 0, st.st_mode & S_IFMT == S_IFCHR else { return false }
     // A terminal written without waiting could take part of a large drawing only.
     _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
-    guard bytes.withUnsafeBytes({ FileSystem.writeAll(fd, $0) }) else { throw .errno(path) }
+    let failure = body(fd)
+    guard failure == 0 else { throw .errno(path, failure) }
     return true
   }
 }

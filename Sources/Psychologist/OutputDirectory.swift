@@ -116,6 +116,17 @@ public final class OutputDirectory: @unchecked Sendable {
   package static func replace(_ file: String, in dir: Int32, _ bytes: [UInt8], path: String)
     throws(FileError)
   {
+    try replace(file, in: dir, path: path) { fd in
+      bytes.withUnsafeBytes { FileSystem.writeAll(fd, $0) } ? 0 : errno
+    }
+  }
+
+  /// As `replace(_:in:_:path:)`, the bytes written by `fill` into the temporary file's
+  /// descriptor as it makes them (a contact sheet of a million faces is never whole in
+  /// memory); `fill` returns 0, or the `errno` of a write that failed.
+  package static func replace(
+    _ file: String, in dir: Int32, path: String, fill: (Int32) -> Int32
+  ) throws(FileError) {
     var temporary = ""
     var tmp: Int32 = -1
     for _ in 0..<16 {
@@ -127,9 +138,8 @@ public final class OutputDirectory: @unchecked Sendable {
     // Once renamed, the temporary name is no longer ours to remove.
     var renamed = false
     defer { if !renamed { unlinkat(dir, temporary, 0) } }
-    let written = bytes.withUnsafeBytes { FileSystem.writeAll(tmp, $0) }
-    var failure = written ? 0 : errno
-    if close(tmp) != 0 && written { failure = errno }
+    var failure = fill(tmp)
+    if close(tmp) != 0 && failure == 0 { failure = errno }
     guard failure == 0 else { throw .errno(path, failure) }
     if linkat(dir, temporary, dir, file, 0) == 0 { return }
     try refuseUnlessRegular(file, in: dir, path: path)

@@ -13,3 +13,6 @@ public func pngProblem(_ path: String, _ error: RasterError) -> String {
   case .failed, .timeLimit, .memory: error.description
   }
 }
+
+/// Whether `name` is written as PNG (its extension), for modules that do not see Raster.
+public func isPNGFile(_ name: String) -> Bool { PNG.isPNGName(name) }

@@ -80,7 +80,14 @@ public final class Painter {
     guard let draw = feature.draw else { return [] }
     let pen = Pen(geometry: g, clip: clip, limit: limit)
     let penValue = try script.state.userdata(pen, as: Pen.luaClass)
-    defer { strokeCharge += pen.charged }
+    defer {
+      strokeCharge += pen.charged
+      // Lua keeps the pen's userdata until its collector runs, and the collector sees a
+      // few bytes, not the strokes: a closed pen that kept them would keep every row's
+      // strokes alive for as long (a batch of large faces grew by a face a row).
+      pen.closed = true
+      pen.items = []
+    }
     do {
       _ = try script.state.call(
         draw, [Painter.faceValue(f, g), penValue], declaredAt: feature.location)
@@ -90,7 +97,6 @@ public final class Painter {
       if !e.message.hasPrefix(prefix) { e.message = prefix + e.message }
       throw e
     }
-    pen.closed = true
     return pen.items
   }
 

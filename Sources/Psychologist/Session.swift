@@ -49,6 +49,8 @@ public final class Session {
   /// The theme this session draws in (`session { theme = … }`); nil: the script's
   /// (`--theme`, else `ios6`).
   public var themeName: String?
+  /// Column means that `missing = "mean"` draws (check: the examples').
+  public var columnMeans: [String: Double] = [:]
   /// Draws the faces of the session's scenes (and owns their pen strokes' memory charge).
   public let painter: Painter
   /// The segue_kind whose transition showed the scene at each depth of `stack` (title and
@@ -226,8 +228,10 @@ public final class Session {
   /// What taps evaluate to on this session's device and orientation, with its column
   /// ranges, before it navigates.
   public var evaluator: Evaluator {
-    Evaluator(
+    var e = Evaluator(
       script: script, device: device, orientation: orientation, columnRanges: columnRanges)
+    e.columnMeans = columnMeans
+    return e
   }
 
   /// Navigates to `landing` as the tap it was evaluated from does (its button must be

@@ -36,6 +36,11 @@ enum BatchCommand: Command {
   static let columns = Option<Int>(
     "--columns", value: "N", help: "faces a row on the sheet, 1 to 1000 (default: a square grid)",
     wholeIn: 1...1000, fraction: "a whole number")
+  /// `--per-page`.
+  static let perPage = Option<Int>(
+    "--per-page", value: "N",
+    help: "faces a page of the sheet: a file a page, FILE-001.svg, FILE-002.svg, …",
+    wholeIn: 1...1_000_000, fraction: "a whole number")
   /// `--title`.
   static let title = Option<String>(
     "--title", value: "TEXT", help: "a title above the sheet's faces")
@@ -49,6 +54,11 @@ enum BatchCommand: Command {
     help:
       "place the sheet's faces at two numeric columns' values, on axes from their ranges (--ranges applies)",
     expected: "x=COLUMN,y=COLUMN (e.g. --at x=wt,y=mpg)", parse: SheetPlacement.init(parsing:))
+  /// `--face-size`.
+  static let faceSize = Option<Int>(
+    "--face-size", value: "PIXELS",
+    help: "the faces' size across on an --at sheet (default: from their spacing, 28 to 96)",
+    wholeIn: 8...1000, fraction: "a whole number of pixels")
   /// `--sort`.
   static let sort = Option<SheetSort>(
     "--sort", value: "[-]COL",
@@ -100,7 +110,8 @@ enum BatchCommand: Command {
     name, positionals: [script],
     summary: "Apply a diagnosis to every row of a data set: one face per row, on every core.",
     options: SharedOptions.script + [
-      diagnosis, input, inputFormat, outputDirectory, sheet, columns, title, label, at, sort,
+      diagnosis, input, inputFormat, outputDirectory, sheet, columns, perPage, title, label, at,
+      faceSize, sort,
       background, rowLabel, ranges, jobs, shard, failFast, keepGoing, format, SharedOptions.color,
     ],
     details: [
@@ -216,7 +227,7 @@ enum BatchCommand: Command {
       )
       return .interrupted
     }
-    let took = seconds(took) + unplacedNote(summary, options.sheetLayout)
+    let took = seconds(took) + unplacedNote(summary, options.sheetLayout) + missingNote(summary)
     warnUnreadColumns(summary.unreadColumns)
     var status = ExitCode.ok
     if !summary.failedRows.isEmpty {
@@ -273,7 +284,7 @@ enum SheetFormat: String, CaseIterable, Sendable {
 private func sheetOptions(_ args: ParsedArguments, into options: inout BatchOptions)
   throws(UsageError)
 {
-  let layouts: [any OptionKey] = [BatchCommand.at, BatchCommand.sort]
+  let layouts: [any OptionKey] = [BatchCommand.at, BatchCommand.sort, BatchCommand.perPage]
   for key in layouts where args.given(key) && options.sheet == nil {
     throw UsageError("\(key.declaration.name) lays out the contact sheet: give --sheet FILE too")
   }
@@ -284,8 +295,35 @@ private func sheetOptions(_ args: ParsedArguments, into options: inout BatchOpti
     options.sheetLayout.at = at
   }
   if let sort = try args[BatchCommand.sort] { options.sheetLayout.sort = sort }
+  if let size = try args[BatchCommand.faceSize] {
+    guard options.sheetLayout.at != nil else {
+      throw UsageError("--face-size sizes the faces of an --at sheet: give --at x=COL,y=COL too")
+    }
+    options.sheetLayout.faceSize = size
+  }
+  if let perPage = try args[BatchCommand.perPage] {
+    if options.sheet == "-" {
+      throw UsageError("--per-page writes a file a page: give --sheet FILE, not -")
+    }
+    options.perPage = perPage
+  }
   options.decoration = FaceDecoration(
     background: try args[BatchCommand.background], label: args[BatchCommand.rowLabel])
+}
+
+/// `; 3 rows with missing values (missing = "neutral": drawn at …)`, `; 2 rows left out
+/// (missing = "drop")`, or "": a missing value is never drawn without a word.
+private func missingNote(_ summary: BatchSummary) -> String {
+  var note = ""
+  if summary.missingRows > 0, let policy = summary.missingPolicy {
+    let how = policy == .drop || policy == .error ? "as their channels say" : policy.legend
+    note += "; \(plural(summary.missingRows, "row")) with missing values (\(how))"
+  }
+  if summary.droppedRows > 0 {
+    note +=
+      "; \(plural(summary.droppedRows, "row")) left out for a missing value (missing = \"drop\")"
+  }
+  return note
 }
 
 /// `; 2 rows not on the sheet (no number for wt or mpg: rows 4, 9)`, or "".

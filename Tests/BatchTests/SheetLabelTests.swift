@@ -24,3 +24,20 @@ import Testing
   #expect(Set(ticks).count == ticks.count, "\(ticks)")
   #expect(!ticks.isEmpty)
 }
+
+/// A label is filled in only as far as it is kept: 40,000 `{a}` over a 1 MB field give 256
+/// characters, the last an ellipsis, and a short label is whole.
+@Test func aLabelStopsAtItsBound() {
+  let field = String(repeating: "x", count: 1_000_000)
+  let fields = LuaValue.map([.text("a"): .text(field), .text("b"): .text("short")])
+  let long = SheetLabel.render(String(repeating: "{a}", count: 40_000), fields: fields, row: 1)
+  #expect(long.count == SheetLabel.limit)
+  #expect(long.hasSuffix("…") && long.hasPrefix("xxxx"))
+  #expect(SheetLabel.render("{b} · {row}", fields: fields, row: 7) == "short · 7")
+  // Unclosed braces are letters, read once: a long run of them is cut like any text.
+  let braces = SheetLabel.render(String(repeating: "{a", count: 50_000), fields: fields, row: 1)
+  #expect(braces.count == SheetLabel.limit && braces.hasPrefix("{a{a"))
+  #expect(SheetLabel.bounded(String(repeating: "é", count: 256)).count == 256)
+  #expect(SheetLabel.bounded(String(repeating: "é", count: 257)).hasSuffix("…"))
+  #expect(SheetLabel.bounded(String(repeating: "é", count: 257)).count == 256)
+}
