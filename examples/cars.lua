@@ -19,5 +19,8 @@ diagnosis "car" {
     ear_size = "vs",                   -- straight engines have ears
     hair = "am",                       -- manual gearboxes have hair
   },
-  examples = { { id = "Fiat 128", mpg = 32.4, wt = 2.2, disp = 78.7, hp = 66 } },
+  examples = {
+    { id = "Fiat 128", mpg = 32.4, cyl = 4, disp = 78.7, hp = 66, drat = 4.08, wt = 2.2,
+      qsec = 19.47, vs = 1, am = 1, gear = 4, carb = 1 },
+  },
 }

@@ -118,20 +118,12 @@ package enum Batch {
   package static func run(
     _ options: BatchOptions, report: @escaping @Sendable (String) -> Void
   ) throws -> BatchSummary {
-    let inputName = options.input == "-" ? "<stdin>" : options.input
-    let fd: Int32 = options.input == "-" ? 0 : open(options.input, O_RDONLY | O_CLOEXEC)
-    guard fd >= 0 else { throw FileError.errno(options.input) }
-    defer { if fd != 0 { close(fd) } }
+    let input = try openInput(options.input)
+    defer { if input.fd != 0 { close(input.fd) } }
+    let inputName = input.name
     // The sheet is written at the end, into the folder it names now: one swapped for a
     // symlink while the batch runs does not send it elsewhere.
     let sheetFile = options.sheet.flatMap { $0 == "-" ? nil : LaterFile($0) }
-    // One look at the input answers all three questions: a folder? a file (a size for the
-    // progress bar, and a second pass for column ranges)? or a stream?
-    var st = stat()
-    guard fstat(fd, &st) == 0 else { throw FileError.errno(inputName) }
-    if st.st_mode & S_IFMT == S_IFDIR { throw FileError(path: inputName, reason: "is a folder") }
-    let regular = st.st_mode & S_IFMT == S_IFREG
-    let inputSize = fd != 0 && regular ? Int(st.st_size) : 0
 
     let shared = SharedOutput()
     let jobs = max(1, min(options.jobs, 256))
@@ -141,55 +133,20 @@ package enum Batch {
       workers.append(
         try BatchWorker(options, folder: folder, shared: shared, mutedLoad: index > 0))
     }
-    // The --ranges file first (its errors before any about the input), then one pass over
-    // a regular file for what it leaves without a range and for the sheet's columns.
     let mapping = workers[0].diagnosis.channels
-    var ranges: [String: ColumnRange] = [:]
-    if let file = options.ranges, mapping != nil || options.sheetLayout.at != nil {
-      ranges = try ColumnRanges.read(file)
-    }
-    let missing = mapping?.unranged(given: ranges) ?? []
-    if !missing.isEmpty && !regular {
-      throw ColumnRanges.streamError(missing, inputName: inputName)
-    }
     let sheetColumns = SheetColumns(
       options.sheetLayout, usesLabel: options.sheet != nil || options.decoration?.label == true)
-    // The columns the channels name, checked before the first row is drawn: against a
-    // file's header or every JSON row's keys here, against a stream's first row below.
-    let channelColumns = mapping?.columns ?? []
-    let meanColumns = mapping?.meanColumns ?? []
-    if !meanColumns.isEmpty && !regular {
-      throw BatchSetupError(
-        description:
-          "\(inputName) is a stream, read once: missing = \"mean\" needs the mean of \(meanColumns.joined(separator: ", ")) from a file read twice; give a file, or another missing"
-      )
+    let reader = BatchReader(fd: input.fd, format: options.format) {
+      options.shard.contains($0)
     }
-    var inputNames: [String]? = nil
-    var means = ColumnSums()
-    if regular && (!missing.isEmpty || sheetColumns != nil || !channelColumns.isEmpty) {
-      inputNames = try prePass(
-        fd: fd, format: options.format, inputName: inputName, missing: missing,
-        ranges: &ranges, sheetColumns: sheetColumns, names: !channelColumns.isEmpty,
-        meanColumns: meanColumns, means: &means)
-    }
-    let reader = BatchReader(fd: fd, format: options.format) { options.shard.contains($0) }
     reader.shouldStop = { BatchInterrupt.raised }
-    var firstRow: BatchRow?? = nil
-    var readError: FileError?
-    if !regular && !channelColumns.isEmpty {
-      do { firstRow = .some(try reader.next()) } catch { readError = error }
-      if let row = firstRow ?? nil, row.error == nil {
-        inputNames =
-          options.format == .csv ? reader.headerNames : row.fields.entries.compactMap(\.key.text)
-      }
-    }
-    if let mapping, let names = inputNames {
-      let problems = mapping.absentColumns(
-        from: names, input: inputName, at: workers[0].diagnosis.location)
-      if !problems.isEmpty { throw ProblemList(problems) }
-    }
+    let look = try lookAtInput(
+      input, options, diagnosis: workers[0].diagnosis, sheetColumns: sheetColumns,
+      reader: reader)
+    let ranges = look.ranges
+    let means = look.means
     // A stream's sheet columns are checked at the end, from the rows drawn.
-    let columnsChecked = sheetColumns == nil || regular
+    let columnsChecked = sheetColumns == nil || input.regular
     var knownRanges: [String: ColumnRange] = [:]
     if let mapping {
       for w in workers {
@@ -209,7 +166,7 @@ package enum Batch {
       }
     }
     let queue = RowQueue(workers: jobs)
-    let progress = options.progress ? BatchProgress(shared: shared, totalBytes: inputSize) : nil
+    let progress = options.progress ? BatchProgress(shared: shared, totalBytes: input.size) : nil
     let say: @Sendable (String) -> Void = { message in
       shared.locked {
         progress?.clearLine()
@@ -248,6 +205,149 @@ package enum Batch {
     }
     progress?.start()
 
+    let (taken, readError) = feed(
+      reader, first: look.firstRow, readError: look.readError, options, inputName: inputName,
+      queue: queue, tally: tally, progress: progress, stopping: stopping)
+    queue.close()
+    if BatchInterrupt.raised { queue.stop() }
+    for t in threads { t.join() }
+    var inputs = InputTally()
+    for w in workers { inputs.add(w.script.inputReads.tally(in: w.script.state)) }
+    progress?.finish()
+    for w in workers { w.output.flush() }
+    tally.flush()
+    if !BatchInterrupt.raised { stream?.finish() }
+
+    var summary = tally.summary
+    summary.unreadColumns = inputs.unread(except: columnsUsed(by: options.sheetLayout))
+    if case .columns? = mapping?.source { summary.missingPolicy = mapping?.missing }
+    if summary.stop == nil { summary.rows = taken }
+    summary.quit = stream?.quitByKey ?? false
+    summary.shown = stream?.shown ?? 0
+    summary.interrupted = BatchInterrupt.raised && !summary.quit
+    if let readError {
+      say("\(inputName): cannot read: \(readError.reason)")
+      summary.inputFailed = true
+    }
+    if let sheet = options.sheet, let sheetStream, !summary.interrupted {
+      var layout = sheetLayout
+      layout.legend = legend
+      layout.ranges = knownRanges
+      let sheetCheck = columnsChecked ? nil : sheetColumns
+      guard
+        finishSheet(
+          sheetStream, to: sheet, file: sheetFile, check: sheetCheck, layout: layout,
+          options, inputName: inputName, summary: &summary, shared: shared, say: say)
+      else { return summary }
+    }
+    if let failure = shared.failure {
+      say("cannot write standard output: \(failure)")
+      summary.outputFailed = true
+    }
+    return summary
+  }
+
+  /// The input, opened and looked at once: a folder is refused; a regular file has a size
+  /// (the progress bar's) and can be read twice (for column ranges); anything else is a
+  /// stream, read once.
+  struct Input {
+    /// Its descriptor (0: standard input).
+    let fd: Int32
+    /// Its name in messages (`<stdin>` for `-`).
+    let name: String
+    /// Whether it is a regular file.
+    let regular: Bool
+    /// Its size in bytes, for a regular file; else 0.
+    let size: Int
+  }
+
+  /// Opens `path` (`-`: standard input) and looks at it once.
+  static func openInput(_ path: String) throws -> Input {
+    let name = path == "-" ? "<stdin>" : path
+    let fd: Int32 = path == "-" ? 0 : open(path, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else { throw FileError.errno(path) }
+    var st = stat()
+    let looked = fstat(fd, &st) == 0
+    let kind = st.st_mode & S_IFMT
+    guard looked, kind != S_IFDIR else {
+      let error = looked ? FileError(path: name, reason: "is a folder") : FileError.errno(name)
+      if fd != 0 { close(fd) }
+      throw error
+    }
+    let regular = kind == S_IFREG
+    return Input(
+      fd: fd, name: name, regular: regular, size: fd != 0 && regular ? Int(st.st_size) : 0)
+  }
+
+  /// What the batch learns of its input before the first row is drawn.
+  struct InputLook {
+    /// Column ranges: `--ranges`, then what the first pass found for the columns left out.
+    var ranges: [String: ColumnRange] = [:]
+    /// The columns' sums, for `missing = "mean"`.
+    var means = ColumnSums()
+    /// A stream's first row, read to learn its columns (nil: none read).
+    var firstRow: BatchRow?? = nil
+    /// Why reading that row failed, if it did.
+    var readError: FileError?
+  }
+
+  /// The --ranges file first (its errors before any about the input), then one pass over a
+  /// regular file for what it leaves without a range, for the sheet's columns and for the
+  /// means, or a stream's first row; a column the channels name that the input lacks is
+  /// refused here, before any face is drawn.
+  static func lookAtInput(
+    _ input: Input, _ options: BatchOptions, diagnosis: Diagnosis, sheetColumns: SheetColumns?,
+    reader: BatchReader
+  ) throws -> InputLook {
+    var look = InputLook()
+    let mapping = diagnosis.channels
+    if let file = options.ranges, mapping != nil || options.sheetLayout.at != nil {
+      look.ranges = try ColumnRanges.read(file)
+    }
+    let missing = mapping?.unranged(given: look.ranges) ?? []
+    if !missing.isEmpty && !input.regular {
+      throw ColumnRanges.streamError(missing, inputName: input.name)
+    }
+    let channelColumns = mapping?.columns ?? []
+    let meanColumns = mapping?.meanColumns ?? []
+    if !meanColumns.isEmpty && !input.regular {
+      throw BatchSetupError(
+        description:
+          "\(input.name) is a stream, read once: missing = \"mean\" needs the mean of \(meanColumns.joined(separator: ", ")) from a file read twice; give a file, or another missing"
+      )
+    }
+    var inputNames: [String]? = nil
+    if input.regular && (!missing.isEmpty || sheetColumns != nil || !channelColumns.isEmpty) {
+      inputNames = try prePass(
+        fd: input.fd, format: options.format, inputName: input.name, missing: missing,
+        ranges: &look.ranges, sheetColumns: sheetColumns, names: !channelColumns.isEmpty,
+        meanColumns: meanColumns, means: &look.means)
+    }
+    if !input.regular && !channelColumns.isEmpty {
+      do { look.firstRow = .some(try reader.next()) } catch { look.readError = error }
+      if let row = look.firstRow ?? nil, row.error == nil {
+        inputNames =
+          options.format == .csv ? reader.headerNames : row.fields.entries.compactMap(\.key.text)
+      }
+    }
+    if let mapping, let names = inputNames {
+      let problems = mapping.absentColumns(
+        from: names, input: input.name, at: diagnosis.location)
+      if !problems.isEmpty { throw ProblemList(problems) }
+    }
+    return look
+  }
+
+  /// Reads the rows (after `first`, a row read already) and hands each to the workers in
+  /// order; a row that cannot be drawn (its own error, a file name an earlier row took) is
+  /// finished here. Returns how many rows were taken and the read error that ended it.
+  static func feed(
+    _ reader: BatchReader, first: BatchRow??, readError: FileError?, _ options: BatchOptions,
+    inputName: String, queue: RowQueue, tally: BatchLedger, progress: BatchProgress?,
+    stopping: () -> Bool
+  ) -> (taken: Int, readError: FileError?) {
+    var firstRow = first
+    var readError = readError
     var names = Set<String>(minimumCapacity: 1024)
     var taken = 0
     reading: while !stopping() && readError == nil {
@@ -282,62 +382,42 @@ package enum Batch {
       }
       guard queue.push((seq, row), interrupted: { BatchInterrupt.raised }) else { break }
     }
-    queue.close()
-    if BatchInterrupt.raised { queue.stop() }
-    for t in threads { t.join() }
-    var inputs = InputTally()
-    for w in workers { inputs.add(w.script.inputReads.tally(in: w.script.state)) }
-    var usedByBatch: Set<String> = ["id"]
-    for column in [
-      options.sheetLayout.label, options.sheetLayout.at?.x, options.sheetLayout.at?.y,
-      options.sheetLayout.sort?.column,
-    ] {
-      if let column { usedByBatch.insert(column) }
-    }
-    progress?.finish()
-    for w in workers { w.output.flush() }
-    tally.flush()
-    if !BatchInterrupt.raised { stream?.finish() }
+    return (taken, readError)
+  }
 
-    var summary = tally.summary
-    summary.unreadColumns = inputs.unread(except: usedByBatch)
-    if case .columns? = mapping?.source { summary.missingPolicy = mapping?.missing }
-    if summary.stop == nil { summary.rows = taken }
-    summary.quit = stream?.quitByKey ?? false
-    summary.shown = stream?.shown ?? 0
-    summary.interrupted = BatchInterrupt.raised && !summary.quit
-    if let readError {
-      say("\(inputName): cannot read: \(readError.reason)")
-      summary.inputFailed = true
+  /// The columns the batch reads itself (the id, the sheet's label, axes and sort): never
+  /// "read by nothing".
+  static func columnsUsed(by layout: SheetLayout) -> Set<String> {
+    var used: Set<String> = ["id"]
+    for column in [layout.label, layout.at?.x, layout.at?.y, layout.sort?.column] {
+      if let column { used.insert(column) }
     }
-    if let sheet = options.sheet, let sheetStream, !summary.interrupted {
-      var layout = sheetLayout
-      layout.legend = legend
-      layout.ranges = knownRanges
-      if layout.at != nil { summary.unplaced = sheetStream.unplaced }
-      if !columnsChecked,
-        let problem = sheetColumns?.problem(
-          entries: sheetStream.entries, inputName: inputName)
-      {
-        say("cannot lay the contact sheet out: \(problem)")
-        summary.sheetRefused = true
-        return summary
-      }
-      let title = "\(options.script) · \(options.diagnosis)"
-      do {
-        try writeSheet(
-          sheetStream, to: sheet, file: sheetFile, perPage: options.perPage, title: title,
-          layout: layout, shared: shared)
-      } catch {
-        say("cannot write the contact sheet: \(error)")
-        summary.outputFailed = true
-      }
+    return used
+  }
+
+  /// Lays the gathered sheet out and writes it, noting in `summary` what went wrong; false
+  /// when `check` (a stream's sheet columns, checked from the rows drawn) refuses it.
+  static func finishSheet(
+    _ sheetStream: SheetStream, to sheet: String, file: LaterFile?, check: SheetColumns?,
+    layout: SheetLayout, _ options: BatchOptions, inputName: String,
+    summary: inout BatchSummary, shared: SharedOutput, say: (String) -> Void
+  ) -> Bool {
+    if layout.at != nil { summary.unplaced = sheetStream.unplaced }
+    if let problem = check?.problem(entries: sheetStream.entries, inputName: inputName) {
+      say("cannot lay the contact sheet out: \(problem)")
+      summary.sheetRefused = true
+      return false
     }
-    if let failure = shared.failure {
-      say("cannot write standard output: \(failure)")
+    let title = "\(options.script) · \(options.diagnosis)"
+    do {
+      try writeSheet(
+        sheetStream, to: sheet, file: file, perPage: options.perPage, title: title,
+        layout: layout, shared: shared)
+    } catch {
+      say("cannot write the contact sheet: \(error)")
       summary.outputFailed = true
     }
-    return summary
+    return true
   }
 
   /// Writes the gathered sheet: to standard output (`-`), to a PNG (made whole in memory,

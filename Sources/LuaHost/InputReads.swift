@@ -53,12 +53,15 @@ public final class InputReads {
   }
 
   /// `input 'shot' was never read (did you mean 'shots'?)` for each key given that nothing
-  /// read, each once, with where it was given; nothing when a walk read every key.
-  public func unreadWarnings(in state: LuaState) -> [(place: String, message: String)] {
+  /// read, each once, with where it was given; nothing when a walk read every key. Keys in
+  /// `except` are the host's own (a row's `id`), never said.
+  public func unreadWarnings(
+    in state: LuaState, except: Set<String> = []
+  ) -> [(place: String, message: String)] {
     let (read, everything) = self.read(in: state)
     guard !everything else { return [] }
     let candidates = read.sorted()
-    return given.filter { !read.contains($0.key) }.map { key, place in
+    return given.filter { !read.contains($0.key) && !except.contains($0.key) }.map { key, place in
       (place, "input '\(key)' was never read\(suggestion(key, candidates))")
     }
   }

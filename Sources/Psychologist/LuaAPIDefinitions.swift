@@ -65,13 +65,23 @@ public let luaAPIDefinitions = ##"""
 ---@field channels? psychologist.Channels|fun(input: table): psychologist.ChannelValues
 ---Column ranges `{ mpg = {10, 35}, … }` the channels scale from (streams, shards).
 ---@field ranges? table<string, number[]>
+---What a row without a value in a channel's column draws (default "neutral": the channel's
+---middle, the face marked ×); "mean": the column's mean; "drop": the row is left out;
+---"error": the row fails. A channel's own `missing` wins.
+---@field missing? psychologist.MissingPolicy
+---The texts read as a missing value, compared without case (default: "", NA, N/A, NaN, null,
+---None, nil, -, ., ?, missing); other text in a mapped column fails its row.
+---@field missing_words? string[]
 ---Replace an earlier declaration of the same name instead of being an error.
 ---@field override? boolean
+
+---@alias psychologist.MissingPolicy "neutral"|"mean"|"drop"|"error"
 
 ---A column driving a channel, maybe reversed (high values draw the channel's low end).
 ---@class psychologist.ColumnChannel
 ---@field column string
 ---@field reverse? boolean
+---@field missing? psychologist.MissingPolicy
 
 ---A channel's column: one for both halves, or each half its own.
 ---@alias psychologist.ChannelColumn string|psychologist.ColumnChannel|{ left?: string|psychologist.ColumnChannel, right?: string|psychologist.ColumnChannel }

@@ -69,7 +69,8 @@ func noteSkipped(_ script: Script) {
 
 /// Says which inputs given to the script's diagnoses nothing read, each once.
 func warnUnreadInputs(_ script: Script) {
-  for w in script.inputReads.unreadWarnings(in: script.state) {
+  // A row's `id` names its face file in a batch: an example or an input may carry it.
+  for w in script.inputReads.unreadWarnings(in: script.state, except: ["id"]) {
     warn(w.place.isEmpty ? w.message : "\(w.place): \(w.message)")
   }
 }
