@@ -194,6 +194,9 @@
 ---How the new screen appears (default: a cross-fade): a function of the progress t (0…1)
 ---returning the placements of the screen before and the screen after, or keyframes.
 ---@field animate? (fun(t: number, from: psychologist.TransitionScreen, to: psychologist.TransitionScreen): psychologist.Placement?, psychologist.Placement?) | psychologist.Keyframe[]
+---Whether the animation moves the navigation bars with their scenes ("move") or only the
+---content, the bars staying where they rest, the new one fading in ("stay", the default).
+---@field bars? "stay"|"move"
 ---The devices the kind exists on (default: all).
 ---@field devices? psychologist.DeviceName[]
 ---Replace an earlier kind of the same name.

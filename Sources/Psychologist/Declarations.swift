@@ -16,7 +16,7 @@ enum DeclarationFields {
   static let app = ["title", "override"]
   static let menu = ["title", "buttons", "shared", "override"]
   static let size = ["width", "height"]
-  static let segueKind = ["perform", "animate", "devices", "override"]
+  static let segueKind = ["perform", "animate", "bars", "devices", "override"]
   static let feature = ["draw", "everywhere", "override"]
   static let style = styleKeys + ["override"]
   static let theme = ThemeFields.all
@@ -172,6 +172,13 @@ extension Script {
     var k = CustomKind(
       name: name, perform: perform, devices: devices, location: location, plugin: currentPlugin)
     k.animation = readAnimation(&f)
+    if let bars = f.string("bars") {
+      if bars == "move" || bars == "stay" {
+        k.movesBars = bars == "move"
+      } else {
+        f.fail("bars must be \"move\" or \"stay\", got '\(bars)'", atKey: "bars")
+      }
+    }
     record(k, fields: f) { $0.add($1, override: $2) }
   }
 

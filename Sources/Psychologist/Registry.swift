@@ -127,6 +127,9 @@ public struct CustomKind: Declared {
   public var perform: LuaReference?
   /// How it animates, when its Lua says (else a cross-fade).
   public var animation: KindAnimation? = nil
+  /// Whether its animation moves the navigation bars with their scenes (`bars = "move"`);
+  /// by default it moves the scenes' content and the bars stay, their titles cross-fading.
+  public var movesBars = false
   /// Devices it exists on (nil: every device).
   public var devices: [Device]?
   /// Where it was declared.

@@ -10,8 +10,10 @@ struct PaneParts {
   var frame: Rect
   /// Where its scene's content is drawn.
   var content: Rect
-  /// The pane's background, border, navigation bar and the bar's bottom line.
+  /// The pane's background and border (a popover's frame).
   var chrome: [Item]
+  /// Its navigation bar's background and bottom line.
+  var barChrome: [Item] = []
   /// The bar's title and back button (a push slides and fades them).
   var bar: [Item]
   /// The scene's content: the face and its features, or the menu's buttons.
@@ -20,7 +22,7 @@ struct PaneParts {
   var barRect: Rect? = nil
 
   /// Everything, in drawing order.
-  var items: [Item] { chrome + bar + body }
+  var items: [Item] { chrome + barChrome + bar + body }
 }
 
 /// A drawn screen in parts: what `show --screen` draws, so a transition can move the panes
@@ -46,11 +48,14 @@ struct ScreenParts {
   var items: [Item] { statusBar + sceneItems }
 
   /// Everything but the status bar, in drawing order: what a segue kind's animation moves.
-  var sceneItems: [Item] {
+  var sceneItems: [Item] { sceneItems(withBars: true) }
+
+  /// Everything but the status bar, and without the navigation bars unless `withBars`.
+  func sceneItems(withBars: Bool) -> [Item] {
     var out: [Item] = []
     for (i, pane) in panes.enumerated() {
       if i == firstPresented { out += divider + dim }
-      out += pane.items
+      out += withBars ? pane.items : pane.chrome + pane.body
     }
     if firstPresented >= panes.count { out += divider }
     return out
@@ -111,8 +116,9 @@ extension Session {
         ]
       }
       var bar: [Item] = []
+      var barChrome: [Item] = []
       if let b = pane.navigationBar {
-        chromeItems += look.barBackground(b, dark: inPopover)
+        barChrome = look.barBackground(b, dark: inPopover)
         bar += look.barTitle(pane.title, x: pane.titleX ?? b.midX, in: b)
         if let back = pane.backTitle { bar += look.backButton(back, width: pane.backWidth, in: b) }
         if let button = pane.barButton { bar += look.barButton(button) }
@@ -121,8 +127,8 @@ extension Session {
       let body = try pane.pane.scene.map { try contentItems($0, in: content) } ?? []
       panes.append(
         PaneParts(
-          role: pane.role, frame: frame, content: content, chrome: chromeItems, bar: bar,
-          body: body,
+          role: pane.role, frame: frame, content: content, chrome: chromeItems,
+          barChrome: barChrome, bar: bar, body: body,
           barRect: pane.navigationBar))
     }
     return ScreenParts(

@@ -43,7 +43,7 @@ extension Session {
       ? (navigator.focus.title, before.focus.title)
       : (before.focus.title, navigator.focus.title)
     let frames = kind.map { self.frames(of: $0, from: from, to: to) }
-    return try movie(from: before, frameAt: frames)
+    return try movie(from: before, frameAt: frames, movesBars: kind?.movesBars ?? true)
   }
 
   /// The `segue_kind` that a tap of `name` performs, if its kind is one.

@@ -156,7 +156,8 @@ extension Session {
   /// and the layers it moves. `custom` is the segue kind that performed it, if one did (it
   /// cross-fades unless its Lua says how it animates).
   func movie(
-    from before: Navigator<SceneContent>, frameAt custom: ((Double) throws -> TransitionFrame)?
+    from before: Navigator<SceneContent>, frameAt custom: ((Double) throws -> TransitionFrame)?,
+    movesBars: Bool = true
   ) throws -> TransitionMovie {
     let after = navigator
     let (beforeLayout, afterLayout) = (before.layout(), after.layout())
@@ -183,6 +184,8 @@ extension Session {
       layered = true
     }
     if !layered { style = .crossFade }
+    // Bars that stay are a whole-screen animation's own layers (a panel moves with its bar).
+    let barsStay = !movesBars && !layered
     let screen = afterLayout.screen
     let moving = presented.panes.last { $0.role == change.pane } ?? presented.panes.last
     let transition = Transition(
@@ -199,14 +202,21 @@ extension Session {
       case (true, .cover, _), (true, .popover, _): layers = Session.presentationLayers(from, to)
       default:
         let whole = Rect(x: 0, y: 0, width: new.width, height: new.height)
-        layers = Session.screenLayers(from, to, screen: whole)
+        layers = Session.screenLayers(from, to, screen: whole, movesBars: movesBars)
       }
       return (old.drawing, new.drawing, layers)
     }
     return TransitionMovie(
       drawn: drawn,
-      frameAt: custom.map { lua in { try lua(change.isBack ? 1 - $0 : $0) } }
-        ?? { transition.frame(at: $0) },
+      frameAt: custom.map { lua in
+        { t in
+          let p = change.isBack ? 1 - t : t
+          var f = try lua(p)
+          // Bars that stay cross-fade in place: the new one comes in over the old.
+          if barsStay { (f.fromBar, f.toBar) = (1, p) }
+          return f
+        }
+      } ?? { transition.frame(at: $0) },
       title: title(of: after.focus), style: style, isBack: change.isBack, pane: change.pane,
       movesScreens: !layered, beforeLayout: beforeLayout)
   }
@@ -270,7 +280,7 @@ extension Session {
       let backing = Item(.rect(window), paint: Paint(stroke: nil, fill: .white))
       let shade = Item(.rect(window), paint: Paint(stroke: nil, fill: .black))
       layers += [
-        TransitionLayer(pane.chrome, .still),
+        TransitionLayer(pane.chrome + pane.barChrome, .still),
         TransitionLayer(old?.bar ?? [], .fromBar, window: pane.barRect),
         TransitionLayer(pane.bar, .toBar, window: pane.barRect),
         TransitionLayer(old?.body ?? [], .from, window: window, anchor: centre),
@@ -298,16 +308,29 @@ extension Session {
 
   /// The whole screens: the one after over the one before (a cross-fade, or what a segue
   /// kind's Lua says).
-  static func screenLayers(_ from: ScreenParts, _ to: ScreenParts, screen: Rect)
-    -> [TransitionLayer]
-  {
+  static func screenLayers(
+    _ from: ScreenParts, _ to: ScreenParts, screen: Rect, movesBars: Bool = true
+  ) -> [TransitionLayer] {
     let centre = Point(screen.midX, screen.midY)
     let backing = Item(.rect(screen), paint: Paint(stroke: nil, fill: .white))
     // The status bar belongs to the device, not to a scene: the scenes move without it, and
     // it stays put on top, once.
+    guard !movesBars else {
+      return [
+        TransitionLayer([backing] + from.sceneItems, .from, window: screen, anchor: centre),
+        TransitionLayer([backing] + to.sceneItems, .to, window: screen, anchor: centre),
+        TransitionLayer(to.statusBar, .still),
+      ]
+    }
+    // The bars stay where they are, over the moving content, the new ones fading in over
+    // the old: the scenes' content moves under them, as a navigation bar's did.
+    func bars(_ s: ScreenParts) -> [Item] { s.panes.flatMap { $0.barChrome + $0.bar } }
+    let (old, new) = (from.sceneItems(withBars: false), to.sceneItems(withBars: false))
     return [
-      TransitionLayer([backing] + from.sceneItems, .from, window: screen, anchor: centre),
-      TransitionLayer([backing] + to.sceneItems, .to, window: screen, anchor: centre),
+      TransitionLayer([backing] + old, .from, window: screen, anchor: centre),
+      TransitionLayer([backing] + new, .to, window: screen, anchor: centre),
+      TransitionLayer(bars(from), .fromBar),
+      TransitionLayer(bars(to), .toBar),
       TransitionLayer(to.statusBar, .still),
     ]
   }

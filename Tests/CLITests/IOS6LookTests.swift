@@ -253,6 +253,38 @@ import Testing
     }
   }
 
+  /// A kind's `animate` places the scenes' content; their navigation bars stay where they
+  /// rest (the new title fading in over the old) unless the kind says `bars = "move"`. Half-way
+  /// through a slide from the right, the new title is at the bar's centre when the bars stay,
+  /// and half a screen to the right of it when they move with their scene.
+  @Test func aKindMovesTheBarsOnlyWhereItAsks() throws {
+    let dir = try temporaryFolder()
+    defer { removeFolder(dir) }
+    let slide = "animate = function(t) return { x = -320 * t }, { x = 320 * (1 - t) } end,"
+    try writeFile(
+      dir + "/slide.lua",
+      """
+      segue_kind "slide" { perform = function(nav, scene) nav:push(scene) end, \(slide) }
+      segue_kind "carry" {
+        perform = function(nav, scene) nav:push(scene) end, bars = "move", \(slide)
+      }
+      segue "slid" { kind = "slide", happiness = 80, title = "Slid" }
+      segue "carried" { kind = "carry", happiness = 80, title = "Carried" }
+      """)
+    for (name, title, centre) in [("slid", "Slid", 160.0), ("carried", "Carried", 320.0)] {
+      let out = dir + "/" + name
+      let r = try psychologist(
+        ["show", "slide.lua", name, "--screen", "--frames", "3", "--output-dir", out], in: dir)
+      #expect(r.status == 0, "\(r.stderr)")
+      let svg = try #require(FileManager.default.contents(atPath: out + "/frame-001.svg"))
+      let xs = try numbers(svg, "//*[local-name()='text'][.='\(title)'][@font-size='20']/@x")
+      #expect(!xs.isEmpty && xs.allSatisfy { abs($0 - centre) < 2 }, "\(name): \(xs)")
+      // The scene's content moves either way: the face's head is half a screen over.
+      let heads = try numbers(svg, "//*[local-name()='circle'][@r > 100]/@cx")
+      #expect(heads.contains { abs($0 - 320) < 2 }, "\(name): heads at \(heads)")
+    }
+  }
+
   /// Each kind's `--animate` half-way (0.175 s of 0.35 s, paused there through SVG's own
   /// DOM), screenshot by headless Chromium: where the face is says how the kind moves.
   @Test func everyKindHalfWayInChromium() throws {
