@@ -44,7 +44,7 @@ public struct Paint: Equatable, Sendable {
   @inlinable
   public init(
     stroke: Color? = .black, lineWidth: Double = 1, fill: Color? = nil, opacity: Double = 1,
-    gradient: Gradient? = nil, text: TextStyle = .plain
+    gradient: Gradient? = nil, text: TextStyle = TextStyle()
   ) {
     self.stroke = stroke
     self.lineWidth = lineWidth
