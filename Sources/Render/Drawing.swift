@@ -35,23 +35,62 @@ public struct Paint: Equatable, Sendable {
   public var fill: Color?
   /// Opacity from 0 (invisible) to 1 (opaque).
   public var opacity: Double
+  /// The gradient and text style, when either is not the plain one: the chrome's few items
+  /// have them, a face's many strokes do not, and kept apart they cost those strokes no
+  /// reference counting when copied and compared.
+  @usableFromInline var extras: PaintExtras?
+
   /// A gradient SVG fills with instead of `fill` (the terminal keeps `fill`), when given.
-  public var gradient: Gradient?
+  public var gradient: Gradient? {
+    get { extras?.gradient }
+    set { extras = PaintExtras.make(gradient: newValue, text: text) }
+  }
   /// How text is set (ignored by other shapes).
-  public var text: TextStyle
+  public var text: TextStyle {
+    get { extras?.text ?? TextStyle() }
+    set { extras = PaintExtras.make(gradient: gradient, text: newValue) }
+  }
 
   /// Creates a paint; the default is a black stroke 1 point wide, no fill, opaque.
   @inlinable
   public init(
     stroke: Color? = .black, lineWidth: Double = 1, fill: Color? = nil, opacity: Double = 1,
-    gradient: Gradient? = nil, text: TextStyle = TextStyle()
+    gradient: Gradient? = nil, text: TextStyle? = nil
   ) {
     self.stroke = stroke
     self.lineWidth = lineWidth
     self.fill = fill
     self.opacity = opacity
+    self.extras =
+      gradient == nil && text == nil ? nil : PaintExtras.make(gradient: gradient, text: text)
+  }
+
+  /// Equal when they paint alike.
+  public static func == (a: Paint, b: Paint) -> Bool {
+    a.stroke == b.stroke && a.lineWidth == b.lineWidth && a.fill == b.fill
+      && a.opacity == b.opacity
+      && (a.extras === b.extras || a.extras?.gradient == b.extras?.gradient && a.text == b.text)
+  }
+}
+
+/// A paint's rare parts, shared between its copies.
+public final class PaintExtras: Sendable {
+  /// See `Paint.gradient`.
+  let gradient: Gradient?
+  /// See `Paint.text`.
+  let text: TextStyle
+
+  init(gradient: Gradient?, text: TextStyle) {
     self.gradient = gradient
     self.text = text
+  }
+
+  /// The extras for these parts, nil when both are the plain ones.
+  @usableFromInline
+  static func make(gradient: Gradient?, text: TextStyle?) -> PaintExtras? {
+    let text = text ?? TextStyle()
+    if gradient == nil && text == TextStyle() { return nil }
+    return PaintExtras(gradient: gradient, text: text)
   }
 }
 
