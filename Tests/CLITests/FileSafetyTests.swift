@@ -184,10 +184,21 @@ import TestSupport
       "batch mood.lua --diagnosis mood --input rows.jsonl --output-dir out --sheet -",
       "batch mood.lua --diagnosis mood --input rows.jsonl --format terminal",
     ] {
-      // bash, for PIPESTATUS: the status of the writer, not of the reader.
+      // A pipe whose read end is closed before the writer starts: its first write fails,
+      // however fast it writes (a reader that closed later raced a small output into the
+      // pipe's buffer).
+      let closedPipe = """
+        import os, subprocess, sys
+        r, w = os.pipe()
+        os.close(r)
+        p = subprocess.run(sys.argv[1:], stdout=w, stderr=subprocess.PIPE)
+        sys.stderr.buffer.write(p.stderr)
+        sys.exit(p.returncode)
+        """
       let r = try runProgram(
-        "/bin/bash", ["-c", "\"$P\" \(command) | (exec 0<&-; sleep 0.2); exit ${PIPESTATUS[0]}"],
-        in: dir, environment: ["P": binary, "COLUMNS": "80"])
+        "/usr/bin/python3",
+        ["-c", closedPipe, binary] + command.split(separator: " ").map(String.init),
+        in: dir, environment: ["COLUMNS": "80"])
       #expect(r.status == 3, "\(command): \(r.status) \(r.stderr)")
       #expect(r.stderr.contains("cannot write standard output"), "\(command)")
     }
