@@ -55,7 +55,4 @@ public struct TextStyle: Hashable, Sendable {
     self.families = families
     self.anchor = anchor
   }
-
-  /// Regular `sans-serif` from the start.
-  public static let plain = TextStyle()
 }
