@@ -6,8 +6,8 @@ run, as ratios; the same figures go to bench-results/bench.json.
     scripts/bench --quick   # small sizes (well under a minute; scripts/test runs this)
     scripts/bench --only lua_suite   # one group (a function bench_NAME), e.g. while tuning
 
-It builds in release mode as scripts/install does (`swift build -c release
---static-swift-stdlib --disable-local-rpath -Xlinker --no-export-dynamic`), compiles the C baselines with `cc -O2` and a static Swift
+It builds in release mode as scripts/install does (`swift build` with the arguments
+as scripts/release-flags lists), compiles the C baselines with `cc -O2` and a static Swift
 hello-world, and installs what it needs only for itself: lua5.4 (apt-get), Python's drawille (pip, into .build/bench/venv), and R with aplpack
 (apt-get r-base-core r-cran-aplpack; not in --quick, which uses them only if present). Times are the best
 of several runs (wall clock); cold starts the median CPU time of runs taking turns (see
@@ -34,8 +34,8 @@ PSY = os.path.join(ROOT, ".build", "release", "psychologist")
 PSYBENCH = os.path.join(ROOT, ".build", "release", "PsyBench")
 HELLO = os.path.join(WORK, "hello")
 # How scripts/install builds (see docs/ARCHITECTURE.md, "Release builds").
-RELEASE_FLAGS = ["-c", "release", "--static-swift-stdlib", "--disable-local-rpath",
-                 "-Xlinker", "--no-export-dynamic"]
+RELEASE_FLAGS = [line.strip() for line in open(os.path.join(ROOT, "scripts", "release-flags"))
+                 if line.strip() and not line.startswith("#")]
 DEVNULL = subprocess.DEVNULL
 
 SIZES = {

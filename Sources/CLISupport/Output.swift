@@ -48,25 +48,32 @@ package final class FileOutput: LuaPrintTarget {
   }
 }
 
-/// The process's environment as a dictionary, read once (nothing here sets a variable).
-package func environment() -> [String: String] { processEnvironment }
+/// The process's environment, read a variable at a time where asked.
+package func environment() -> Environment { Environment() }
 
-/// Split as bytes at the first `=`, into a table made the right size at once: every command
-/// reads it at start, and splitting Strings by Character cost a fifth of a `face`.
-private let processEnvironment: [String: String] = {
-  var count = 0
-  while environ[count] != nil { count += 1 }
-  var env: [String: String] = [:]
-  env.reserveCapacity(count)
-  for i in 0..<count {
-    guard let entry = environ[i], let eq = strchr(entry, Int32(UInt8(ascii: "="))) else {
-      continue
-    }
-    let name = UnsafeRawBufferPointer(start: entry, count: entry.distance(to: eq))
-    env[String(decoding: name, as: UTF8.self)] = String(cString: eq + 1)
+/// Environment variables by name: the process's own (read with `getenv` when asked, so a
+/// start does not copy every variable into a dictionary the runtime must first build the
+/// type of: a twentieth of a `face`'s instructions), or a given table (tests).
+package struct Environment: ExpressibleByDictionaryLiteral, Sendable {
+  private let given: [String: String]?
+
+  /// The process's environment.
+  package init() { given = nil }
+
+  /// The variables in `given`, and no others.
+  package init(_ given: [String: String]) { self.given = given }
+
+  /// The variables listed.
+  package init(dictionaryLiteral elements: (String, String)...) {
+    self.init(Dictionary(elements) { $1 })
   }
-  return env
-}()
+
+  /// The variable's value, or nil when it is not set.
+  package subscript(name: String) -> String? {
+    if let given { return given[name] }
+    return getenv(name).map { String(cString: $0) }
+  }
+}
 
 /// Whether a descriptor is a terminal.
 package func isTerminal(_ fd: Int32) -> Bool { isatty(fd) != 0 }

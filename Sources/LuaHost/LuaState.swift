@@ -367,7 +367,7 @@ public final class LuaState {
   /// 'diagnossis')`) with the nearest name the globals hold now (the DSL's and the script's
   /// own) inside its parentheses: `(global 'diagnossis'; did you mean 'diagnosis'?)`.
   func withGlobalSuggestion(_ message: String, _ L: OpaquePointer) -> String {
-    guard message.hasSuffix("')"), let start = message.firstRange(of: "(global '")?.upperBound
+    guard message.hasSuffix("')"), let start = message.rangeOfText("(global '")?.upperBound
     else { return message }
     let name = String(message[start..<message.index(message.endIndex, offsetBy: -2)])
     // Two edits turn any short name into another (`io` into `os`): a guess there misleads.

@@ -1,3 +1,5 @@
+import Readable
+
 /// The script's frames of a traceback, as an author reads them.
 extension LuaError {
   /// The frames of `traceback` that are the script's own, innermost first, as
@@ -11,7 +13,7 @@ extension LuaError {
     var frames: [String] = []
     for raw in traceback.split(separator: "\n") {
       let line = raw.drop { $0 == "\t" || $0 == " " }
-      guard !line.hasPrefix("["), let colon = line.firstRange(of: ": in ") else { continue }
+      guard !line.hasPrefix("["), let colon = line.rangeOfText(": in ") else { continue }
       let place = line[..<colon.lowerBound]
       guard let lastColon = place.lastIndex(of: ":"),
         !place[place.index(after: lastColon)...].isEmpty,

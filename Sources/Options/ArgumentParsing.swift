@@ -62,10 +62,11 @@ private func parseOption(
       "\(spec.name): unknown option '\(name)'\(suggestion(name, declarations.map(\.name)))")
   }
   let value = try optionValue(option, inline: inline, &remaining, command: spec.name)
-  if parsed.values[option.name] != nil && !option.repeatable {
+  if !option.repeatable && parsed.givenNames.contains(option.name) {
     throw UsageError("\(spec.name): \(option.name) given twice")
   }
-  parsed.values[option.name, default: []].append(value)
+  parsed.givenNames.append(option.name)
+  parsed.givenValues.append(value)
 }
 
 /// The value an option takes: `""` for a flag, else the inline text or the next argument.

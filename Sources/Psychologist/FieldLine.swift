@@ -2,6 +2,8 @@
 // is (the declaration's first line), not where each of its fields is, so a problem with
 // one field of a long declaration is placed by finding the field's text in the script.
 
+import Readable
+
 /// The line of a declaration's field, found in the script's text.
 enum FieldLine {
   /// The furthest a field is looked for below its declaration's line.
@@ -25,7 +27,7 @@ enum FieldLine {
       if number < line { continue }
       if number > line + linesSearched { break }
       let lineText = String(decoding: piece, as: UTF8.self)
-      if wanted.contains(where: { lineText.contains($0) }) { return "\(file):\(number)" }
+      if wanted.contains(where: { lineText.containsText($0) }) { return "\(file):\(number)" }
     }
     return location
   }

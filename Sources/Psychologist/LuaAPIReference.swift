@@ -1,3 +1,4 @@
+import Readable
 import LuaHost
 
 /// The Lua API as an author browses it (`psychologist help lua [NAME]`, `docs/lua-api.md`),
@@ -30,7 +31,7 @@ public struct LuaAPIReference {
       current = nil
     }
     func short(_ type: Substring) -> String {
-      String(type).replacing("psychologist.", with: "")
+      type.replacingText("psychologist.", with: "")
     }
     var afterRule = false
     for raw in definitions.split(separator: "\n", omittingEmptySubsequences: false) {
@@ -63,7 +64,7 @@ public struct LuaAPIReference {
       } else if line.hasPrefix("---| ") {
         let value = line.dropFirst(5)
         let parts = value.split(separator: "#", maxSplits: 1)
-        let words = parts.count > 1 ? ": " + parts[1].trimmingPrefix(" ") : ""
+        let words = parts.count > 1 ? ": " + (parts[1].hasPrefix(" ") ? parts[1].dropFirst() : parts[1]) : ""
         current?.lines.append("- `\(parts[0].trimmingSuffix(" "))`\(words)")
       } else if line.hasPrefix("---@field ") {
         let rest = line.dropFirst("---@field ".count)
@@ -141,7 +142,7 @@ public struct LuaAPIReference {
   /// The entries `name` names: its full name (`Pen:color`, `DiagnosisFields`), or the part
   /// after a `:` (`color`), in any letter case; `pen.color` reads as `pen:color`.
   public func entries(named name: String) -> [Entry] {
-    let wanted = name.lowercased().replacing(".", with: ":")
+    let wanted = name.lowercased().replacingText(".", with: ":")
     let exact = entries.filter { $0.name.lowercased() == wanted }
     if !exact.isEmpty { return exact }
     return entries.filter { e in

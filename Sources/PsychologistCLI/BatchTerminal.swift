@@ -20,7 +20,7 @@ func batchTerminalSheet(_ args: ParsedArguments, columns: Int?) throws(UsageErro
   }
   let env = environment()
   let colors = try colorMode(args, env: env)
-  var (width, height) = TerminalWindow.size(environment: env)
+  var (width, height) = TerminalWindow.size(columns: env["COLUMNS"], lines: env["LINES"])
   // `| less -R`: stdout is a pipe and COLUMNS is seldom exported, but stderr is still the
   // terminal the pages will be read on.
   if !isTerminal(1), env["COLUMNS"] == nil, let size = TerminalWindow.size(fd: 2) {

@@ -1,3 +1,4 @@
+import CLISupport
 import Render
 
 /// `--color`: whether a terminal gets colours.
@@ -16,7 +17,7 @@ enum ColorChoice: String, CaseIterable, Sendable {
 /// `NO_COLOR` is set and non-empty, or when `TERM` is `dumb`. The depth: 24-bit when
 /// `COLORTERM` is `truecolor` or `24bit`, else the 256-colour palette, which every terminal
 /// of the last decades shows: with only 16, a custom `#rrggbb` would mostly come out grey.
-func colorMode(isTTY: Bool, environment: [String: String], choice: ColorChoice) -> ColorMode {
+func colorMode(isTTY: Bool, environment: Environment, choice: ColorChoice) -> ColorMode {
   if choice == .never { return .none }
   let term = environment["TERM"] ?? ""
   if choice != .always {

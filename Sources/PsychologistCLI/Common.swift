@@ -42,7 +42,7 @@ func orientation(_ args: ParsedArguments) throws(UsageError) -> Orientation {
 }
 
 /// The plugin path: --plugin entries, then PSYCHOLOGIST_PATH, then the user's config folder.
-func pluginPath(_ args: ParsedArguments, env: [String: String]) throws(UsageError) -> [String] {
+func pluginPath(_ args: ParsedArguments, env: Environment) throws(UsageError) -> [String] {
   var path = try args[SharedOptions.plugin]
   for entry in (env["PSYCHOLOGIST_PATH"] ?? "").split(separator: ":").map(String.init) {
     // Set once in a profile, the path outlives the folders it names: a stale entry is
@@ -116,7 +116,7 @@ func outputFormat(_ args: ParsedArguments) throws(UsageError) -> OutputFormat {
 
 /// Colours for terminal output: `--color`, and whether stdout is a terminal the output goes
 /// to (not when `-o` names a file; `batch`, which has no `-o`, draws its sheet on stdout).
-func colorMode(_ args: ParsedArguments, env: [String: String]) throws(UsageError) -> ColorMode {
+func colorMode(_ args: ParsedArguments, env: Environment) throws(UsageError) -> ColorMode {
   let choice = try args[SharedOptions.color] ?? .auto
   let toFile = args.takes(SharedOptions.output) && args.given(SharedOptions.output)
   return colorMode(isTTY: !toFile && isTerminal(1), environment: env, choice: choice)
@@ -129,7 +129,7 @@ func emit(_ drawing: Drawing, _ args: ParsedArguments, work: HostWork? = nil) th
   let format = try outputFormat(args)
   let colors = try colorMode(args, env: env)
   let output = try args[SharedOptions.output]
-  var (columns, rows) = TerminalWindow.size(environment: env)
+  var (columns, rows) = TerminalWindow.size(columns: env["COLUMNS"], lines: env["LINES"])
   if output == nil && isTerminal(1) { rows = max(rows - 1, 4) }
   let bytes: [UInt8]
   if let work, format != .svg {

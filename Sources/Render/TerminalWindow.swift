@@ -15,12 +15,18 @@ public enum TerminalWindow {
   /// else `COLUMNS`/`LINES` from `environment` when they are positive numbers, else 80×24;
   /// at most `TerminalRenderer.maxColumns`×`maxRows`.
   public static func size(environment: [String: String]) -> (columns: Int, rows: Int) {
+    size(columns: environment["COLUMNS"], lines: environment["LINES"])
+  }
+
+  /// The terminal's size as `size(environment:)` finds it, given the values of `COLUMNS`
+  /// and `LINES` (nil when unset).
+  public static func size(columns: String?, lines: String?) -> (columns: Int, rows: Int) {
     let (maxColumns, maxRows) = (TerminalRenderer.maxColumns, TerminalRenderer.maxRows)
     if let (columns, rows) = size(fd: 1) {
       return (min(columns, maxColumns), min(rows, maxRows))
     }
-    let columns = environment["COLUMNS"].flatMap { Int($0) } ?? 0
-    let rows = environment["LINES"].flatMap { Int($0) } ?? 0
+    let columns = columns.flatMap { Int($0) } ?? 0
+    let rows = lines.flatMap { Int($0) } ?? 0
     return (
       columns > 0 ? min(columns, maxColumns) : 80, rows > 0 ? min(rows, maxRows) : 24
     )
