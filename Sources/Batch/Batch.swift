@@ -524,6 +524,9 @@ final class BatchWorker: @unchecked Sendable {
   let decoration: FaceDecoration?
   /// Rows watched so far for columns nothing reads.
   var watchedRows = 0
+  /// The diagnosis as the registry last gave it, and the registry's revision then.
+  var current: Diagnosis?
+  var currentRevision: Registry.Revision?
   /// How many rows each worker watches.
   static let watchedRowCount = 16
 
@@ -701,8 +704,16 @@ final class BatchWorker: @unchecked Sendable {
   /// Evaluates the diagnosis for `input`; a custom kind's landing is applied to the
   /// session, restarted for it.
   func face(_ input: LuaValue) throws -> Shown {
-    // Looked up again per row, as a tap does: a row's Lua may redeclare it.
-    let d = script.registry.diagnosis(diagnosis.name) ?? diagnosis
+    // Looked up again when the registry changed, as a tap does: a row's Lua may redeclare it.
+    let revision = script.registry.revision
+    let d: Diagnosis
+    if currentRevision == revision, let current {
+      d = current
+    } else {
+      d = script.registry.diagnosis(diagnosis.name) ?? diagnosis
+      current = d
+      currentRevision = revision
+    }
     let landing = try evaluator.landing(tapping: d, input: input)
     if let r = landing.contentRect {
       return Shown(

@@ -393,26 +393,26 @@ struct FaceLayout {
   {
     let u = y.narrowing
     let widthFactor = 0.35 + 0.65 * u
-    var ends: [Point] = [], controls: [Point] = [], lips: [Double] = []
-    for side in Side.allCases {
+    // Each half's corner, the control point beside it and its lip's drop; no arrays, as a
+    // mouth is laid out several times a face while it is fitted.
+    func corner(_ side: Side) -> (end: Point, control: Point, lip: Double) {
       let h = halves[side.rawValue], d = side.sign
       let width = value(.mouthWidth, side, 0.2, 0.5, else: style.mouthH) * h.width
       let depth = ch[.mouthHeight, side].map { 0.55 - 0.3 * $0 } ?? style.mouthV
       let smile = min(max(ch[.smile, side] ?? state.smile, -1), 1)
       let end = Point(mid.x + d * width * widthFactor, mid.y + depth * h.height + shift)
-      ends.append(end)
-      controls.append(
-        Point(
-          end.x - d * width * widthFactor * 2 / 3, end.y + style.mouthSmile * s * smile * y.bend))
-      lips.append((ch[.mouthOpening, side] ?? 0) * s * 0.3 * u)
+      let control = Point(
+        end.x - d * width * widthFactor * 2 / 3, end.y + style.mouthSmile * s * smile * y.bend)
+      return (end, control, (ch[.mouthOpening, side] ?? 0) * s * 0.3 * u)
     }
-    let curve = Cubic(ends[0], controls[0], controls[1], ends[1])
-    guard lips.contains(where: { $0 > 0 }) else { return (curve, nil) }
+    let left = corner(.left), right = corner(.right)
+    let curve = Cubic(left.end, left.control, right.control, right.end)
+    guard left.lip > 0 || right.lip > 0 else { return (curve, nil) }
     return (
       curve,
       .init(
-        control1: Point(controls[0].x, controls[0].y + lips[0]),
-        control2: Point(controls[1].x, controls[1].y + lips[1]))
+        control1: Point(left.control.x, left.control.y + left.lip),
+        control2: Point(right.control.x, right.control.y + right.lip))
     )
   }
 
@@ -421,10 +421,12 @@ struct FaceLayout {
     -> [Point]
   {
     let n = Double(steps)
-    var points = (0...steps).map { m.curve.point(at: Double($0) / n) }
+    var points: [Point] = []
+    points.reserveCapacity(m.lip == nil ? steps + 1 : 2 * steps)
+    for i in 0...steps { points.append(m.curve.point(at: Double(i) / n)) }
     if let lip = m.lip {
       let lower = Cubic(m.curve.start, lip.control1, lip.control2, m.curve.end)
-      points += (1..<steps).map { lower.point(at: Double($0) / n) }
+      for i in 1..<steps { points.append(lower.point(at: Double(i) / n)) }
     }
     return points
   }

@@ -73,6 +73,12 @@ public struct LuaFlatTable: Hashable, Sendable {
     return true
   }
 
+  /// Puts the number `d` at `index` in place of the scalar there (a value: an odd index).
+  public mutating func setNumber(_ d: Double, at index: Int) {
+    precondition(index % 2 == 1 && items[index].type != LUA_TSTRING, "not a scalar value")
+    items[index] = Item(type: LUA_TNUMBER, number: d)
+  }
+
   /// Removes the last item (a key whose value turned out to be left out, or to be a table)
   /// and gives it back as a value.
   @discardableResult

@@ -37,6 +37,23 @@ public struct Evaluator {
   /// Where each built-in kind puts its scene, when the evaluation knows it beforehand (a
   /// batch: every row lands from the start screen); nil: `Landing.contentRect` stays nil.
   public var startRects: StartRects?
+  /// What rows looked up last: their segue, while the registry is unchanged, and the
+  /// segue's `ctx` tables (a batch performs one segue on every row).
+  private let memo = Memo()
+
+  /// Lookups kept between taps of one evaluator.
+  /// (Plain stored properties, no optional tuples: copying those goes through the
+  /// runtime's generic value witnesses, which cost more than the lookups saved.)
+  private final class Memo {
+    /// The segue looked up last, and the registry's revision then.
+    var segue: Segue?
+    var segueRevision: Registry.Revision?
+    /// The segue whose `ctx` tables these are: with `diagnosis` first (its value a
+    /// placeholder), and without.
+    var contextSegue: String?
+    var contextWithDiagnosis = LuaFlatTable(pairs: 0, bytes: 0)
+    var contextWithout = LuaFlatTable(pairs: 0, bytes: 0)
+  }
 
   /// An evaluator of `script`'s taps on `device` in `orientation`.
   public init(
@@ -83,12 +100,18 @@ public struct Evaluator {
 
   /// The segue with `identifier`, or the error a tap of it reports.
   func segue(_ identifier: String) throws -> Segue {
+    let revision = script.registry.revision
+    if memo.segueRevision == revision, let last = memo.segue, last.identifier == identifier {
+      return last
+    }
     guard let segue = script.registry.segue(identifier) else {
       let ids = script.registry.segues.map(\.identifier)
       throw sessionError(
         "no segue '\(identifier)'\(suggestion(identifier, ids)) \(listing("segues", ids, none: "none is declared"))"
       )
     }
+    memo.segue = segue
+    memo.segueRevision = revision
     return segue
   }
 
@@ -136,19 +159,31 @@ public struct Evaluator {
   }
 
   /// A segue's `ctx` table: `diagnosis` (the value in effect, if any), `segue`, `device`
-  /// and `orientation`. Built flat: a batch makes one per row.
+  /// and `orientation`. Built flat, once per segue: a batch makes one per row, which then
+  /// only puts its diagnosis in.
   func context(_ identifier: String, diagnosis: Double?) -> LuaValue {
-    var ctx = LuaFlatTable(pairs: 4)
-    if let diagnosis {
-      ctx.append(text: "diagnosis")
-      ctx.append(.number(diagnosis))
+    if memo.contextSegue != identifier {
+      func table(withDiagnosis: Bool) -> LuaFlatTable {
+        var ctx = LuaFlatTable(pairs: 4)
+        if withDiagnosis {
+          ctx.append(text: "diagnosis")
+          ctx.append(.number(0))
+        }
+        ctx.append(text: "segue")
+        ctx.append(text: identifier)
+        ctx.append(text: "device")
+        ctx.append(text: device.rawValue)
+        ctx.append(text: "orientation")
+        ctx.append(text: orientation.rawValue)
+        return ctx
+      }
+      memo.contextSegue = identifier
+      memo.contextWithDiagnosis = table(withDiagnosis: true)
+      memo.contextWithout = table(withDiagnosis: false)
     }
-    ctx.append(text: "segue")
-    ctx.append(text: identifier)
-    ctx.append(text: "device")
-    ctx.append(text: device.rawValue)
-    ctx.append(text: "orientation")
-    ctx.append(text: orientation.rawValue)
+    guard let diagnosis else { return .flat(memo.contextWithout) }
+    var ctx = memo.contextWithDiagnosis
+    ctx.setNumber(diagnosis, at: 1)
     return .flat(ctx)
   }
 

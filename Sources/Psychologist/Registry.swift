@@ -201,6 +201,8 @@ public struct Registry {
   /// another registry shares them.
   private final class Box {
     var tables: Tables
+    /// How many times the tables were changed in place.
+    var changes = 0
     init(_ tables: Tables) { self.tables = tables }
   }
   private var box = Box(Tables())
@@ -210,9 +212,26 @@ public struct Registry {
     get { box.tables }
     _modify {
       if !isKnownUniquelyReferenced(&box) { box = Box(box.tables) }
+      box.changes += 1
       yield &box.tables
     }
   }
+
+  /// Which state of the tables a registry reads: registries with equal revisions hold the
+  /// same declarations, so a lookup made in one (a batch row's diagnosis and segue) holds
+  /// in the other without being made again.
+  public struct Revision: Equatable {
+    fileprivate let box: AnyObject
+    fileprivate let changes: Int
+
+    /// Whether both read the same tables, unchanged.
+    public static func == (a: Revision, b: Revision) -> Bool {
+      a.box === b.box && a.changes == b.changes
+    }
+  }
+
+  /// The state of the tables this registry reads now.
+  public var revision: Revision { Revision(box: box, changes: box.changes) }
 
   /// Diagnoses in declaration order.
   public var diagnoses: [Diagnosis] { box.tables.diagnoses }
