@@ -15,9 +15,13 @@ extension Registry {
   /// A problem for each segue of `unperformedSegues`.
   public func unperformedSegueProblems() -> [Problem] {
     unperformedSegues().map { s in
-      Problem(
+      let fix =
+        s.identifier == Registry.showDiagnosis.identifier
+        ? "every diagnosis names another segue"
+        : "name it in a diagnosis, segue = \"\(s.identifier)\", or drop button = false"
+      return Problem(
         s.location,
-        "segue '\(s.identifier)' is manual and no diagnosis performs it: no button reaches its scene (name it in a diagnosis, segue = \"\(s.identifier)\", or drop button = false)"
+        "segue '\(s.identifier)' is manual and no diagnosis performs it: no button reaches its scene (\(fix))"
       )
     }
   }

@@ -24,17 +24,13 @@ extension Session {
   func storyboardScreen(of node: StoryboardGraph.Node) -> StoryboardScreen {
     restart()
     var failure: String?
+    var drawn: Drawing
     do {
       try reach(node)
+      drawn = try drawing(screen: true)
     } catch {
       failure = "\(error)"
-      restart()
-    }
-    let drawn: Drawing
-    do { drawn = try drawing(screen: true) } catch {
-      failure = failure ?? "\(error)"
-      let size = device.size(in: orientation)
-      drawn = Drawing(width: size.width, height: size.height, background: .white)
+      drawn = failedScreen()
     }
     var buttons: [String: Rect] = [:]
     if case .menu(let name) = node.role, failure == nil {
@@ -55,6 +51,20 @@ extension Session {
     return StoryboardScreen(drawing: drawn, title: title, buttons: buttons, failure: failure)
   }
 
+  /// A screen in place of one whose Lua failed: blank, a red cross over it (the failure
+  /// itself is the canvas's note under it).
+  private func failedScreen() -> Drawing {
+    let size = device.size(in: orientation)
+    let red = Paint(stroke: Color(r: 208, g: 2, b: 27), lineWidth: 6)
+    let (w, h) = (size.width, size.height)
+    return Drawing(
+      width: w, height: h, title: "failed", background: Color(r: 253, g: 236, b: 238),
+      items: [
+        Item(.line(Point(w * 0.3, h * 0.35), Point(w * 0.7, h * 0.65)), paint: red),
+        Item(.line(Point(w * 0.7, h * 0.35), Point(w * 0.3, h * 0.65)), paint: red),
+      ])
+  }
+
   /// Navigates from the start to `node`'s scene.
   private func reach(_ node: StoryboardGraph.Node) throws {
     let registry = script.registry
@@ -64,7 +74,14 @@ extension Session {
     case .menu(let name?):
       if let path = registry.menuPaths()[name] {
         for step in path { try tap(step, input: firstExample(step)) }
-      } else if let shower = registry.segues.first(where: { $0.menu == name }) {
+      } else {
+        // No button leads to it: pushed as the segues showing it would push it (the
+        // first one's kind), or as a push when none does.
+        let shower =
+          registry.segues.first { $0.menu == name }
+          ?? Segue(
+            identifier: name, kind: .same("push"), happiness: nil, title: nil, size: nil,
+            style: nil, location: "", plugin: nil, menu: name)
         try navigate(to: evaluator.landing(shower, from: nil, diagnosis: nil, expression: nil))
       }
     case .destination(let button):
