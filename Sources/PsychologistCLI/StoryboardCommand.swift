@@ -64,7 +64,10 @@ enum StoryboardCommand: Command {
       return .ok
     }
     do { try write(try fileBytes(svg: svg, name: output), to: output) } catch let e as RasterError {
-      throw OutputError(description: "cannot write \(output): \(pngProblem(output, e))")
+      // As every command says it: no librsvg is the machine's, not the output's.
+      let message = "cannot write \(output): \(pngProblem(output, e))"
+      if case .unavailable = e { throw UsageError(message) }
+      throw OutputError(description: message)
     }
     return .ok
   }

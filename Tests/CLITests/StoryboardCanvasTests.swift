@@ -75,6 +75,18 @@ import Testing
       && p.1 <= b.1 + b.3 + slack
   }
 
+  /// Each arrow starts in the box of the scene it leaves and ends in its destination's.
+  func expectEndsInTheirBoxes(
+    _ arrows: [Arrow], _ boxes: [String: (Double, Double, Double, Double)],
+    _ what: String = ""
+  ) {
+    for a in arrows {
+      #expect(inside(a.start, boxes[a.from]), "\(what) \(a.segue) starts outside \(a.from)")
+      #expect(inside(a.end, boxes[a.to]), "\(what) \(a.segue) ends outside \(a.to)")
+      #expect(a.from != a.to)
+    }
+  }
+
   /// Draws `script`'s storyboard as SVG, checking it is well-formed.
   func board(_ script: String, _ extra: [String] = []) throws -> Data {
     let r = try psychologist(["storyboard", script] + extra)
@@ -98,11 +110,7 @@ import Testing
         == [
           "showDiagnosis": ["push"], "movie": ["push"], "teleplay": ["push"], "cartoon": ["modal"],
         ])
-    for a in arrows {
-      #expect(inside(a.start, boxes[a.from]), "\(a.segue) starts outside \(a.from)")
-      #expect(inside(a.end, boxes[a.to]), "\(a.segue) ends outside \(a.to)")
-      #expect(a.from != a.to)
-    }
+    expectEndsInTheirBoxes(arrows, boxes)
     // Every arrow leaves the menu, each from its own button's row: six starts, six heights.
     #expect(Set(arrows.map(\.from)).count == 1)
     #expect(Set(arrows.map { $0.start.1 }).count == 6)
@@ -123,10 +131,7 @@ import Testing
         == [
           "complain", "drinks", "showDiagnosis", "showDiagnosis", "showDiagnosis", "showDiagnosis",
         ])
-    for a in arrows {
-      #expect(inside(a.start, boxes[a.from]), "\(a.segue) starts outside \(a.from)")
-      #expect(inside(a.end, boxes[a.to]), "\(a.segue) ends outside \(a.to)")
-    }
+    expectEndsInTheirBoxes(arrows, boxes)
     // The drinks menu is entered by one arrow and left by three.
     let drinks = try #require(arrows.first { $0.segue == "drinks" }?.to)
     #expect(arrows.filter { $0.from == drinks }.count == 3)
@@ -144,9 +149,7 @@ import Testing
       kinds == [
         "showDiagnosis": "replace", "movie": "replace", "teleplay": "popover", "cartoon": "modal",
       ])
-    for a in arrows {
-      #expect(inside(a.end, boxes[a.to]), "\(a.segue) ends outside \(a.to)")
-    }
+    expectEndsInTheirBoxes(arrows, boxes)
     let split = try values(svg, "//\(el("g"))[@class='split-view']", "id")
     #expect(split.count == 1)
     #expect(try values(svg, "//\(el("g"))[@class='initial']", "data-to") == split)
@@ -160,16 +163,21 @@ import Testing
     #expect(phone.first { $0.segue == "movie" }?.kind == "push")
   }
 
-  @Test(arguments: ["barista", "cars", "ipad", "mood", "psychologist", "session"])
-  func everyExampleHasItsCanvas(_ name: String) throws {
-    for device in ["iphone", "ipad"] {
-      let svg = try board("examples/\(name).lua", ["--device", device])
-      let (boxes, arrows) = try canvas(svg)
-      #expect(!arrows.isEmpty)
-      for a in arrows {
-        #expect(inside(a.start, boxes[a.from]) && inside(a.end, boxes[a.to]), "\(name) \(a.segue)")
+  /// Every example script, whatever examples/ holds now.
+  static let examples =
+    ((try? FileManager.default.contentsOfDirectory(
+      atPath: packageRoot + "/examples")) ?? []).filter { $0.hasSuffix(".lua") }.sorted()
+
+  @Test func everyExampleHasItsCanvasOnEveryDevice() throws {
+    #expect(Self.examples.count >= 6)
+    for name in Self.examples {
+      for device in ["iphone", "iphone5", "ipad"] {
+        let svg = try board("examples/" + name, ["--device", device])
+        let (boxes, arrows) = try canvas(svg)
+        #expect(!arrows.isEmpty, "\(name) on \(device)")
+        expectEndsInTheirBoxes(arrows, boxes, "\(name) on \(device)")
+        #expect(try xpath(svg, "//*[@data-problem]").isEmpty, "\(name) on \(device)")
       }
-      #expect(try xpath(svg, "//*[@data-problem]").isEmpty, "\(name) on \(device)")
     }
   }
 
