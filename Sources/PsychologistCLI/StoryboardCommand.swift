@@ -10,7 +10,7 @@ enum StoryboardCommand: Command {
   static let format = Option<StoryboardFormat>(
     "--format", value: "F",
     help:
-      "svg (default; FILE.png for PNG) or dot: the graph in Graphviz's language, for your own tools (needs no dot)"
+      "svg (default; FILE.png for PNG) or dot (the default for FILE.dot and FILE.gv): the graph in Graphviz's language, for your own tools (needs no dot)"
   )
 
   static let name = "storyboard"
@@ -39,14 +39,8 @@ enum StoryboardCommand: Command {
 
   static func run(_ args: ParsedArguments) throws -> ExitCode {
     let options = try scriptOptions(args)
-    let format = try args[format] ?? .svg
     let output = try args[SharedOptions.output]
-    if let o = output, o != "-" {
-      do { try OutputName.check(o) } catch { throw UsageError("-o \(error)") }
-      if format == .dot, PNG.isPNGName(o) {
-        throw UsageError("-o '\(o)' writes PNG; --format dot writes the graph as text")
-      }
-    }
+    let format = try storyboardFormat(args, output: output)
     let script = try loadForDeclarations(args[Self.script], options)
     let canvas = script.storyboardCanvas(
       device: options.device, orientation: options.orientation, drawing: format == .svg)
@@ -71,6 +65,33 @@ enum StoryboardCommand: Command {
     }
     return .ok
   }
+}
+
+/// `--format`, else by -o's extension: `.dot` and `.gv` (Graphviz's own) are the graph,
+/// the names every command writes (`.svg`, `.png`) the canvas.
+private func storyboardFormat(_ args: ParsedArguments, output: String?) throws
+  -> StoryboardFormat
+{
+  let given = try args[StoryboardCommand.format]
+  guard let o = output, o != "-" else { return given ?? .svg }
+  let ext = OutputName.extensionOf(o)
+  if ext == ".dot" || ext == ".gv" {
+    guard given ?? .dot == .dot else {
+      throw UsageError(
+        "-o '\(o)' writes the graph in dot's language; --format svg writes .svg or .png")
+    }
+    return .dot
+  }
+  do { try OutputName.check(o) } catch {
+    throw UsageError("-o \(error); storyboard writes .dot and .gv too")
+  }
+  if ext == ".txt" {
+    throw UsageError("-o '\(o)': storyboard draws no ASCII; it writes .svg, .png, .dot or .gv")
+  }
+  if given == .dot, ext != nil {
+    throw UsageError("-o '\(o)': --format dot writes the graph as text, to FILE.dot or FILE.gv")
+  }
+  return given ?? .svg
 }
 
 /// What `storyboard` writes.

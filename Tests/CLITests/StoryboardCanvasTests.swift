@@ -247,6 +247,17 @@ import Testing
     #expect(svg.status == 3)
     #expect(svg.stderr.contains("graphviz"))
     #expect(!FileManager.default.fileExists(atPath: dir + "/board.svg"))
+    // -o FILE.dot is the graph too; a name of another kind is refused.
+    let named = try psychologist(
+      ["storyboard", packageRoot + "/examples/barista.lua", "-o", "b.gv"], in: dir)
+    #expect(named.status == 0, "\(named.stderr)")
+    let gv = try String(contentsOfFile: dir + "/b.gv", encoding: .utf8)
+    #expect(gv.hasPrefix("digraph storyboard {"))
+    for name in ["b.txt", "b.jpg"] {
+      let r = try psychologist(
+        ["storyboard", packageRoot + "/examples/barista.lua", "-o", name], in: dir)
+      #expect(r.status == 2 && !FileManager.default.fileExists(atPath: dir + "/" + name))
+    }
     let refused = try psychologist([
       "storyboard", "examples/barista.lua", "--format", "dot", "-o", "x.png",
     ])
