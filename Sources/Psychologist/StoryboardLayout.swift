@@ -4,8 +4,9 @@ import Geometry
 /// canvas's points (y downwards). The graph goes to `dot` as text (`StoryboardGraph.dot`),
 /// its answer comes back in dot's plain format: this project lays out nothing itself.
 public struct StoryboardLayout: Equatable, Sendable {
-  /// The graph's size in points.
+  /// The graph's width in points.
   public var width: Double
+  /// The graph's height in points.
   public var height: Double
   /// Each node's box, by id.
   public var boxes: [String: Rect]
