@@ -17,7 +17,8 @@ public enum ChildProcessError: Error, Equatable, CustomStringConvertible {
     switch self {
     case .notFound(let p): "'\(p)' is not installed (no '\(p)' on PATH)"
     case .cannotStart(let p, let why): "cannot start '\(p)': \(why)"
-    case .timeLimit(let p, let s): "'\(p)' did not finish within \(formatNumber(s)) s and was stopped"
+    case .timeLimit(let p, let s):
+      "'\(p)' did not finish within \(formatNumber(s)) s and was stopped"
     case .failed(let p, let status, let err):
       "'\(p)' failed (status \(status))" + (err.isEmpty ? "" : ": " + err)
     }
