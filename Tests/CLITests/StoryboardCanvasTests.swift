@@ -120,6 +120,28 @@ import Testing
     #expect(initial == [arrows[0].from])
   }
 
+  @Test func aScenesPictureIsWhatShowScreenDraws() throws {
+    let svg = try board("examples/psychologist.lua")
+    let groups = "//\(el("g"))[@class='scene']"
+    let ids = try values(svg, groups, "id")
+    let titles = try xpath(svg, groups + "/\(el("text"))[@class='title']/text()")
+      .split(separator: "\n").map(String.init)
+    #expect(titles.count == ids.count)
+    let index = try #require(titles.firstIndex(of: "Happiness · bite"))
+    let id = ids[index]
+    let nested = try xpath(
+      svg, "//\(el("g"))[@id='\(id)']/\(el("g"))[@class='screen']/\(el("svg"))")
+    #expect(!nested.isEmpty)
+    let show = try psychologist(["show", "examples/psychologist.lua", "bite", "--screen"])
+    #expect(show.status == 0, "\(show.stderr)")
+    let alone = try xpath(show.stdout, "/\(el("svg"))")
+    // The same document, but for the prefix that keeps its ids apart from the others'.
+    let node = String(id.dropFirst("scene-".count))
+    #expect(
+      nested.replacingOccurrences(of: "\"\(node)-", with: "\"")
+        .replacingOccurrences(of: "#\(node)-", with: "#") == alone)
+  }
+
   @Test func aSecondMenuIsAScenePerformedFromAndInto() throws {
     let svg = try board("examples/barista.lua")
     let (boxes, arrows) = try canvas(svg)
