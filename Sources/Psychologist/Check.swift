@@ -23,8 +23,9 @@ extension Script {
     // A declaration that hit the time or memory limit once is not run again: six runs of
     // a runaway function would cost six limits.
     var limited: Set<Location> = []
+    let unperformed = registry.unperformedSegueProblems()
     for device in devices {
-      let declared = problems(on: device)
+      let declared = problems(on: device) + unperformed
       let faulty = Set(declared.map(\.location))
       for orientation in orientations {
         for p in declared { found.add(p, on: device, orientation) }
@@ -100,9 +101,7 @@ extension Script {
           problems.append((p, nil))
         }
       }
-      // Columns the script gives no range are scaled over the examples, as batch scans.
-      session.columnRanges = d.channels.map { ChannelMapping.scan(inputs, $0.columns) } ?? [:]
-      session.columnMeans = d.channels.map { ChannelMapping.means(inputs, $0.meanColumns) } ?? [:]
+      session.scaleColumns(of: d, over: inputs)
       saidByExamples = []
       defer { saidByExamples = nil }
       for (i, input) in inputs.enumerated() {
@@ -181,6 +180,15 @@ extension Script {
     case let p as Problem: return p.location.isEmpty ? Problem(location, p.message) : p
     default: return Problem(location, "\(error)")
     }
+  }
+}
+
+extension Session {
+  /// Scales the columns `d`'s channels read that the script gives no range over `inputs`
+  /// (its examples), as a batch scans its data.
+  func scaleColumns(of d: Diagnosis, over inputs: [LuaValue]) {
+    columnRanges = d.channels.map { ChannelMapping.scan(inputs, $0.columns) } ?? [:]
+    columnMeans = d.channels.map { ChannelMapping.means(inputs, $0.meanColumns) } ?? [:]
   }
 }
 

@@ -19,7 +19,9 @@ enum CheckCommand: Command {
       "Runs what the other commands would, under the same limits, on every device and",
       "orientation (or those --device and --orientation name): each diagnosis tapped with",
       "each of its `examples` (else {}) and its screen drawn, each segue of the menu, each",
-      "segue_kind and feature nothing else ran, each named style.",
+      "segue_kind and feature nothing else ran, each named style. A menu no button leads to",
+      "and a manual segue no diagnosis performs are problems too: no person reaches their",
+      "scenes (`storyboard` draws them in red).",
     ])
 
   static func run(_ args: ParsedArguments) throws -> ExitCode {

@@ -19,13 +19,16 @@ protocol Command: Sendable {
 /// Every command, in the order the top-level help lists them: the one table.
 let commands: [any Command.Type] = [
   FaceCommand.self, ShowCommand.self, RunCommand.self, CheckCommand.self, ListCommand.self,
-  BatchCommand.self, PlayCommand.self,
+  BatchCommand.self, PlayCommand.self, StoryboardCommand.self,
 ]
 
 /// The command called `name`, or a usage error naming the commands there are.
 func command(named name: String) throws(UsageError) -> any Command.Type {
   commands[try commandIndex(named: name, among: commands.map { $0.name })]
 }
+
+/// The longest command's name, which the top-level help's summaries line up after.
+private let commandWidth = commands.map { $0.name.count }.max() ?? 6
 
 /// Top-level help.
 let mainHelp = """
@@ -35,7 +38,7 @@ let mainHelp = """
   the terminal.
 
   commands:
-  \(commands.map { "  " + $0.name.padding(6) + "  " + $0.spec.summary }.joined(separator: "\n"))
+  \(commands.map { "  " + $0.name.padding(commandWidth) + "  " + $0.spec.summary }.joined(separator: "\n"))
 
   Run `psychologist COMMAND --help` (or `psychologist help COMMAND`) for a command's options,
   `psychologist help lua [NAME]` for the Lua API (declarations, nav, pen, session, …).

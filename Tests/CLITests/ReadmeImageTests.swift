@@ -2,9 +2,9 @@ import Foundation
 import TestSupport
 import Testing
 
-/// The README's pictures of examples/mtcars.csv (docs/*.png) against what
-/// `scripts/readme-images` draws now, so a change to the faces or the sheet cannot leave
-/// them stale unnoticed.
+/// The README's pictures (docs/*.png: examples/mtcars.csv's sheet, the seed app's
+/// storyboard) against what `scripts/readme-images` draws now, so a change to the faces,
+/// the sheet or the canvas cannot leave them stale unnoticed.
 @Suite struct ReadmeImageTests {
   /// Width and height from a PNG's IHDR chunk, nil when the bytes are not a PNG.
   func pngSize(_ data: Data) -> (Int, Int)? {
@@ -16,44 +16,64 @@ import Testing
     return (word(16), word(20))
   }
 
-  @Test func theCommittedSheetIsWhatTheCommandDrawsNow() throws {
-    let work = try temporaryFolder()
-    defer { removeFolder(work) }
-    let r = try runProgram(
-      packageRoot + "/scripts/readme-images", ["--ours", work], in: packageRoot,
-      environment: ["PSYCHOLOGIST": binary], timeout: 120)
-    #expect(r.status == 0, "\(r.stderr)")
-    let drawn = try Data(contentsOf: URL(fileURLWithPath: work + "/mtcars-sheet.png"))
-    let committed = try Data(
-      contentsOf: URL(fileURLWithPath: packageRoot + "/docs/mtcars-sheet.png"))
+  /// The picture `scripts/readme-images --ours` drew into `work`, against docs/NAME.
+  func drawnAndCommitted(_ name: String, in work: String) throws -> Pixels {
+    let drawn = try Data(contentsOf: URL(fileURLWithPath: work + "/" + name))
+    let committed = try Data(contentsOf: URL(fileURLWithPath: packageRoot + "/docs/" + name))
     let now = try decodePNG(drawn)
     let then = try decodePNG(committed)
     #expect(
       (then.width, then.height) == (now.width, now.height),
-      "docs/mtcars-sheet.png is \(then.width)×\(then.height), the command draws \(now.width)×\(now.height): run scripts/readme-images"
+      "docs/\(name) is \(then.width)×\(then.height), the command draws \(now.width)×\(now.height): run scripts/readme-images"
     )
     // Near-identical: a different librsvg or font may move a few edge pixels, a changed
     // face or sheet moves thousands.
     let differing = try #require(now.differences(from: then, tolerance: 24))
     #expect(
       differing <= now.rgb.count / 1000,
-      "\(differing) of \(now.rgb.count) values differ from docs/mtcars-sheet.png: run scripts/readme-images"
+      "\(differing) of \(now.rgb.count) values differ from docs/\(name): run scripts/readme-images"
     )
-    // And it is a sheet of faces, not a blank page: the faces' blue outline is all over it.
-    let blue = stride(from: 0, to: now.rgb.count, by: 3).filter {
-      now.rgb[$0] < 60 && now.rgb[$0 + 1] < 60 && now.rgb[$0 + 2] > 200
-    }.count
-    #expect(blue > now.width * now.height / 100)
+    return now
   }
 
-  @Test func theReadmeShowsBothPicturesAndTheyArePNGs() throws {
+  /// How many pixels of `image` pass `test` (red, green, blue).
+  func count(_ image: Pixels, _ test: (Int, Int, Int) -> Bool) -> Int {
+    stride(from: 0, to: image.rgb.count, by: 3).filter {
+      test(Int(image.rgb[$0]), Int(image.rgb[$0 + 1]), Int(image.rgb[$0 + 2]))
+    }.count
+  }
+
+  @Test func theCommittedPicturesAreWhatTheCommandsDrawNow() throws {
+    let work = try temporaryFolder()
+    defer { removeFolder(work) }
+    let r = try runProgram(
+      packageRoot + "/scripts/readme-images", ["--ours", work], in: packageRoot,
+      environment: ["PSYCHOLOGIST": binary], timeout: 120)
+    #expect(r.status == 0, "\(r.stderr)")
+    let sheet = try drawnAndCommitted("mtcars-sheet.png", in: work)
+    // And it is a sheet of faces, not a blank page: the faces' blue outline is all over it.
+    let blue = count(sheet) { r, g, b in r < 60 && g < 60 && b > 200 }
+    #expect(blue > sheet.width * sheet.height / 100)
+    // The storyboard: its faces' blue, and its push arrows' and badges' (#2f6fdf).
+    let board = try drawnAndCommitted("storyboard.png", in: work)
+    #expect(count(board) { r, g, b in r < 60 && g < 60 && b > 200 } > 1000)
+    let push = count(board) { r, g, b in
+      abs(r - 0x2f) < 12 && abs(g - 0x6f) < 12 && abs(b - 0xdf) < 12
+    }
+    #expect(push > 300)
+  }
+
+  @Test func theReadmeShowsItsPicturesAndTheyArePNGs() throws {
     let readme = try String(contentsOfFile: packageRoot + "/README.md", encoding: .utf8)
-    for name in ["mtcars-sheet.png", "mtcars-aplpack.png"] {
+    for name in ["mtcars-sheet.png", "mtcars-aplpack.png", "storyboard.png"] {
       #expect(readme.contains("](docs/\(name))"), "README.md shows no docs/\(name)")
       let data = try Data(contentsOf: URL(fileURLWithPath: packageRoot + "/docs/" + name))
       let size = pngSize(data)
       #expect(size != nil, "docs/\(name) is no PNG")
-      if let size { #expect(size.0 >= 640 && size.1 >= 480, "docs/\(name) is \(size)") }
+      // No thumbnail: at least a VGA screen's pixels (the storyboard is tall and narrow).
+      if let size {
+        #expect(size.0 >= 480 && size.0 * size.1 >= 640 * 480, "docs/\(name) is \(size)")
+      }
     }
   }
 }
