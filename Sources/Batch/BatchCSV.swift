@@ -73,6 +73,7 @@ package enum CSV {
   /// or a bare fraction like `.5`) become numbers, anything else stays text.
   package static func value(_ field: [UInt8]) -> LuaValue {
     guard looksNumeric(field) else { return .string(field) }
+    if let v = field.withUnsafeBufferPointer(DecimalNumber.exact) { return v }
     let text = String(decoding: field, as: UTF8.self)
     let trimmed = text.hasPrefix("+") ? String(text.dropFirst()) : text
     if let i = Int(trimmed) { return .integer(i) }

@@ -295,32 +295,17 @@ package struct JSONLine {
   private mutating func number() throws(JSONLineError) -> LuaValue {
     let start = i
     var integral = true
-    // The digits as an integer while they fit exactly: most numbers need no text at all.
-    var mantissa: UInt64 = 0
-    var digits = 0
-    var decimals = 0
-    let negative = peek == UInt8(ascii: "-")
-    if negative { i += 1 }
+    if peek == UInt8(ascii: "-") { i += 1 }
     guard let first = peek, first >= 48, first <= 57 else { throw fail("bad number") }
-    if first == 48 {
-      i += 1
-    } else {
-      while let c = peek, c >= 48, c <= 57 {
-        mantissa = mantissa &* 10 &+ UInt64(c - 48)
-        digits += 1
-        i += 1
-      }
+    i += 1
+    if first != 48 {
+      while let c = peek, c >= 48, c <= 57 { i += 1 }
     }
     if peek == UInt8(ascii: ".") {
       integral = false
       i += 1
       guard let c = peek, c >= 48, c <= 57 else { throw fail("bad number: digits must follow '.'") }
-      while let c = peek, c >= 48, c <= 57 {
-        mantissa = mantissa &* 10 &+ UInt64(c - 48)
-        digits += 1
-        decimals += 1
-        i += 1
-      }
+      while let c = peek, c >= 48, c <= 57 { i += 1 }
     }
     var exponent = false
     if peek == UInt8(ascii: "e") || peek == UInt8(ascii: "E") {
@@ -331,20 +316,12 @@ package struct JSONLine {
       guard let c = peek, c >= 48, c <= 57 else { throw fail("bad number: exponent needs digits") }
       while let c = peek, c >= 48, c <= 57 { i += 1 }
     }
-    // Up to 15 digits and no exponent: the integer is exact, and so is a double that is an
-    // exact integer divided by an exact power of ten, correctly rounded (Clinger's fast
-    // path), the same double the general conversion gives.
-    if !exponent && digits <= 15 {
-      if integral { return .integer(negative ? -Int(mantissa) : Int(mantissa)) }
-      let d = Double(mantissa) / JSONLine.powersOfTen[decimals]
-      return .number(negative ? -d : d)
-    }
-    let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self)
+    let span = UnsafeBufferPointer(rebasing: bytes[start..<i])
+    // Most numbers need no text at all.
+    if !exponent, let v = DecimalNumber.exact(span) { return v }
+    let text = String(decoding: span, as: UTF8.self)
     if integral, let n = Int(text) { return .integer(n) }
     guard let d = Double(text), d.isFinite else { throw fail("number out of range") }
     return .number(d)
   }
-
-  /// 10^0 … 10^15, each exact in a double.
-  private static let powersOfTen: [Double] = (0...15).map { pow(10, Double($0)) }
 }
