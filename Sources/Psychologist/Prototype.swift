@@ -63,6 +63,16 @@ public enum Prototype {
       fragments: builder.fragments.count, warnings: builder.warnings)
   }
 
+  /// What exporting `script` would say (`check` asks): every screen is walked and drawn as
+  /// `export` does, nothing is written; each tap that fails, as `file:line: message`.
+  public static func problems(
+    _ script: Script, devices: [Device], orientation: Orientation, work: HostWork
+  ) throws -> [String] {
+    let builder = PrototypeBuilder(script: script, work: work, writes: false)
+    try builder.explore(devices: devices, orientation: orientation)
+    return builder.warnings
+  }
+
   /// Text for HTML's content: `&`, `<` and `>` escaped.
   static func escaped(_ s: String) -> String {
     var out: [UInt8] = []

@@ -94,9 +94,14 @@ final class PrototypeBuilder {
   /// Samples of a transition's placings (as `--animate`'s).
   static let samples = SVGAnimation.defaultSamples
 
-  init(script: Script, work: HostWork) {
+  /// Whether fragments are written as SVG: `check` draws every piece (a feature's Lua runs)
+  /// but writes none, and then each drawing is a fragment of its own.
+  let writes: Bool
+
+  init(script: Script, work: HostWork, writes: Bool = true) {
     self.script = script
     self.work = work
+    self.writes = writes
   }
 
   /// Explores the app on each device from its start in `orientation`.
@@ -114,29 +119,27 @@ final class PrototypeBuilder {
 
   /// The id of the state `session` is in, recorded (and queued to explore) if new.
   private func state(of s: Session) throws -> Int {
-    let parts = try s.screenParts(s.navigator)
-    let key = stateKey(s, parts)
+    let key = stateKey(s)
     if let id = stateIDs[key] { return id }
     guard states.count < PrototypeBuilder.maxStates else {
       throw sessionError(
         "the storyboard has more than \(PrototypeBuilder.maxStates) screens to export")
     }
     let id = states.count
-    states.append(try draw(s, parts))
+    states.append(try draw(s, try s.screenParts(s.navigator)))
     stateIDs[key] = id
     pending.append((id, s, s.checkpoint, s.menuScroll))
     return id
   }
 
-  /// What makes two states the same: the screen as drawn, and what is not drawn but changes
-  /// what a click does (the last diagnosis, the kinds that showed scenes, the menu's scroll).
-  private func stateKey(_ s: Session, _ parts: ScreenParts) -> String {
+  /// What makes two states the same: the navigation (every scene, its face and input, the
+  /// presentations, the device and orientation), and what is not drawn but changes what a
+  /// click does (the last diagnosis, the kinds that showed scenes, the menu's scroll).
+  private func stateKey(_ s: Session) -> String {
     let kinds = s.animatedKinds.sorted { $0.key < $1.key }.map { "\($0.key):\($0.value.kind)" }
     return [
-      s.device.rawValue, s.orientation.rawValue,
       readsDiagnosis(on: s.device) ? String(describing: s.diagnosis) : "",
-      kinds.joined(separator: ","), String(s.menuScroll), s.navigator.stack.joined(separator: "/"),
-      SVGRenderer.render(parts.drawing),
+      kinds.joined(separator: ","), String(s.menuScroll), String(describing: s.navigator),
     ].joined(separator: "\n")
   }
 
@@ -178,7 +181,10 @@ final class PrototypeBuilder {
           let edge = try s.tapAnimated(hit.name, input: input) { try self.edge(of: $0) }
           made.append(try add(edge, s))
         } catch let e as LuaError where e.kind != .timeLimit && e.kind != .memory {
-          warnings.append("tapping '\(hit.name)' with input \(luaText(input)): \(e)")
+          let given = input == .map([:]) ? "" : " with input \(luaText(input))"
+          let warning = "\(e) (exporting: tapping '\(hit.name)'\(given))"
+          // The same tap fails alike from many screens: said once.
+          if !warnings.contains(warning) { warnings.append(warning) }
           made.append(nil)
         }
       }
@@ -263,14 +269,22 @@ final class PrototypeBuilder {
   /// The fragment of `items` on a screen `w`×`h` (nil: nothing to draw), stored once.
   private func fragment(_ items: [Item], _ w: Double, _ h: Double) -> Int? {
     guard !items.isEmpty else { return nil }
+    guard writes else {
+      fragments.append("")
+      return fragments.count - 1
+    }
     let d = Drawing(width: w, height: h, title: nil, background: nil, items: items)
     let key = SVGRenderer.render(d)
     if let id = fragmentIDs[key] { return id }
     let id = fragments.count
     // Ids (clips, gradients) are the fragment's own: fragments share one HTML document.
-    var out: [UInt8] = []
-    SVGRenderer.append(d, to: &out, idPrefix: "f\(id)-")
-    fragments.append(String(decoding: out, as: UTF8.self))
+    if key.contains(" id=\"") {
+      var out: [UInt8] = []
+      SVGRenderer.append(d, to: &out, idPrefix: "f\(id)-")
+      fragments.append(String(decoding: out, as: UTF8.self))
+    } else {
+      fragments.append(key)
+    }
     fragmentIDs[key] = id
     return id
   }
@@ -310,9 +324,10 @@ final class PrototypeBuilder {
         try g.face.setHappiness(h)
         steps.append(try drawn(g))
       }
+      let step = Prototype.happinessSteps.firstIndex(of: f.face.happiness)
       state.face = PrototypeFace(
-        rect: rect, happiness: f.face.happiness, scale: f.face.scale, exact: try drawn(f),
-        steps: steps)
+        rect: rect, happiness: f.face.happiness, scale: f.face.scale,
+        exact: try step.map { steps[$0] } ?? drawn(f), steps: steps)
     }
     state.hits = hits(s, layout)
     let chrome = ScreenChrome(layout, device: nav.device, orientation: nav.orientation)

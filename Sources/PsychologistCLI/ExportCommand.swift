@@ -6,13 +6,17 @@ import Psychologist
 enum ExportCommand: Command {
   /// The script.
   static let script = Positional("SCRIPT")
+  /// `-o`: the page (HTML, whatever the name says).
+  static let output = Option<String>(
+    "--output", short: "-o", value: "FILE",
+    help: "write the page to FILE (atomically; only a regular file is replaced); - is stdout")
 
   static let name = "export"
 
   static let spec = CommandSpec(
     name, positionals: [script],
     summary: "Write the storyboard as one HTML page to tap through in any browser.",
-    options: SharedOptions.script + [SharedOptions.output],
+    options: SharedOptions.script + [output],
     details: [
       "The page needs no network and no other file. The script runs now, not in the browser:",
       "every screen, each face across the happiness range (0 to 100 by 5) and every",
@@ -22,6 +26,7 @@ enum ExportCommand: Command {
       "the wheel over it (pinch); the wheel over a long menu scrolls it. The page starts on",
       "--device (default iphone) in --orientation and offers the devices the script's",
       "segues name kinds for (kind = { iphone = …, ipad = … }).",
+      "",
       "examples:",
       "  psychologist export examples/psychologist.lua -o psychologist.html",
       "  psychologist export examples/ipad.lua --device ipad -o ipad.html",
@@ -29,7 +34,13 @@ enum ExportCommand: Command {
 
   static func run(_ args: ParsedArguments) throws -> ExitCode {
     let options = try scriptOptions(args)
-    let output = try args[SharedOptions.output]
+    let output = try args[Self.output]
+    if let o = output,
+      let ext = ["svg", "png", "txt"].first(where: { o.lowercased().hasSuffix("." + $0) })
+    {
+      throw UsageError(
+        "export writes an HTML page; -o '\(o)' names \(ext.uppercased()) (give FILE.html)")
+    }
     let script = try loadForDeclarations(args[Self.script], options)
     try requireValid(script, on: options.device)
     // Drawing every screen is long host work: it gets the script's time limit.

@@ -66,6 +66,37 @@ func drive(_ page: String, _ steps: [[String: Any]]) throws -> [Any] {
     #expect(none.status == 2, "\(none.stderr)")
   }
 
+  /// A tap that fails only from a screen reached by clicking (a segue that refuses a second
+  /// visit, once a diagnosis was shown) is a warning of `export`, whose page leaves the
+  /// button inert there, and a problem `check` reports at its line.
+  @Test func checkReportsWhatExportWouldMeet() throws {
+    let dir = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    try writeFile(
+      dir + "/again.lua",
+      """
+      diagnosis "sad" { happiness = 10 }
+      segue "showDiagnosis" { kind = "push", happiness = function(ctx) return ctx.diagnosis end }
+      segue "again" {
+        kind = "push",
+        happiness = function(ctx)
+          if ctx.diagnosis then error("no second visit") end
+          return 50
+        end,
+      }
+
+      """)
+    let check = try psychologist(["check", "again.lua"], in: dir)
+    #expect(check.status == 1, "\(check.out) \(check.stderr)")
+    #expect(check.stderr.contains("again.lua:6: no second visit"), "\(check.stderr)")
+    #expect(check.stderr.contains("exporting: tapping 'again'"), "\(check.stderr)")
+    let export = try psychologist(["export", "again.lua", "-o", "again.html"], in: dir)
+    #expect(export.status == 0, "\(export.stderr)")
+    #expect(export.stderr.contains("warning: again.lua:6: no second visit"), "\(export.stderr)")
+    let page = try String(contentsOfFile: dir + "/again.html", encoding: .utf8)
+    #expect(page.contains("\"e\":[null]"), "a failed tap's edge is null in the page's data")
+  }
+
   /// The y of the blue mouth in column `x` (the mean of its blue pixels between the eyes'
   /// level and the chin), nil when none is blue.
   func mouth(_ p: Pixels, x: Int, from top: Int, to bottom: Int) -> Double? {
