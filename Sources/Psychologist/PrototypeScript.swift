@@ -58,7 +58,7 @@ enum PrototypeScript {
       const choice = document.getElementById("device-choice");
       const psy = window.psy = {
         state: -1, busy: false, holdAt: null, held: false, happiness: null, scale: null,
-        steps: 0, go: go, show: show
+        steps: 0, data: data
       };
       let faceBox = null, drag = null;
 
@@ -229,19 +229,23 @@ enum PrototypeScript {
           psy.scale = Math.max(0.05, Math.min(20, psy.scale * Math.exp(-ev.deltaY / 1000)));
           drawFace();
         } else {
-          go(ev.deltaY > 0 ? st.down : st.up);
+          jump(ev.deltaY > 0 ? st.down : st.up);
         }
       }, { passive: false });
       document.getElementById("back").onclick = function () { go(data.states[psy.state].back); };
+      // A step to another state without a transition (rotation, scrolling, the device).
+      function jump(n, keepFace) {
+        if (psy.busy || n == null) return;
+        show(n, keepFace);
+        psy.steps++;
+      }
       document.getElementById("rotate").onclick = function () {
-        if (!psy.busy) { show(data.states[psy.state].rotate, true); psy.steps++; }
+        jump(data.states[psy.state].rotate, true);
       };
       if (choice) choice.onchange = function () {
-        if (psy.busy) return;
         let n = data.starts[choice.value];
         if (data.states[psy.state].o !== data.states[n].o) n = data.states[n].rotate;
-        show(n);
-        psy.steps++;
+        jump(n);
       };
       show(data.starts[data.states[0].d]);
       document.documentElement.dataset.ready = "1";

@@ -208,9 +208,9 @@ final class PrototypeBuilder {
     reset()
     s.rotate()
     record.rotate = try state(of: s)
+    reset()
     if let menu = s.frontMenu {
       // The menu's scroll is the session's; it scrolls as far as the buttons go.
-      reset()
       let layout = s.menuLayout(height: menu.rect.height, count: s.menuButtons(of: menu.name).count)
       if layout.offset < layout.maxOffset {
         s.menuScroll = layout.offset + 1

@@ -128,6 +128,10 @@ func drive(_ page: String, _ steps: [[String: Any]]) throws -> [Any] {
         ["drag": [160, 300, 160, 240]],
         ["eval": "psy.happiness"],
         ["shot": dir + "/happier.png"],
+        ["wheel": [160, 300, -300]],
+        ["eval": "psy.scale"],
+        ["shot": dir + "/pinched.png"],
+        ["wheel": [160, 300, 300]],
         ["click": "#rotate"],
         ["wait": "psy.steps === 2"],
         ["shot": dir + "/landscape.png"],
@@ -135,6 +139,11 @@ func drive(_ page: String, _ steps: [[String: Any]]) throws -> [Any] {
         ["wait": "!psy.busy && psy.steps === 3"],
         ["shot": dir + "/back.png"],
         ["eval": "document.getElementById('status').textContent"],
+        ["eval": "psy.data.states[psy.state].hits.map(h => h.name)"],
+        ["wheel": [240, 150, 100]],
+        ["wait": "psy.steps === 4"],
+        ["eval": "psy.data.states[psy.state].hits.map(h => h.name)"],
+        ["shot": dir + "/scrolled.png"],
       ])
     func shot(_ name: String) throws -> Pixels {
       try decodePNG(try #require(FileManager.default.contents(atPath: dir + "/" + name)))
@@ -180,9 +189,9 @@ func drive(_ page: String, _ steps: [[String: Any]]) throws -> [Any] {
     // further down (a smile) while its ends stay.
     #expect(values[3] as? Double == 100)
     let happier = try shot("happier.png")
-    let before = try #require(mouth(bite, x: 160, from: 300, to: 400))
-    let after = try #require(mouth(happier, x: 160, from: 300, to: 400))
-    #expect(after > before + 3, "the mouth's middle at \(before), then \(after)")
+    let low = try #require(mouth(bite, x: 160, from: 300, to: 400))
+    let high = try #require(mouth(happier, x: 160, from: 300, to: 400))
+    #expect(high > low + 3, "the mouth's middle at \(low), then \(high)")
 
     // Landscape: 480×320; the content rect below a 32-point bar, the face centred in it.
     let landscape = try shot("landscape.png")
@@ -193,7 +202,22 @@ func drive(_ page: String, _ steps: [[String: Any]]) throws -> [Any] {
     // Back: the menu, in landscape, and no face.
     let back = try shot("back.png")
     #expect(back.width == 480 && !blue(back, 240 - radius, 186, 6))
-    #expect((values[4] as? String) == "Psychologist")
+    #expect((values[5] as? String) == "Psychologist")
+
+    // The wheel over the face pinches: the head grows past the screen's sides, its top
+    // (radius 144 × 1.35 above the centre) near the bar.
+    let scale = try #require(values[4] as? Double)
+    #expect(abs(scale - 0.9 * exp(0.3)) < 0.01, "scale \(scale)")
+    let pinched = try shot("pinched.png")
+    #expect(blue(pinched, 160, 272 - 144 * exp(0.3)) && !blue(pinched, 16, 272))
+
+    // In landscape five of the menu's six buttons fit; the wheel over it scrolls one on.
+    let before = try #require(values[6] as? [String])
+    let after = try #require(values[7] as? [String])
+    #expect(before == ["flaying", "bite", "play", "movie", "teleplay"])
+    #expect(after == ["bite", "play", "movie", "teleplay", "cartoon"])
+    let scrolled = try shot("scrolled.png")
+    #expect(scrolled.differences(from: back, tolerance: 48) ?? 0 > 1000)
   }
 
   /// A diagnosis with examples offers them: mood's best day (8 hours' sleep, an hour's
