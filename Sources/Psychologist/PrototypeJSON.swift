@@ -9,25 +9,17 @@ struct PrototypeJSON {
   /// A number as SVG writes one (at most two decimals; integers bare).
   static func number(_ v: Double) -> String { SVGNumber.string(v.isFinite ? v : 0) }
 
-  /// A string literal; `<`, `>` and `&` escaped so no `</script>` can end the element.
+  /// A string literal. Quotes, backslashes, controls, the line separators JavaScript once
+  /// refused and `<`, `>`, `&` (so no `</script>` can end the element) are `\u` escapes.
   static func string(_ s: String) -> String {
     var out = "\""
     for u in s.unicodeScalars {
-      switch u {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "<", ">", "&", "\u{2028}", "\u{2029}":
-        out +=
-          "\\u" + String(repeating: "0", count: 4 - String(u.value, radix: 16).count)
-          + String(u.value, radix: 16)
-      default:
-        if u.value < 0x20 {
-          let hex = String(u.value, radix: 16)
-          out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-        } else {
-          out.unicodeScalars.append(u)
-        }
+      guard u.value < 0x20 || "\"\\<>&\u{2028}\u{2029}".unicodeScalars.contains(u) else {
+        out.unicodeScalars.append(u)
+        continue
       }
+      let hex = String(u.value, radix: 16)
+      out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
     }
     return out + "\""
   }

@@ -220,6 +220,28 @@ func drive(_ page: String, _ steps: [[String: Any]]) throws -> [Any] {
     #expect(scrolled.differences(from: back, tolerance: 48) ?? 0 > 1000)
   }
 
+  /// Titles that look like markup stay text: in the page's title, its data and the bar.
+  @Test func titlesAreTextNotMarkup() throws {
+    let dir = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    let title = "Q \"</script><b>&\\ x"
+    try writeFile(
+      dir + "/q.lua",
+      "app { title = [[\(title)]] }\ndiagnosis \"a\" { happiness = 10 }\n")
+    let r = try psychologist(["export", "q.lua", "-o", "q.html"], in: dir)
+    #expect(r.status == 0, "\(r.stderr)")
+    let values = try drive(
+      dir + "/q.html",
+      [
+        ["eval": "document.title"],
+        ["eval": "document.getElementById('status').textContent"],
+        ["eval": "document.querySelectorAll('b').length"],
+      ])
+    #expect((values[0] as? String)?.hasPrefix(title) == true, "\(values)")
+    #expect(values[1] as? String == title)
+    #expect(values[2] as? Int == 0)
+  }
+
   /// A diagnosis with examples offers them: mood's best day (8 hours' sleep, an hour's
   /// exercise, no stress) lands on 100 (clamped), its worst (3 hours, stress 10) on 0.
   @Test func examplesAreOfferedAsInputs() throws {
