@@ -84,9 +84,9 @@ extension PrototypeBuilder {
           e.layers.map { layers in
             J.array(
               layers.map { l in
-                J.object([
-                  ("f", String(l.fragment)), ("win", J.rect(l.window)), ("t", J.index(l.track)),
-                ])
+                J.object(
+                  [("f", String(l.fragment)), ("win", J.rect(l.window)), ("t", J.index(l.track))]
+                    + (l.isFace ? [("face", "true")] : []))
               })
           } ?? "null"
         ),

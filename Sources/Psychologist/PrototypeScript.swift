@@ -108,13 +108,22 @@ enum PrototypeScript {
         status.textContent = text;
         document.documentElement.dataset.state = psy.state;
       }
-      function drawFace() {
-        const f = data.states[psy.state].face;
+      // The face drawn nearest the happiness now, scaled as the wheel left it, in `box`.
+      function faceIn(box, f) {
         const step = data.steps[1] - data.steps[0];
         const i = psy.happiness === f.h ? f.exact : f.steps[Math.round((psy.happiness - data.steps[0]) / step)];
-        faceBox.replaceChildren(piece(i));
-        faceBox.style.transformOrigin = (f.r[0] + f.r[2] / 2) + "px " + (f.r[1] + f.r[3] / 2) + "px";
-        faceBox.style.transform = "scale(" + psy.scale / f.s + ")";
+        box.replaceChildren(piece(i));
+        box.style.transformOrigin = (f.r[0] + f.r[2] / 2) + "px " + (f.r[1] + f.r[3] / 2) + "px";
+        box.style.transform = "scale(" + psy.scale / f.s + ")";
+        return box;
+      }
+      function faceAsLeft(f) {
+        const box = document.createElement("div");
+        box.className = "layer";
+        return faceIn(box, f);
+      }
+      function drawFace() {
+        faceIn(faceBox, data.states[psy.state].face);
         report();
       }
       function place(layers, t) {
@@ -145,7 +154,8 @@ enum PrototypeScript {
           outer.className = "layer";
           if (l.win) outer.style.clipPath = inset(l.win, st);
           const box = document.createElement("div");
-          box.append(piece(l.f));
+          // The face leaving is drawn as the drag and the wheel left it.
+          box.append(l.face && st.face ? faceAsLeft(st.face) : piece(l.f));
           outer.append(box);
           screen.append(outer);
           return { box: box, track: l.t == null ? null : data.tracks[l.t] };

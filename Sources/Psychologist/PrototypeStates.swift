@@ -67,6 +67,9 @@ struct PrototypeLayer {
   var window: Rect?
   /// An index into the shared tracks; nil: it does not move.
   var track: Int?
+  /// Whether the layer is the focused face of the state the edge leaves: the page draws
+  /// the face as a drag and the wheel left it there, not as it was tapped.
+  var isFace = false
 }
 
 /// Walks every state a person can reach by clicking (taps, back, the bar button, a tap
@@ -167,6 +170,10 @@ final class PrototypeBuilder {
     }
     var record = states[id]
     reset()
+    // The face as drawn on this state, to find among a leaving transition's items.
+    face = try record.face.flatMap { f in
+      try s.focusedFace.map { try s.painter.items($0, in: f.rect) }
+    }
     for (index, hit) in record.hits.enumerated() {
       var made: [Int?] = []
       let inputs = inputs(of: hit.name)
@@ -245,25 +252,52 @@ final class PrototypeBuilder {
     let n = PrototypeBuilder.samples
     let frames = try (0..<n).map { try movie.placements(at: Double($0) / Double(n - 1)) }
     let (w, h) = (drawn.last.width, drawn.last.height)
-    return drawn.layers.compactMap { layer in
-      guard let fragment = fragment(layer.items, w, h) else { return nil }
-      let placings = frames.map(layer.placing)
-      guard placings.contains(where: { !$0.isIdentity }) else {
-        return PrototypeLayer(fragment: fragment, window: layer.window, track: nil)
+    return drawn.layers.flatMap { whole in
+      faceSplit(whole).compactMap { (items, isFace) in
+        layer(items, whole, frames, w, h, isFace: isFace)
       }
-      var track: [Double] = []
-      for p in placings { track += [p.dx, p.dy, p.scale, p.anchor.x, p.anchor.y, p.opacity] }
-      track = track.map { ($0 * 100).rounded() / 100 }
-      let index: Int
-      if let known = trackIDs[track] {
-        index = known
-      } else {
-        index = tracks.count
-        tracks.append(track)
-        trackIDs[track] = index
-      }
-      return PrototypeLayer(fragment: fragment, window: layer.window, track: index)
     }
+  }
+
+  /// The focused face of the state being visited, as its screen draws it (nil: none).
+  private var face: [Item]?
+
+  /// A layer's items cut where they hold the visited state's face, the face apart.
+  private func faceSplit(_ layer: TransitionLayer) -> [([Item], Bool)] {
+    let items = layer.items
+    guard let face, !face.isEmpty, items.count >= face.count else { return [(items, false)] }
+    for i in 0...(items.count - face.count) where items[i] == face[0] {
+      if Array(items[i..<(i + face.count)]) == face {
+        return [
+          (Array(items[..<i]), false), (face, true), (Array(items[(i + face.count)...]), false),
+        ]
+      }
+    }
+    return [(items, false)]
+  }
+
+  /// One layer of an edge: its fragment, window and shared track (nil: nothing to draw).
+  private func layer(
+    _ items: [Item], _ layer: TransitionLayer, _ frames: [TransitionFrame], _ w: Double,
+    _ h: Double, isFace: Bool
+  ) -> PrototypeLayer? {
+    guard let fragment = fragment(items, w, h) else { return nil }
+    let placings = frames.map(layer.placing)
+    guard placings.contains(where: { !$0.isIdentity }) else {
+      return PrototypeLayer(fragment: fragment, window: layer.window, track: nil, isFace: isFace)
+    }
+    var track: [Double] = []
+    for p in placings { track += [p.dx, p.dy, p.scale, p.anchor.x, p.anchor.y, p.opacity] }
+    track = track.map { ($0 * 100).rounded() / 100 }
+    let index: Int
+    if let known = trackIDs[track] {
+      index = known
+    } else {
+      index = tracks.count
+      tracks.append(track)
+      trackIDs[track] = index
+    }
+    return PrototypeLayer(fragment: fragment, window: layer.window, track: index, isFace: isFace)
   }
 
   /// The fragment of `items` on a screen `w`×`h` (nil: nothing to draw), stored once.

@@ -135,7 +135,11 @@ func drive(_ page: String, _ steps: [[String: Any]]) throws -> [Any] {
         ["click": "#rotate"],
         ["wait": "psy.steps === 2"],
         ["shot": dir + "/landscape.png"],
+        ["eval": "psy.holdAt = 0.1"],
         ["click": "#back"],
+        ["wait": "psy.held"],
+        ["shot": dir + "/leaving.png"],
+        ["eval": "psy.holdAt = null"],
         ["wait": "!psy.busy && psy.steps === 3"],
         ["shot": dir + "/back.png"],
         ["eval": "document.getElementById('status').textContent"],
@@ -199,10 +203,17 @@ func drive(_ page: String, _ steps: [[String: Any]]) throws -> [Any] {
     let radius = (320.0 - 52) / 2 * 0.9
     #expect(blue(landscape, 240 - radius, 186) && blue(landscape, 240 + radius, 186))
 
+    // Going back slides the face as the drag left it (happiness 100: the mouth's middle
+    // 0.75 × 0.25 × 120.6 below its ends, at y = 234.2), not as it was tapped (70: 9
+    // points below them); a tenth of the way in it has moved only a few points.
+    let leaving = try shot("leaving.png")
+    let middle = try #require(mouth(leaving, x: 245, from: 215, to: 300))
+    #expect(middle > 250, "the leaving face's mouth at \(middle)")
+
     // Back: the menu, in landscape, and no face.
     let back = try shot("back.png")
     #expect(back.width == 480 && !blue(back, 240 - radius, 186, 6))
-    #expect((values[5] as? String) == "Psychologist")
+    #expect((values[7] as? String) == "Psychologist")
 
     // The wheel over the face pinches: the head grows past the screen's sides, its top
     // (radius 144 × 1.35 above the centre) near the bar.
@@ -212,8 +223,8 @@ func drive(_ page: String, _ steps: [[String: Any]]) throws -> [Any] {
     #expect(blue(pinched, 160, 272 - 144 * exp(0.3)) && !blue(pinched, 16, 272))
 
     // In landscape five of the menu's six buttons fit; the wheel over it scrolls one on.
-    let before = try #require(values[6] as? [String])
-    let after = try #require(values[7] as? [String])
+    let before = try #require(values[8] as? [String])
+    let after = try #require(values[9] as? [String])
     #expect(before == ["flaying", "bite", "play", "movie", "teleplay"])
     #expect(after == ["bite", "play", "movie", "teleplay", "cartoon"])
     let scrolled = try shot("scrolled.png")
