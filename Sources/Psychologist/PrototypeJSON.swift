@@ -50,7 +50,7 @@ extension PrototypeBuilder {
       var members: [(String, String)] = [
         ("d", J.string(s.device.rawValue)), ("o", J.string(s.orientation.rawValue)),
         ("w", J.number(s.width)), ("h", J.number(s.height)), ("title", J.string(s.title)),
-        ("below", J.index(s.below)), ("above", J.index(s.above)),
+        ("below", J.array(s.below.map(String.init))), ("above", J.array(s.above.map(String.init))),
         ("back", J.index(s.back)), ("backRect", J.rect(s.backRect)),
         ("bar", J.index(s.bar)), ("barRect", J.rect(s.barRect)),
         ("outside", J.index(s.outside)), ("popover", J.rect(s.popover)),

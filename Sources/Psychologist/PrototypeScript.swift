@@ -19,7 +19,7 @@ enum PrototypeScript {
     #device.ipad.landscape::after{bottom:50%;right:4px}
     #screen{position:relative;overflow:hidden;background:#fff;touch-action:none;cursor:pointer;user-select:none}
     #help{margin-top:12px;color:#666;max-width:40em}
-    #screen>.piece,#screen>div{position:absolute;left:0;top:0}
+    #screen>*{position:absolute;left:0;top:0}
     #screen svg{display:block}
     .layer,.layer>div{position:absolute;left:0;top:0;width:100%;height:100%}
     #inputs{margin-top:12px}
@@ -77,7 +77,7 @@ enum PrototypeScript {
         screen.style.width = st.w + "px";
         screen.style.height = st.h + "px";
         frame.className = st.d + " " + st.o;
-        screen.append(piece(st.below));
+        for (const i of st.below) screen.append(piece(i));
         faceBox = null;
         if (st.face) {
           if (!keepFace || psy.happiness == null) {
@@ -95,7 +95,7 @@ enum PrototypeScript {
           psy.happiness = null;
           psy.scale = null;
         }
-        if (st.above != null) screen.append(piece(st.above));
+        for (const i of st.above) screen.append(piece(i));
         if (choice) choice.value = st.d;
         document.getElementById("back").disabled = st.back == null;
         inputs.hidden = true;

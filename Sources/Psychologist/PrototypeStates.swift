@@ -14,8 +14,10 @@ struct PrototypeState {
   /// The focused scene's title (the page shows it, and a test reads it).
   var title: String
   /// Fragments drawn under the face (the whole screen when no face is focused) and over it.
-  var below: Int?
-  var above: Int?
+  /// Each a list of pieces (the status bar, a pane, the dimming), so a pane that many
+  /// states show (the iPad's master) is stored once.
+  var below: [Int]
+  var above: [Int]
   var face: PrototypeFace?
   /// The menu buttons on screen and the edges a click on each takes (one per example input
   /// of a diagnosis that has examples; nil where that tap failed).
@@ -332,21 +334,27 @@ final class PrototypeBuilder {
     if s.focusedFace != nil {
       faceIndex = parts.panes.lastIndex { $0.role == nav.focusRole }
     }
-    var below = parts.statusBar
-    var above: [Item] = []
+    var below: [Int] = []
+    var above: [Int] = []
     var passed = false
-    func add(_ items: [Item]) { if passed { above += items } else { below += items } }
+    func add(_ items: [Item]) {
+      guard let piece = fragment(items, parts.width, parts.height) else { return }
+      if passed { above.append(piece) } else { below.append(piece) }
+    }
+    add(parts.statusBar)
     for (i, pane) in parts.panes.enumerated() {
       if i == parts.firstPresented { add(parts.divider + parts.dim) }
-      add(pane.chrome + pane.barChrome + pane.bar)
-      if i == faceIndex { passed = true } else { add(pane.body) }
+      if i == faceIndex {
+        add(pane.chrome + pane.barChrome + pane.bar)
+        passed = true
+      } else {
+        add(pane.items)
+      }
     }
     if parts.firstPresented >= parts.panes.count { add(parts.divider) }
     var state = PrototypeState(
       device: nav.device, orientation: nav.orientation, width: parts.width,
-      height: parts.height, title: nav.focus.title,
-      below: fragment(below, parts.width, parts.height),
-      above: fragment(above, parts.width, parts.height))
+      height: parts.height, title: nav.focus.title, below: below, above: above)
     if let i = faceIndex, let f = s.focusedFace {
       let rect = parts.panes[i].content
       func drawn(_ face: FaceScene) throws -> Int {
