@@ -14,8 +14,9 @@ public enum Prototype {
   public struct Export {
     /// The HTML document, UTF-8.
     public var html: [UInt8]
-    /// How many screens (states) and steps between them (edges) it holds.
+    /// How many screens (states) it holds.
     public var states: Int
+    /// How many steps between them (taps, back, the bar button) it holds.
     public var edges: Int
     /// How many SVG fragments it holds (each drawn once, shared).
     public var fragments: Int
