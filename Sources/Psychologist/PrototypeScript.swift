@@ -40,7 +40,8 @@ enum PrototypeScript {
       <span id="status"></span></div>
       <div id="device"><div id="screen"></div></div>
       <div id="inputs" hidden></div>
-      <p id="help">Click a button; drag a face up or down; turn the wheel over it to pinch,       over a long menu to scroll it.</p>
+      <p id="help">Click a button; drag a face up or down; turn the wheel over it (or pinch \
+      it with two fingers) to scale it, over a long menu to scroll it.</p>
 
       """
   }
@@ -217,17 +218,40 @@ enum PrototypeScript {
         if (inside(st.barRect, p)) return go(st.bar);
         if (st.popover && !inside(st.popover, p)) return go(st.outside);
         if (st.face && inside(st.face.r, p)) {
-          drag = { y: ev.clientY, h: psy.happiness };
+          touching.set(ev.pointerId, ev);
           screen.setPointerCapture(ev.pointerId);
+          if (touching.size === 2) {
+            // Two fingers on the face pinch it, as the seed's pinch gesture does.
+            drag = null;
+            pinch = { d: spread(), s: psy.scale };
+          } else if (touching.size === 1) {
+            drag = { y: ev.clientY, h: psy.happiness };
+          }
         }
       });
+      const touching = new Map();
+      let pinch = null;
+      function spread() {
+        const [a, b] = [...touching.values()];
+        return Math.max(1, Math.hypot(a.clientX - b.clientX, a.clientY - b.clientY));
+      }
       screen.addEventListener("pointermove", function (ev) {
-        if (!drag || psy.busy) return;
-        // The seed's pan: happiness falls by half the points moved down (a drag up raises it).
-        psy.happiness = Math.max(0, Math.min(100, drag.h - (ev.clientY - drag.y) / 2));
-        drawFace();
+        if (psy.busy || !touching.has(ev.pointerId)) return;
+        touching.set(ev.pointerId, ev);
+        if (pinch && touching.size === 2) {
+          psy.scale = Math.max(0.05, Math.min(20, pinch.s * spread() / pinch.d));
+          drawFace();
+        } else if (drag) {
+          // The seed's pan: happiness falls by half the points moved down (a drag up raises it).
+          psy.happiness = Math.max(0, Math.min(100, drag.h - (ev.clientY - drag.y) / 2));
+          drawFace();
+        }
       });
-      function release() { drag = null; }
+      function release(ev) {
+        touching.delete(ev.pointerId);
+        drag = null;
+        if (touching.size < 2) pinch = null;
+      }
       screen.addEventListener("pointerup", release);
       screen.addEventListener("pointercancel", release);
       screen.addEventListener("wheel", function (ev) {

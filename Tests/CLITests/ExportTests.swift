@@ -253,6 +253,27 @@ func drive(_ page: String, _ steps: [[String: Any]]) throws -> [Any] {
     #expect(values[2] as? Int == 0)
   }
 
+  /// Two fingers on the face pinch it (a touch screen has no wheel): spread from 100 to 150
+  /// points apart, the scale grows by half; one finger then still pans.
+  @Test func twoFingersPinchTheFace() throws {
+    let dir = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    let page = try export("examples/psychologist.lua", dir)
+    let values = try drive(
+      page,
+      [
+        ["tap": [160, 148]],
+        ["wait": "!psy.busy && psy.steps === 1"],
+        ["pinch": [160, 272, 100, 150]],
+        ["eval": "psy.scale"],
+        ["drag": [160, 300, 160, 340]],
+        ["eval": "psy.happiness"],
+      ])
+    let scale = try #require(values[0] as? Double)
+    #expect(abs(scale - 0.9 * 1.5) < 0.01, "scale \(scale)")
+    #expect(values[1] as? Double == 50)
+  }
+
   /// A diagnosis with examples offers them: mood's best day (8 hours' sleep, an hour's
   /// exercise, no stress) lands on 100 (clamped), its worst (3 hours, stress 10) on 0.
   @Test func examplesAreOfferedAsInputs() throws {

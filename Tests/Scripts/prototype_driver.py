@@ -6,6 +6,7 @@ Steps (points are in the prototype's screen, the #screen element):
   {"tap": [x, y]}                  a mouse click there
   {"drag": [x, y, x2, y2]}         press, move in steps, release
   {"wheel": [x, y, deltaY]}        a wheel turn there
+  {"pinch": [x, y, d, d2]}         two fingers d apart (across x, y) spread to d2 apart
   {"click": "#css"}                a click on the page's element
   {"select": ["#css", "value"]}    a choice made in a <select> (its change event)
   {"eval": "expression"}           its value is printed (one JSON line per eval)
@@ -140,6 +141,16 @@ def run(b, page, steps):
             o = origin()
             mouse("mouseWheel", o[0] + arg[0], o[1] + arg[1], buttons=0, deltaX=0,
                   deltaY=arg[2])
+        elif kind == "pinch":
+            o = origin()
+            x, y, d, d2 = o[0] + arg[0], o[1] + arg[1], arg[2], arg[3]
+            def fingers(gap):
+                return [{"x": x - gap / 2, "y": y, "id": 1}, {"x": x + gap / 2, "y": y, "id": 2}]
+            b.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": fingers(d)})
+            for i in range(1, 11):
+                b.send("Input.dispatchTouchEvent",
+                       {"type": "touchMove", "touchPoints": fingers(d + (d2 - d) * i / 10)})
+            b.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
         elif kind == "click":
             evaluate(f"document.querySelector({json.dumps(arg)}).click()")
         elif kind == "select":
