@@ -41,7 +41,7 @@ enum PrototypeScript {
       <div id="device"><div id="screen"></div></div>
       <div id="inputs" hidden></div>
       <p id="help">Click a button; drag a face up or down; turn the wheel over it (or pinch \
-      it with two fingers) to scale it, over a long menu to scroll it.</p>
+      it with two fingers) to scale it, over a long menu (or swipe it) to scroll it.</p>
 
       """
   }
@@ -213,7 +213,10 @@ enum PrototypeScript {
         if (psy.busy) return;
         ev.preventDefault();
         const st = data.states[psy.state], p = at(ev);
-        for (const hit of st.hits) if (inside(hit.r, p)) return choose(hit);
+        // A button is chosen when the press ends where it began; a swipe scrolls the menu.
+        press = { hit: st.hits.find(function (h) { return inside(h.r, p); }), y: ev.clientY };
+        if (press.hit) return screen.setPointerCapture(ev.pointerId);
+        press = null;
         if (inside(st.backRect, p)) return go(st.back);
         if (inside(st.barRect, p)) return go(st.bar);
         if (st.popover && !inside(st.popover, p)) return go(st.outside);
@@ -227,8 +230,12 @@ enum PrototypeScript {
           } else if (touching.size === 1) {
             drag = { y: ev.clientY, h: psy.happiness };
           }
+          return;
         }
+        press = { hit: null, y: ev.clientY };
+        screen.setPointerCapture(ev.pointerId);
       });
+      let press = null;
       const touching = new Map();
       let pinch = null;
       function spread() {
@@ -248,6 +255,15 @@ enum PrototypeScript {
         }
       });
       function release(ev) {
+        if (press && ev.type === "pointerup") {
+          const dy = ev.clientY - press.y, st = data.states[psy.state];
+          if (Math.abs(dy) < 10) {
+            if (press.hit) choose(press.hit);
+          } else {
+            jump(dy < 0 ? st.down : st.up);
+          }
+        }
+        press = null;
         touching.delete(ev.pointerId);
         drag = null;
         if (touching.size < 2) pinch = null;

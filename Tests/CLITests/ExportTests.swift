@@ -108,7 +108,7 @@ func drive(_ page: String, _ steps: [[String: Any]]) throws -> [Any] {
 
   /// The seed's page in Chromium: "bite" pushes (half-way both scenes show, as `--animate`
   /// draws it), ends on the screen `show --screen` draws; a drag up raises the smile;
-  /// Rotate turns it; Back goes to the menu.
+  /// Rotate turns it; Back goes to the menu; the wheel and a swipe scroll it.
   @Test func theSeedsPagePlaysInChromium() throws {
     let dir = try temporaryFolder()
     defer { try? FileManager.default.removeItem(atPath: dir) }
@@ -148,6 +148,9 @@ func drive(_ page: String, _ steps: [[String: Any]]) throws -> [Any] {
         ["wait": "psy.steps === 4"],
         ["eval": "psy.data.states[psy.state].hits.map(h => h.name)"],
         ["shot": dir + "/scrolled.png"],
+        ["drag": [240, 150, 240, 250]],
+        ["wait": "psy.steps === 5"],
+        ["eval": "psy.data.states[psy.state].hits[0].name"],
       ])
     func shot(_ name: String) throws -> Pixels {
       try decodePNG(try #require(FileManager.default.contents(atPath: dir + "/" + name)))
@@ -227,6 +230,7 @@ func drive(_ page: String, _ steps: [[String: Any]]) throws -> [Any] {
     let after = try #require(values[9] as? [String])
     #expect(before == ["flaying", "bite", "play", "movie", "teleplay"])
     #expect(after == ["bite", "play", "movie", "teleplay", "cartoon"])
+    #expect(values[10] as? String == "flaying", "a swipe down scrolls the menu back")
     let scrolled = try shot("scrolled.png")
     #expect(scrolled.differences(from: back, tolerance: 48) ?? 0 > 1000)
   }
