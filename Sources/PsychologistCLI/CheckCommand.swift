@@ -19,9 +19,10 @@ enum CheckCommand: Command {
       "Runs what the other commands would, under the same limits, on every device and",
       "orientation (or those --device and --orientation name): each diagnosis tapped with",
       "each of its `examples` (else {}) and its screen drawn, each segue of the menu, each",
-      "segue_kind and feature nothing else ran, each named style. A menu no button leads to",
-      "and a manual segue no diagnosis performs are problems too: no person reaches their",
-      "scenes (`storyboard` draws them in red).",
+      "segue_kind and feature nothing else ran, each named style; then every screen that",
+      "`export` would put in its page, reached by clicking from the start. A menu no button",
+      "leads to and a manual segue no diagnosis performs are problems too: no person reaches",
+      "their scenes (`storyboard` draws them in red).",
     ])
 
   static func run(_ args: ParsedArguments) throws -> ExitCode {
@@ -43,6 +44,12 @@ enum CheckCommand: Command {
         script.inputReads.isOn = true
         problems = script.checkProblems(devices: devices, orientations: orientations)
           .map(\.description)
+        // What export would meet: every screen a click reaches, walked as the page is made.
+        if problems.isEmpty {
+          problems = try Prototype.problems(
+            script, devices: Prototype.devices(of: script, given: options.device),
+            orientation: options.orientation, work: script.hostWork(showing: ""))
+        }
         noteSkipped(script)
         // An example that a problem stopped was not read through: its keys would be said
         // unread for nothing.

@@ -97,7 +97,7 @@ import Testing
     #expect(wrong.stderr.contains("(did you mean 'session'?)"), "\(wrong.stderr)")
   }
 
-  @Test(arguments: ["face", "show", "run", "check", "list", "batch", "play"])
+  @Test(arguments: ["face", "show", "run", "check", "list", "batch", "play", "export"])
   func helpCommandIsCommandHelp(command: String) throws {
     let a = try psychologist(["help", command])
     let b = try psychologist([command, "--help"])
