@@ -102,7 +102,15 @@ extension Script {
       }
       // Columns the script gives no range are scaled over the examples, as batch scans.
       session.columnRanges = d.channels.map { ChannelMapping.scan(inputs, $0.columns) } ?? [:]
-      session.columnMeans = d.channels.map { ChannelMapping.means(inputs, $0.meanColumns) } ?? [:]
+      session.columnMeans =
+        d.channels.map { ChannelMapping.means(inputs, $0.meanColumns + $0.centredColumns) }
+        ?? [:]
+      session.columnLevels =
+        d.channels.map { m in
+          var levels = ColumnLevels()
+          for input in inputs { levels.add(input, m.levelColumns, m) }
+          return levels.levels
+        } ?? [:]
       saidByExamples = []
       defer { saidByExamples = nil }
       for (i, input) in inputs.enumerated() {
