@@ -68,19 +68,44 @@
 ---The texts read as a missing value, compared without case (default: "", NA, N/A, NaN, null,
 ---None, nil, -, ., ?, missing); other text in a mapped column fails its row.
 ---@field missing_words? string[]
+---How numeric columns are scaled to their channels, unless a channel says (default
+---"column": each from its own min to max; "common": one min and max over all such columns;
+---"centred": the column's mean at the neutral middle, its largest deviation at the ends;
+---"none": values are the channel's own, clamped).
+---@field scale? psychologist.ChannelScale
+---The colours face_color runs through, for a channels function too: a palette's name.
+---@field palette? psychologist.PaletteName
 ---Replace an earlier declaration of the same name instead of being an error.
 ---@field override? boolean
 
 ---@alias psychologist.MissingPolicy "neutral"|"mean"|"drop"|"error"
+
+---@alias psychologist.ChannelScale "column"|"common"|"centred"|"centered"|"none"
+
+---viridis, then ColorBrewer's sequential, diverging and qualitative sets (any letter case).
+---@alias psychologist.PaletteName "viridis"|"Blues"|"Greens"|"Greys"|"Oranges"|"Purples"|"Reds"|"YlGnBu"|"YlOrRd"|"PiYG"|"RdBu"|"RdYlBu"|"Spectral"|"Accent"|"Dark2"|"Paired"|"Pastel1"|"Pastel2"|"Set1"|"Set2"|"Set3"
 
 ---A column driving a channel, maybe reversed (high values draw the channel's low end).
 ---@class psychologist.ColumnChannel
 ---@field column string
 ---@field reverse? boolean
 ---@field missing? psychologist.MissingPolicy
+---This channel's scaling (else the diagnosis's `scale`).
+---@field scale? psychologist.ChannelScale
+---A text column's values in order: level i of n draws i / (n − 1) of the channel's range
+---(default: the levels in order of appearance, found by batch's first pass over a file).
+---@field levels? (string|number)[]
+---face_color only: a palette's name.
+---@field palette? psychologist.PaletteName
+---face_color only: colours of one's own, `{ "#1b9e77", "teal", … }`, blended in order (a
+---text column with as many levels as colours: one each).
+---@field colors? psychologist.ColorName[]
+
+---A channel computed from the row beside channels naming columns: its value, or nil.
+---@alias psychologist.ChannelFunction fun(input: table): number?
 
 ---A channel's column: one for both halves, or each half its own.
----@alias psychologist.ChannelColumn string|psychologist.ColumnChannel|{ left?: string|psychologist.ColumnChannel, right?: string|psychologist.ColumnChannel }
+---@alias psychologist.ChannelColumn string|psychologist.ColumnChannel|psychologist.ChannelFunction|{ left?: string|psychologist.ColumnChannel|psychologist.ChannelFunction, right?: string|psychologist.ColumnChannel|psychologist.ChannelFunction }
 
 ---A diagnosis's channels: channel names to columns, and `left`/`right` tables of one
 ---half's channels.

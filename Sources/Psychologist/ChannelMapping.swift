@@ -175,11 +175,12 @@ public struct ChannelMapping {
     return seen
   }
 
-  /// The columns whose levels a pass over the data finds (those not declared).
+  /// The columns whose levels a pass over the data finds (those some channel reads without
+  /// declared levels).
   public var levelColumns: [String] {
     guard case .columns(let list) = source else { return [] }
-    let declared = Set(list.filter { $0.levels != nil }.map(\.column))
-    return columns.filter { !declared.contains($0) }
+    let undeclared = Set(list.filter { $0.levels == nil }.map(\.column))
+    return columns.filter(undeclared.contains)
   }
 
   /// Whether `text` is one of the missing words.

@@ -20,12 +20,16 @@ public enum ChannelScale: String, CaseIterable, Sendable {
 }
 
 /// The levels of text columns met in a pass over the data, in order of appearance: the
-/// texts that are neither numbers nor missing words.
+/// texts that are neither numbers nor missing words, in a column that holds no number (a
+/// stray word among numbers is a mistake, which fails its row, not a category).
 public struct ColumnLevels: Sendable {
   /// Each text column's levels.
-  public private(set) var levels: [String: [String]] = [:]
-  /// A column with more levels than `limit`: not a category (an id, a free text).
-  public private(set) var overflowing: String?
+  public var levels: [String: [String]] { found.filter { !numeric.contains($0.key) } }
+  private var found: [String: [String]] = [:]
+  private var numeric: Set<String> = []
+  /// A text column with more levels than `limit`: not a category (an id, a free text).
+  public var overflowing: String? { overflow.first { !numeric.contains($0) } }
+  private var overflow: [String] = []
   private var seen: [String: Set<String>] = [:]
 
   /// More levels than a face can tell apart, or a legend list.
@@ -38,16 +42,20 @@ public struct ColumnLevels: Sendable {
   /// a missing word.
   public mutating func add(_ row: LuaValue, _ columns: [String], _ mapping: ChannelMapping) {
     for column in columns {
-      guard let field = row[column], field.number == nil, let text = field.text,
-        readNumber(text) == nil, !mapping.isMissingWord(text)
+      guard let field = row[column] else { continue }
+      if ChannelMapping.datum(field) != nil {
+        numeric.insert(column)
+        continue
+      }
+      guard let text = field.text, !mapping.isMissingWord(text), !numeric.contains(column)
       else { continue }
       if seen[column]?.contains(text) == true { continue }
-      guard (levels[column]?.count ?? 0) < ColumnLevels.limit else {
-        if overflowing == nil { overflowing = column }
+      guard (found[column]?.count ?? 0) < ColumnLevels.limit else {
+        if !overflow.contains(column) { overflow.append(column) }
         continue
       }
       seen[column, default: []].insert(text)
-      levels[column, default: []].append(text)
+      found[column, default: []].append(text)
     }
   }
 }
