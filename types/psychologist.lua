@@ -49,7 +49,8 @@
 ---Facial channels drawn from the row's columns: `{ smile = "mpg", head_width = "wt",
 ---hair = { column = "hp", reverse = true }, … }`, each column scaled to its channel's range
 ---from the column's range (`ranges`, `--ranges FILE`, else the data's own min and max), or
----a function of the row returning channel values `{ smile = 0.4, eye_size = 1, … }`.
+---a function of the row returning channel values `{ smile = 0.4, eye_size = 1, … }`; its
+---second argument holds the row's numbers scaled to 0…1 by their columns' ranges.
 ---Any channel may be given per half of the face (the viewer's left and right, Flury and
 ---Riedwyl's asymmetric faces): `left = { smile = "mpg" }`, `right = { … }`, or
 ---`smile = { left = "mpg", right = "qsec" }`; a function may return the same shapes.
@@ -58,7 +59,7 @@
 ---mouth_height, smile (-1 … 1), mouth_width, eye_height, eye_spacing, eye_slant,
 ---eye_eccentricity, eye_size, pupil, brow_height, brow_slant, brow_width; and eye_opening,
 ---mouth_opening, nose_width, ear_size, hair, face_color.
----@field channels? psychologist.Channels|fun(input: table): psychologist.ChannelValues
+---@field channels? psychologist.Channels|fun(input: table, scaled: table<string, number>): psychologist.ChannelValues
 ---Column ranges `{ mpg = {10, 35}, … }` the channels scale from (streams, shards).
 ---@field ranges? table<string, number[]>
 ---What a row without a value in a channel's column draws (default "neutral": the channel's
@@ -102,7 +103,8 @@
 ---@field colors? psychologist.ColorName[]
 
 ---A channel computed from the row beside channels naming columns: its value, or nil.
----@alias psychologist.ChannelFunction fun(input: table): number?
+---`scaled` holds the row's numbers scaled to 0…1 by their columns' ranges.
+---@alias psychologist.ChannelFunction fun(input: table, scaled: table<string, number>): number?
 
 ---A channel's column: one for both halves, or each half its own.
 ---@alias psychologist.ChannelColumn string|psychologist.ColumnChannel|psychologist.ChannelFunction|{ left?: string|psychologist.ColumnChannel|psychologist.ChannelFunction, right?: string|psychologist.ColumnChannel|psychologist.ChannelFunction }

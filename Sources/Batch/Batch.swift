@@ -331,10 +331,14 @@ package enum Batch {
       )
     }
     var inputNames: [String]? = nil
-    if input.regular && (!missing.isEmpty || sheetColumns != nil || !channelColumns.isEmpty) {
+    let everyColumn = mapping?.usesFunctions ?? false
+    if input.regular
+      && (!missing.isEmpty || sheetColumns != nil || !channelColumns.isEmpty || everyColumn)
+    {
       var scan = PrePassScan(
         missing: missing, meanColumns: meanColumns + (mapping?.centredColumns ?? []),
         levelColumns: levelColumns, mapping: mapping)
+      scan.everyColumn = mapping?.usesFunctions ?? false
       inputNames = try prePass(
         fd: input.fd, format: options.format, inputName: input.name, scan: &scan,
         ranges: &look.ranges, sheetColumns: sheetColumns, names: !channelColumns.isEmpty)
@@ -498,12 +502,13 @@ package enum Batch {
     let checksRows = sheetColumns?.needsRows(format) ?? false
     let readsKeys = names && format == .jsonl
     var found: [String: ColumnRange] = [:]
+    var everyRange: [String: ColumnRange] = [:]
     var seen = SheetColumns.Seen()
     var keys: [String] = []
     var known: Set<String> = []
     while let row = try reader.next() {
       if missing.isEmpty && !checksRows && !readsKeys && meanColumns.isEmpty
-        && levelColumns.isEmpty
+        && levelColumns.isEmpty && !scan.everyColumn
       {
         break
       }
@@ -519,9 +524,15 @@ package enum Batch {
         }
       }
       if !missing.isEmpty { ChannelMapping.include(row.fields, missing, into: &found) }
+      if scan.everyColumn {
+        // A function reads any column: every numeric one gets its range.
+        let numeric = row.fields.entries.compactMap { $0.key.text }
+        ChannelMapping.include(row.fields, numeric, into: &everyRange)
+      }
       if checksRows { sheetColumns?.add(row, format: format, to: &seen) }
     }
     guard lseek(fd, 0, SEEK_SET) == 0 else { throw FileError.errno(inputName) }
+    for (column, range) in everyRange where ranges[column] == nil { ranges[column] = range }
     for (column, range) in found { ranges[column] = range }
     try sheetColumns?.verdict(
       seen, headerNames: format == .csv ? reader.headerNames : nil, inputName: inputName)
@@ -541,6 +552,8 @@ struct PrePassScan {
   var levelColumns: [String]
   /// The mapping (its missing words are no levels).
   var mapping: ChannelMapping?
+  /// Every numeric column's range is found (a function gives some channel).
+  var everyColumn = false
   /// The sums found.
   var means = ColumnSums()
   /// The levels found.

@@ -77,10 +77,12 @@ enum SheetLegend {
       let top = y + 26 + ly
       if let keys = line.keys {
         let k = Double(keySize)
+        // Marked as keys (`<svg class="key"`), told apart from the grid's faces.
         put("<g class=\"key\">\n")
-        out += BatchSheet.nested(keys.low, x: Double(x), y: Double(top), width: k, height: k)
-        out += BatchSheet.nested(
-          keys.high, x: Double(x + keySize + 10), y: Double(top), width: k, height: k)
+        for (doc, kx) in [(keys.low, x), (keys.high, x + keySize + 10)] {
+          let face = BatchSheet.nested(doc, x: Double(kx), y: Double(top), width: k, height: k)
+          out += Array("<svg class=\"key\"".utf8) + face.dropFirst(4)
+        }
         put("</g>\n")
         let labelY = top + keySize + 10
         text(

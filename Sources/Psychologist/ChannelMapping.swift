@@ -142,6 +142,13 @@ public struct ChannelMapping {
   /// How `c`'s numbers are scaled.
   public func scale(of c: ColumnChannel) -> ChannelScale { c.scale ?? scale }
 
+  /// Whether a Lua function gives some channel: it is handed the row's numbers scaled to
+  /// 0…1 too, so batch finds every numeric column's range.
+  public var usesFunctions: Bool {
+    if case .function = source { return true }
+    return !functions.isEmpty
+  }
+
   /// What R, spreadsheets and exports write for a missing value; an empty CSV field is
   /// absent already.
   public static let defaultMissingWords = [
@@ -444,17 +451,9 @@ extension Fields {
   /// A `scale = "column" | "common" | "centred" | "none"` field; nil when absent or wrong
   /// (said as a problem at its line).
   mutating func scaleField(_ key: String) -> ChannelScale? {
-    guard let text = string(key) else { return nil }
     // Both spellings: a reader from R or the US writes "centered".
-    if text == "centered" { return .centred }
-    guard let scale = ChannelScale(rawValue: text) else {
-      let names = ChannelScale.allCases.map(\.rawValue)
-      fail(
-        "\(key) must be one of \(names.joined(separator: ", ")), got '\(text)'\(suggestion(text, names))",
-        atKey: key)
-      return nil
-    }
-    return scale
+    if raw(key)?.text == "centered" { return .centred }
+    return choice(key)
   }
 
   /// A `levels = { "setosa", … }` field: at least one text, none twice.
@@ -518,16 +517,21 @@ extension Fields {
 
   /// A `missing = "neutral" | "mean" | "drop" | "error"` field; nil when absent or wrong
   /// (said as a problem).
-  mutating func missingPolicy(_ key: String) -> MissingPolicy? {
+  mutating func missingPolicy(_ key: String) -> MissingPolicy? { choice(key) }
+
+  /// A field naming one of `T`'s cases; nil when absent, or wrong (said at its line with the
+  /// cases there are and the nearest).
+  mutating func choice<T: RawRepresentable & CaseIterable>(_ key: String) -> T?
+  where T.RawValue == String {
     guard let text = string(key) else { return nil }
-    guard let policy = MissingPolicy(rawValue: text) else {
-      let names = MissingPolicy.allCases.map(\.rawValue)
+    guard let value = T(rawValue: text) else {
+      let names = T.allCases.map(\.rawValue)
       fail(
         "\(key) must be one of \(names.joined(separator: ", ")), got '\(text)'\(suggestion(text, names))",
         atKey: key)
       return nil
     }
-    return policy
+    return value
   }
 }
 

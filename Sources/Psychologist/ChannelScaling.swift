@@ -85,6 +85,8 @@ struct ResolvedMapping {
 
   let entries: [Entry]
   let mapping: ChannelMapping
+  /// Every known range (given first, then declared), for a function's `scaled` argument.
+  let units: [(column: String, range: ColumnRange)]
   /// face_color's colours, when the mapping gives some.
   let palette: FillPalette?
 
@@ -95,6 +97,10 @@ struct ResolvedMapping {
     levels found: [String: [String]]
   ) {
     self.mapping = mapping
+    units =
+      mapping.usesFunctions
+      ? mapping.ranges.merging(given) { $1 }.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+      : []
     let list: [ColumnChannel]
     if case .columns(let l) = mapping.source { list = l } else { list = [] }
     func range(_ column: String) -> ColumnRange? { given[column] ?? mapping.ranges[column] }
@@ -236,6 +242,17 @@ struct ResolvedMapping {
     return out
   }
 
+  /// The second argument of a channels function: each of the row's numbers whose column
+  /// has a range, scaled to 0…1 by it (clamped), so a function need not write ranges.
+  func scaled(_ input: LuaValue) -> LuaValue {
+    var out: [LuaValue: LuaValue] = [:]
+    for (column, range) in units {
+      guard let x = ChannelMapping.datum(input[column]) else { continue }
+      out[.text(column)] = .number(range.unit(x))
+    }
+    return .map(out)
+  }
+
   private func set(_ c: ColumnChannel, _ value: Double, _ out: inout Channels) {
     if let side = c.side { out[c.channel, side] = value } else { out[c.channel] = value }
   }
@@ -251,7 +268,10 @@ final class ResolvedMappings {
   func mapping(_ m: ChannelMapping, of name: String, make: () -> ResolvedMapping)
     -> ResolvedMapping
   {
-    guard case .columns(let list) = m.source else { return make() }
+    // A function's mapping has no columns: it is kept by name (a redeclared one is made
+    // again when its ranges change).
+    let list: [ColumnChannel]
+    if case .columns(let l) = m.source { list = l } else { list = [] }
     // The same array as the registry's compares by identity, at no cost a row.
     if let kept = made[name], kept.columns == list { return kept.ready }
     let ready = make()

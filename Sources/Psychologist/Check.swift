@@ -101,7 +101,12 @@ extension Script {
         }
       }
       // Columns the script gives no range are scaled over the examples, as batch scans.
-      session.columnRanges = d.channels.map { ChannelMapping.scan(inputs, $0.columns) } ?? [:]
+      session.columnRanges =
+        d.channels.map { m in
+          // A function reads any column: each gets its range, as batch finds them.
+          let every = inputs.flatMap { $0.entries.compactMap(\.key.text) }
+          return ChannelMapping.scan(inputs, m.usesFunctions ? every : m.columns)
+        } ?? [:]
       session.columnMeans =
         d.channels.map { ChannelMapping.means(inputs, $0.meanColumns + $0.centredColumns) }
         ?? [:]

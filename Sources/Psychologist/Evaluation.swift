@@ -179,18 +179,26 @@ public struct Evaluator {
     _ m: ChannelMapping, of d: Diagnosis, input: LuaValue, given: LuaValue
   ) throws -> Channels {
     do {
+      let ready = resolved.mapping(m, of: d.name) {
+        ResolvedMapping(m, ranges: columnRanges, means: columnMeans, levels: columnLevels)
+      }
+      // A function is handed the row's numbers scaled by their ranges too.
+      // (watched as the row is: a column read through it is read).
+      let scaled =
+        m.usesFunctions
+        ? try script.inputReads.track(ready.scaled(given), place: d.location, in: script.state)
+        : .nil
       guard case .function(let f) = m.source else {
         // The host reads the mapping's columns itself, from the input as given.
         script.inputReads.noteRead(m.columns)
-        let ready = resolved.mapping(m, of: d.name) {
-          ResolvedMapping(m, ranges: columnRanges, means: columnMeans, levels: columnLevels)
-        }
         var out = try ready.channels(for: given, means: columnMeans, at: d.location)
-        for fc in m.functions { try functionChannel(fc, of: d, input: input, into: &out) }
+        for fc in m.functions {
+          try functionChannel(fc, of: d, input: input, scaled: scaled, into: &out)
+        }
         return out
       }
       let at = m.location ?? d.location
-      let r = try script.state.call(f, [input], declaredAt: at).first ?? .nil
+      let r = try script.state.call(f, [input, scaled], declaredAt: at).first ?? .nil
       var out = try ChannelMapping.channels(
         returned: r, what: "diagnosis '\(d.name)' channels function's result", at: at)
       out.palette = m.palette?.fill(levels: nil)
@@ -204,9 +212,11 @@ public struct Evaluator {
   /// range, or nil (the channel left as the seed draws it); else the row fails at the line
   /// of the channel's field.
   private func functionChannel(
-    _ fc: FunctionChannel, of d: Diagnosis, input: LuaValue, into out: inout Channels
+    _ fc: FunctionChannel, of d: Diagnosis, input: LuaValue, scaled: LuaValue,
+    into out: inout Channels
   ) throws {
-    let r = try script.state.call(fc.function, [input], declaredAt: fc.location).first ?? .nil
+    let r =
+      try script.state.call(fc.function, [input, scaled], declaredAt: fc.location).first ?? .nil
     let what = "diagnosis '\(d.name)' channel \(fc.name)'s function"
     if case .nil = r { return }
     guard let x = r.number else {

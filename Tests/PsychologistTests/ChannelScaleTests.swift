@@ -24,7 +24,7 @@ import Testing
     let m = try #require(d.channels)
     let session = try Session(script: s, device: .iphone, orientation: .portrait)
     var e = session.evaluator
-    e.columnRanges = ChannelMapping.scan(rows, m.columns)
+    e.columnRanges = ChannelMapping.scan(rows, m.usesFunctions ? ["a", "b", "c"] : m.columns)
     e.columnMeans = ChannelMapping.means(rows, m.meanColumns + m.centredColumns)
     var levels = ColumnLevels()
     for row in rows { levels.add(row, m.levelColumns, m) }
@@ -171,6 +171,24 @@ import Testing
       // The line of eye_size's field, not the diagnosis's first.
       #expect(error.location?.hasSuffix("s.lua:7") == true, "\(error)")
       #expect(error.message.contains("eye_size"), "\(error)")
+    }
+  }
+
+  @Test func aFunctionGetsTheRowScaledByItsRanges() throws {
+    let (s, dir) = try script(
+      """
+      diagnosis "d" {
+        channels = function(row, scaled)
+          return { head_width = scaled.a, hair = scaled.b }
+        end,
+      }
+      """)
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    try s.load()
+    let got = try channels(s, rows)
+    for i in 0..<4 {
+      #expect(abs(got[i][.headWidth]! - (Self.a[i] - 1) / 9) < 1e-9)
+      #expect(abs(got[i][.hair]! - Self.b[i] / 40) < 1e-9)
     }
   }
 
