@@ -80,8 +80,9 @@ public enum DataLegend {
         ends = (lowEnd, "1")
         at = { legendNumber(c.channel.lowest + (1 - c.channel.lowest) * $0) }
       case .levels(_, let names, let declared):
-        text +=
-          " (\(declared ? "levels" : "levels in order of appearance"): \(names.joined(separator: ", ")))"
+        // The swatches or key faces show them too: a long list is cut.
+        let shown = names.count > 6 ? names.prefix(5) + ["… \(names.count - 5) more"] : names[...]
+        text += " (\(declared ? "declared levels" : "levels") \(shown.joined(separator: ", ")))"
         ends = (names.first ?? "", names.last ?? "")
       case .unranged:
         text += " (no range)"
