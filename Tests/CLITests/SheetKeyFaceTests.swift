@@ -91,4 +91,55 @@ import Testing
     #expect(err.contains("not one of its levels"), "\(err)")
     #expect(err.contains("1 of 2 rows failed"), "\(err)")
   }
+
+  @Test func aFunctionsRefusalNamesItsLineAndLuaFeaturesAreListed() throws {
+    let dir = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    try writeFile(
+      dir + "/f.lua",
+      """
+      diagnosis "f" {
+        title = "f",
+        channels = function(row, scaled)
+          return { smile = scaled.x > 0.5 and 5 or 2 * scaled.x - 1 }
+        end,
+      }
+      feature "glasses" {
+        draw = function(face, pen) end,
+      }
+      """)
+    try writeFile(dir + "/f.csv", "x\n0\n1\n0.25\n")
+    let r = try psychologist(
+      [
+        "batch", "f.lua", "--diagnosis", "f", "--input", "f.csv", "--output-dir", "o",
+        "--sheet", "s.svg",
+      ], in: dir)
+    // x = 1 is scaled to 1 (its range 0…1 found by the pass over the file): smile 5 fails,
+    // at the line of `channels =`, not the declaration's first.
+    #expect(r.status == 1)
+    #expect(r.stderr.contains("f.lua:3: row 2"), "\(r.stderr)")
+    #expect(!r.stderr.contains("row 1 ") && !r.stderr.contains("row 3 "), "\(r.stderr)")
+    let svg = try String(contentsOfFile: dir + "/s.svg", encoding: .utf8)
+    #expect(svg.contains("drawn by Lua too: glasses (f.lua:7)"))
+  }
+
+  @Test func checkSaysAMisspeltPaletteAtItsLine() throws {
+    let dir = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    try writeFile(
+      dir + "/p.lua",
+      """
+      diagnosis "p" {
+        channels = {
+          smile = "x",
+          face_color = { column = "kind",
+            palette = "Viridus" },
+        },
+      }
+      """)
+    let r = try psychologist(["check", "p.lua"], in: dir)
+    #expect(r.status == 1)
+    #expect(r.stderr.contains("p.lua:5:"), "\(r.stderr)")
+    #expect(r.stderr.contains("did you mean 'viridis'?"), "\(r.stderr)")
+  }
 }
