@@ -497,7 +497,9 @@ package enum Batch {
   ) throws -> [String]? {
     let missing = scan.missing
     let meanColumns = scan.meanColumns
-    let levelColumns = scan.levelColumns
+    // A column seen holding a number is numeric for good: it leaves the scan for levels,
+    // so a file of numbers pays for it on its first row only.
+    var levelColumns = scan.levelColumns
     let reader = BatchReader(fd: fd, format: format)
     let checksRows = sheetColumns?.needsRows(format) ?? false
     let readsKeys = names && format == .jsonl
@@ -516,6 +518,7 @@ package enum Batch {
       if !meanColumns.isEmpty { scan.means.add(row.fields, meanColumns) }
       if let mapping = scan.mapping, !levelColumns.isEmpty {
         scan.levels.add(row.fields, levelColumns, mapping)
+        levelColumns.removeAll(where: scan.levels.isNumeric)
       }
       if readsKeys {
         for key in row.fields.entries.compactMap(\.key.text).sorted() where !known.contains(key) {

@@ -38,6 +38,9 @@ public struct ColumnLevels: Sendable {
   /// Nothing seen yet.
   public init() {}
 
+  /// Whether `column` held a number: it has no levels, whatever text it holds.
+  public func isNumeric(_ column: String) -> Bool { numeric.contains(column) }
+
   /// Adds the texts `row` holds in `columns` that `mapping` reads as neither a number nor
   /// a missing word.
   public mutating func add(_ row: LuaValue, _ columns: [String], _ mapping: ChannelMapping) {
