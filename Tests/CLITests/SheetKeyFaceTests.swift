@@ -142,4 +142,36 @@ import Testing
     #expect(r.stderr.contains("p.lua:5:"), "\(r.stderr)")
     #expect(r.stderr.contains("did you mean 'viridis'?"), "\(r.stderr)")
   }
+
+  /// JSON Lines take the same path: levels found by the first pass in order of appearance,
+  /// the same on every worker, whatever `--jobs`.
+  @Test func jsonLinesLevelsAreTheSameOnEveryWorker() throws {
+    let dir = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    try writeFile(
+      dir + "/k.lua",
+      """
+      diagnosis "k" {
+        channels = { face_color = { column = "kind", colors = { "#ff0000", "#00ff00", "#0000ff" } } },
+      }
+      """)
+    // Order of appearance: b, a, c (not alphabetical); 12 rows over 3 workers.
+    let kinds = ["b", "a", "b", "c", "a", "c", "b", "b", "a", "c", "c", "a"]
+    try writeFile(
+      dir + "/k.jsonl",
+      kinds.enumerated().map { "{\"id\": \"r\($0.offset)\", \"kind\": \"\($0.element)\"}" }
+        .joined(separator: "\n") + "\n")
+    let r = try psychologist(
+      [
+        "batch", "k.lua", "--diagnosis", "k", "--input", "k.jsonl", "--output-dir", "o", "--jobs",
+        "3",
+      ],
+      in: dir)
+    #expect(r.status == 0, "\(r.stderr)")
+    let colour = ["b": "red", "a": "#00ff00", "c": "blue"]
+    for (i, kind) in kinds.enumerated() {
+      let svg = try String(contentsOfFile: dir + "/o/r\(i).svg", encoding: .utf8)
+      #expect(svg.contains("fill=\"\(colour[kind]!)\""), "row \(i) (\(kind))")
+    }
+  }
 }
