@@ -192,6 +192,28 @@ import Testing
     }
   }
 
+  /// Every palette reads whole, at ColorBrewer's class counts (sequential 9, diverging 11,
+  /// qualitative 8 to 12), viridis from its dark purple to its yellow; a ramp blends, a
+  /// qualitative set steps.
+  @Test func everyPaletteReadsWhole() throws {
+    #expect(NamedPalette.names.count == 21)
+    for name in NamedPalette.names {
+      let p = try #require(NamedPalette.named(name.uppercased()), "\(name)")
+      #expect([8, 9, 11, 12].contains(p.colors.count), "\(name): \(p.colors.count)")
+    }
+    let viridis = try #require(NamedPalette.named("viridis"))
+    #expect(viridis.colors.first == Color(parsing: "#440154"))
+    #expect(viridis.colors.last == Color(parsing: "#fde725"))
+    // Halfway between the first two of nine stops (t = 1/16): each component halfway.
+    let (a, b) = (viridis.colors[0], viridis.colors[1])
+    let mid = viridis.fill(levels: nil).color(at: 1.0 / 16)
+    #expect(abs(Int(mid.g) - (Int(a.g) + Int(b.g)) / 2) <= 1)
+    // Set1 over a number: t in the k-th ninth draws colour k.
+    let set1 = try #require(NamedPalette.named("Set1"))
+    #expect(set1.fill(levels: nil).color(at: 0.5) == set1.colors[4])
+    #expect(NamedPalette.named("viridus") == nil)
+  }
+
   @Test func wrongFieldsAreSaidAtTheirLines() throws {
     let (s, dir) = try script(
       """
