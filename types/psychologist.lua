@@ -49,7 +49,8 @@
 ---Facial channels drawn from the row's columns: `{ smile = "mpg", head_width = "wt",
 ---hair = { column = "hp", reverse = true }, … }`, each column scaled to its channel's range
 ---from the column's range (`ranges`, `--ranges FILE`, else the data's own min and max), or
----a function of the row returning channel values `{ smile = 0.4, eye_size = 1, … }`.
+---a function of the row returning channel values `{ smile = 0.4, eye_size = 1, … }`; its
+---second argument holds the row's numbers scaled to 0…1 by their columns' ranges.
 ---Any channel may be given per half of the face (the viewer's left and right, Flury and
 ---Riedwyl's asymmetric faces): `left = { smile = "mpg" }`, `right = { … }`, or
 ---`smile = { left = "mpg", right = "qsec" }`; a function may return the same shapes.
@@ -58,7 +59,7 @@
 ---mouth_height, smile (-1 … 1), mouth_width, eye_height, eye_spacing, eye_slant,
 ---eye_eccentricity, eye_size, pupil, brow_height, brow_slant, brow_width; and eye_opening,
 ---mouth_opening, nose_width, ear_size, hair, face_color.
----@field channels? psychologist.Channels|fun(input: table): psychologist.ChannelValues
+---@field channels? psychologist.Channels|fun(input: table, scaled: table<string, number>): psychologist.ChannelValues
 ---Column ranges `{ mpg = {10, 35}, … }` the channels scale from (streams, shards).
 ---@field ranges? table<string, number[]>
 ---What a row without a value in a channel's column draws (default "neutral": the channel's
@@ -68,19 +69,45 @@
 ---The texts read as a missing value, compared without case (default: "", NA, N/A, NaN, null,
 ---None, nil, -, ., ?, missing); other text in a mapped column fails its row.
 ---@field missing_words? string[]
+---How numeric columns are scaled to their channels, unless a channel says (default
+---"column": each from its own min to max; "common": one min and max over all such columns;
+---"centred": the column's mean at the neutral middle, its largest deviation at the ends;
+---"none": values are the channel's own, clamped).
+---@field scale? psychologist.ChannelScale
+---The colours face_color runs through, for a channels function too: a palette's name.
+---@field palette? psychologist.PaletteName
 ---Replace an earlier declaration of the same name instead of being an error.
 ---@field override? boolean
 
 ---@alias psychologist.MissingPolicy "neutral"|"mean"|"drop"|"error"
+
+---@alias psychologist.ChannelScale "column"|"common"|"centred"|"centered"|"none"
+
+---viridis, then ColorBrewer's sequential, diverging and qualitative sets (any letter case).
+---@alias psychologist.PaletteName "viridis"|"Blues"|"Greens"|"Greys"|"Oranges"|"Purples"|"Reds"|"YlGnBu"|"YlOrRd"|"PiYG"|"RdBu"|"RdYlBu"|"Spectral"|"Accent"|"Dark2"|"Paired"|"Pastel1"|"Pastel2"|"Set1"|"Set2"|"Set3"
 
 ---A column driving a channel, maybe reversed (high values draw the channel's low end).
 ---@class psychologist.ColumnChannel
 ---@field column string
 ---@field reverse? boolean
 ---@field missing? psychologist.MissingPolicy
+---This channel's scaling (else the diagnosis's `scale`).
+---@field scale? psychologist.ChannelScale
+---A text column's values in order: level i of n draws i / (n − 1) of the channel's range
+---(default: the levels in order of appearance, found by batch's first pass over a file).
+---@field levels? (string|number)[]
+---face_color only: a palette's name.
+---@field palette? psychologist.PaletteName
+---face_color only: colours of one's own, `{ "#1b9e77", "teal", … }`, blended in order (a
+---text column with as many levels as colours: one each).
+---@field colors? psychologist.ColorName[]
+
+---A channel computed from the row beside channels naming columns: its value, or nil.
+---`scaled` holds the row's numbers scaled to 0…1 by their columns' ranges.
+---@alias psychologist.ChannelFunction fun(input: table, scaled: table<string, number>): number?
 
 ---A channel's column: one for both halves, or each half its own.
----@alias psychologist.ChannelColumn string|psychologist.ColumnChannel|{ left?: string|psychologist.ColumnChannel, right?: string|psychologist.ColumnChannel }
+---@alias psychologist.ChannelColumn string|psychologist.ColumnChannel|psychologist.ChannelFunction|{ left?: string|psychologist.ColumnChannel|psychologist.ChannelFunction, right?: string|psychologist.ColumnChannel|psychologist.ChannelFunction }
 
 ---A diagnosis's channels: channel names to columns, and `left`/`right` tables of one
 ---half's channels.

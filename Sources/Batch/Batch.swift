@@ -149,19 +149,29 @@ package enum Batch {
     let columnsChecked = sheetColumns == nil || input.regular
     var knownRanges: [String: ColumnRange] = [:]
     if let mapping {
+      // Every worker scales alike: the ranges, means and levels are fixed here, before
+      // any row is drawn.
+      let found = means.means
       for w in workers {
         w.evaluator.columnRanges = ranges
-        w.evaluator.columnMeans = means.means
+        w.evaluator.columnMeans = found
+        w.evaluator.columnLevels = look.levels.levels
       }
       knownRanges = mapping.ranges.merging(ranges) { $1 }
     } else if options.sheetLayout.at != nil {
       knownRanges = ranges
     }
-    let legend =
+    let legendEntries =
       options.terminalSheet != nil || options.sheet != nil
-      ? SheetLegend.lines(mapping, ranges: workers[0].evaluator.columnRanges) : []
+      ? DataLegend.entries(
+        workers[0].diagnosis, script: workers[0].script,
+        ranges: workers[0].evaluator.columnRanges, means: workers[0].evaluator.columnMeans,
+        levels: workers[0].evaluator.columnLevels) : []
+    let legend = options.sheet != nil ? SheetLegend.lines(legendEntries) : []
     let stream = options.terminalSheet.map { sheet in
-      TerminalSheetStream(sheet, title: options.sheetLayout.heading, legend: legend) {
+      TerminalSheetStream(
+        sheet, title: options.sheetLayout.heading, legend: legendEntries.map(\.text)
+      ) {
         shared.writeAsIs(1, $0)
       }
     }
@@ -283,8 +293,10 @@ package enum Batch {
   struct InputLook {
     /// Column ranges: `--ranges`, then what the first pass found for the columns left out.
     var ranges: [String: ColumnRange] = [:]
-    /// The columns' sums, for `missing = "mean"`.
+    /// The columns' sums, for `missing = "mean"` and `scale = "centred"`.
     var means = ColumnSums()
+    /// The text columns' levels, in order of appearance.
+    var levels = ColumnLevels()
     /// A stream's first row, read to learn its columns (nil: none read).
     var firstRow: BatchRow?? = nil
     /// Why reading that row failed, if it did.
@@ -310,6 +322,8 @@ package enum Batch {
     }
     let channelColumns = mapping?.columns ?? []
     let meanColumns = mapping?.meanColumns ?? []
+    // A column given a range is numeric: only the columns scanned anyway may be text.
+    let levelColumns = input.regular ? (mapping?.levelColumns ?? []).filter(missing.contains) : []
     if !meanColumns.isEmpty && !input.regular {
       throw BatchSetupError(
         description:
@@ -317,11 +331,25 @@ package enum Batch {
       )
     }
     var inputNames: [String]? = nil
-    if input.regular && (!missing.isEmpty || sheetColumns != nil || !channelColumns.isEmpty) {
+    let everyColumn = mapping?.usesFunctions ?? false
+    if input.regular
+      && (!missing.isEmpty || sheetColumns != nil || !channelColumns.isEmpty || everyColumn)
+    {
+      var scan = PrePassScan(
+        missing: missing, meanColumns: meanColumns + (mapping?.centredColumns ?? []),
+        levelColumns: levelColumns, mapping: mapping)
+      scan.everyColumn = mapping?.usesFunctions ?? false
       inputNames = try prePass(
-        fd: input.fd, format: options.format, inputName: input.name, missing: missing,
-        ranges: &look.ranges, sheetColumns: sheetColumns, names: !channelColumns.isEmpty,
-        meanColumns: meanColumns, means: &look.means)
+        fd: input.fd, format: options.format, inputName: input.name, scan: &scan,
+        ranges: &look.ranges, sheetColumns: sheetColumns, names: !channelColumns.isEmpty)
+      look.means = scan.means
+      look.levels = scan.levels
+      if let column = scan.levels.overflowing {
+        throw BatchSetupError(
+          description:
+            "\(input.name): column '\(column)' holds more than \(ColumnLevels.limit) different texts, too many levels for a face to tell apart: map a numeric column, or declare its levels = { … }"
+        )
+      }
     }
     if !input.regular && !channelColumns.isEmpty {
       do { look.firstRow = .some(try reader.next()) } catch { look.readError = error }
@@ -464,21 +492,34 @@ package enum Batch {
   /// (a CSV whose check needs only its header stops there), then the check's verdict.
   /// With `names`, it gives the input's columns too: a CSV's header, every JSON row's keys.
   static func prePass(
-    fd: Int32, format: BatchFormat, inputName: String, missing: [String],
-    ranges: inout [String: ColumnRange], sheetColumns: SheetColumns?, names: Bool,
-    meanColumns: [String] = [], means: inout ColumnSums
+    fd: Int32, format: BatchFormat, inputName: String, scan: inout PrePassScan,
+    ranges: inout [String: ColumnRange], sheetColumns: SheetColumns?, names: Bool
   ) throws -> [String]? {
+    let missing = scan.missing
+    let meanColumns = scan.meanColumns
+    // A column seen holding a number is numeric for good: it leaves the scan for levels,
+    // so a file of numbers pays for it on its first row only.
+    var levelColumns = scan.levelColumns
     let reader = BatchReader(fd: fd, format: format)
     let checksRows = sheetColumns?.needsRows(format) ?? false
     let readsKeys = names && format == .jsonl
     var found: [String: ColumnRange] = [:]
+    var everyRange: [String: ColumnRange] = [:]
     var seen = SheetColumns.Seen()
     var keys: [String] = []
     var known: Set<String> = []
     while let row = try reader.next() {
-      if missing.isEmpty && !checksRows && !readsKeys && meanColumns.isEmpty { break }
+      if missing.isEmpty && !checksRows && !readsKeys && meanColumns.isEmpty
+        && levelColumns.isEmpty && !scan.everyColumn
+      {
+        break
+      }
       guard row.error == nil else { continue }
-      if !meanColumns.isEmpty { means.add(row.fields, meanColumns) }
+      if !meanColumns.isEmpty { scan.means.add(row.fields, meanColumns) }
+      if let mapping = scan.mapping, !levelColumns.isEmpty {
+        scan.levels.add(row.fields, levelColumns, mapping)
+        levelColumns.removeAll(where: scan.levels.isNumeric)
+      }
       if readsKeys {
         for key in row.fields.entries.compactMap(\.key.text).sorted() where !known.contains(key) {
           known.insert(key)
@@ -486,15 +527,40 @@ package enum Batch {
         }
       }
       if !missing.isEmpty { ChannelMapping.include(row.fields, missing, into: &found) }
+      if scan.everyColumn {
+        // A function reads any column: every numeric one gets its range.
+        let numeric = row.fields.entries.compactMap { $0.key.text }
+        ChannelMapping.include(row.fields, numeric, into: &everyRange)
+      }
       if checksRows { sheetColumns?.add(row, format: format, to: &seen) }
     }
     guard lseek(fd, 0, SEEK_SET) == 0 else { throw FileError.errno(inputName) }
+    for (column, range) in everyRange where ranges[column] == nil { ranges[column] = range }
     for (column, range) in found { ranges[column] = range }
     try sheetColumns?.verdict(
       seen, headerNames: format == .csv ? reader.headerNames : nil, inputName: inputName)
     guard names else { return nil }
     return format == .csv ? reader.headerNames : keys
   }
+}
+
+/// What the pass over a regular file gathers for the channels besides ranges: the sums of
+/// the columns whose means are drawn or centred on, and the text columns' levels.
+struct PrePassScan {
+  /// Columns without a range: their min and max are found.
+  var missing: [String]
+  /// Columns whose mean is needed.
+  var meanColumns: [String]
+  /// Columns whose levels are found (those the script does not declare).
+  var levelColumns: [String]
+  /// The mapping (its missing words are no levels).
+  var mapping: ChannelMapping?
+  /// Every numeric column's range is found (a function gives some channel).
+  var everyColumn = false
+  /// The sums found.
+  var means = ColumnSums()
+  /// The levels found.
+  var levels = ColumnLevels()
 }
 
 /// One worker: its own script (Lua state, registry) and its own print buffer. A row is

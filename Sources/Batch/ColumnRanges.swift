@@ -13,7 +13,7 @@ package enum ColumnRanges {
   static func streamError(_ missing: [String], inputName: String) -> BatchSetupError {
     BatchSetupError(
       description:
-        "\(inputName) is a stream, read once: give the range of \(missing.joined(separator: ", ")) with --ranges FILE (lines column,low,high) or ranges = { \(missing[0]) = {low, high} } in the diagnosis"
+        "\(inputName) is a stream, read once: give the range of \(missing.joined(separator: ", ")) with --ranges FILE (lines column,low,high) or ranges = { \(missing[0]) = {low, high} } in the diagnosis (a text column: its levels = { … }; or scale = \"none\")"
     )
   }
 

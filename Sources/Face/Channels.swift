@@ -122,6 +122,8 @@ public struct Channels: Equatable, Sendable {
   public var missing: [Channel] = []
   /// The data's columns that had no value for them, in channel order (the mark's words).
   public var missingColumns: [String] = []
+  /// The colours `face_color` runs through (nil: `FacePalette`'s pale ramp).
+  public var palette: FillPalette?
 
   /// No channel given: the seed's face.
   public init() { values = [] }
@@ -186,8 +188,11 @@ public enum FacePalette {
   public static func color(at t: Double) -> Color {
     let x = min(max(t, 0), 1) * Double(colors.count - 1)
     let i = min(Int(x), colors.count - 2)
-    let f = x - Double(i)
-    let a = colors[i], b = colors[i + 1]
+    return mix(colors[i], colors[i + 1], x - Double(i))
+  }
+
+  /// `a` mixed with `b`, `f` (0…1) of the way to `b`, each sRGB component linearly.
+  public static func mix(_ a: Color, _ b: Color, _ f: Double) -> Color {
     func mix(_ p: UInt8, _ q: UInt8) -> UInt8 {
       UInt8((Double(p) + (Double(q) - Double(p)) * f).rounded())
     }

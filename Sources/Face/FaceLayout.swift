@@ -509,8 +509,10 @@ struct FaceLayout {
 
   /// The palette's colour; a half without `face_color` is white when the other has one.
   private func addFill(_ g: inout FaceGeometry) {
-    let left = ch[.faceColor, .left].map(FacePalette.color(at:))
-    let right = ch[.faceColor, .right].map(FacePalette.color(at:))
+    let palette = ch.palette
+    func color(_ t: Double) -> Color { palette?.color(at: t) ?? FacePalette.color(at: t) }
+    let left = ch[.faceColor, .left].map(color)
+    let right = ch[.faceColor, .right].map(color)
     guard left != nil || right != nil else { return }
     if left == right {
       g.fill = left

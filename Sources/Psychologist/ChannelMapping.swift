@@ -50,6 +50,13 @@ public struct ColumnChannel: Equatable, Sendable {
   public var side: Side? = nil
   /// What a row without a value draws, when this channel says (else the diagnosis's).
   public var missing: MissingPolicy? = nil
+  /// How its numbers are scaled, when this channel says (else the diagnosis's `scale`).
+  public var scale: ChannelScale? = nil
+  /// The column's text values in order, declared (`levels = { … }`): level i of n draws
+  /// i / (n − 1) of the channel's range.
+  public var levels: [String]? = nil
+  /// `face_color`'s colours (`palette = "viridis"`, `colors = { … }`).
+  public var palette: NamedPalette? = nil
 
   /// The channel's name, with the half it drives when only one: `smile`, `smile.left`.
   public var name: String { side.map { "\(channel.name).\($0.name)" } ?? channel.name }
@@ -89,6 +96,22 @@ public struct DroppedRow: Error, CustomStringConvertible, Sendable {
   }
 }
 
+/// A channel given by a Lua function of the row beside channels naming columns
+/// (`hair = function(row) return … end`): it returns the channel's value, or nil.
+public struct FunctionChannel {
+  /// The channel it drives.
+  public var channel: Channel
+  /// The half it drives; nil for both.
+  public var side: Side?
+  /// The function.
+  public var function: LuaReference
+  /// The line of its field: where a wrong result is said.
+  public var location: Location
+
+  /// The channel's name, with the half it drives when only one: `hair`, `hair.left`.
+  public var name: String { side.map { "\(channel.name).\($0.name)" } ?? channel.name }
+}
+
 /// Where a diagnosis's channel values come from.
 public enum ChannelSource {
   /// Columns scaled to channels.
@@ -107,6 +130,24 @@ public struct ChannelMapping {
   public var missing: MissingPolicy = .neutral
   /// Texts read as a missing value, compared without case (`missing_words = { … }`).
   public var missingWords: [String] = ChannelMapping.defaultMissingWords
+  /// How numeric columns are scaled, unless their channel says (`scale = "…"`).
+  public var scale: ChannelScale = .column
+  /// `face_color`'s colours for the whole diagnosis (`palette = …`), unless its channel says.
+  public var palette: NamedPalette?
+  /// Channels computed by Lua functions beside the columns.
+  public var functions: [FunctionChannel] = []
+  /// Where the `channels` field is: a function's wrong result is said there.
+  public var location: Location?
+
+  /// How `c`'s numbers are scaled.
+  public func scale(of c: ColumnChannel) -> ChannelScale { c.scale ?? scale }
+
+  /// Whether a Lua function gives some channel: it is handed the row's numbers scaled to
+  /// 0…1 too, so batch finds every numeric column's range.
+  public var usesFunctions: Bool {
+    if case .function = source { return true }
+    return !functions.isEmpty
+  }
 
   /// What R, spreadsheets and exports write for a missing value; an empty CSV field is
   /// absent already.
@@ -117,7 +158,7 @@ public struct ChannelMapping {
   /// Whether the mapping may set the smile (a function may: it is not known which it sets).
   public var mapsSmile: Bool {
     guard case .columns(let list) = source else { return true }
-    return list.contains { $0.channel == .smile }
+    return list.contains { $0.channel == .smile } || functions.contains { $0.channel == .smile }
   }
 
   /// The columns whose missing values draw their mean: they need one, from the data.
@@ -130,8 +171,27 @@ public struct ChannelMapping {
     return seen
   }
 
+  /// The columns scaled `centred`: they need their mean, from the data (a stream's, which
+  /// has none, is centred on its range's middle).
+  public var centredColumns: [String] {
+    guard case .columns(let list) = source else { return [] }
+    var seen: [String] = []
+    for c in list where scale(of: c) == .centred && c.levels == nil && !seen.contains(c.column) {
+      seen.append(c.column)
+    }
+    return seen
+  }
+
+  /// The columns whose levels a pass over the data finds (those some channel reads without
+  /// declared levels).
+  public var levelColumns: [String] {
+    guard case .columns(let list) = source else { return [] }
+    let undeclared = Set(list.filter { $0.levels == nil }.map(\.column))
+    return columns.filter(undeclared.contains)
+  }
+
   /// Whether `text` is one of the missing words.
-  func isMissingWord(_ text: String) -> Bool {
+  public func isMissingWord(_ text: String) -> Bool {
     let lower = text.lowercased()
     return missingWords.contains { $0.lowercased() == lower }
   }
@@ -144,75 +204,22 @@ public struct ChannelMapping {
     return seen
   }
 
-  /// How `list` shows it: `function`, or `smile=mpg,head_width=-wt,…` (- for reversed).
+  /// How `list` shows it: `function`, or `smile=mpg,head_width=-wt,hair=function,…` (- for
+  /// reversed).
   public var summary: String {
     guard case .columns(let list) = source else { return "function" }
-    return list.map { "\($0.name)=\($0.reverse ? "-" : "")\($0.column)" }
-      .joined(separator: ",")
+    return
+      (list.map { "\($0.name)=\($0.reverse ? "-" : "")\($0.column)" }
+      + functions.map { "\($0.name)=function" }).joined(separator: ",")
   }
 
-  /// The columns whose range neither the script nor `given` says.
+  /// The columns whose range neither the script nor `given` says, among those that need
+  /// one (not `scale = "none"`, not declared `levels`).
   public func unranged(given: [String: ColumnRange]) -> [String] {
-    columns.filter { ranges[$0] == nil && given[$0] == nil }
-  }
-
-  /// The channels `input` gives: each column scaled by `given` (a scan or `--ranges`,
-  /// first) or the declared range. A missing or non-numeric datum draws the neutral value
-  /// and is marked. Throws a problem for a datum whose column has no range.
-  func channels(
-    for input: LuaValue, given: [String: ColumnRange], means: [String: Double] = [:],
-    at location: Location
-  ) throws -> Channels {
-    guard case .columns(let list) = source else { return Channels() }
-    var out = Channels()
-    var dropped: [String] = []
-    func set(_ c: ColumnChannel, _ value: Double) {
-      if let side = c.side { out[c.channel, side] = value } else { out[c.channel] = value }
-    }
-    for c in list {
-      let field = input[c.column]
-      var value = ChannelMapping.datum(field)
-      if value == nil {
-        // Text that is neither a number nor a missing word is a mistake, not a gap.
-        if let text = field?.text, !isMissingWord(text) {
-          let shown = text.count > 40 ? String(text.prefix(39)) + "…" : text
-          throw Problem(
-            FieldLine.locate(location, naming: c.column),
-            "channel \(c.name): column '\(c.column)' holds '\(shown)', not a number nor a missing word (\(missingWords.filter { !$0.isEmpty }.joined(separator: ", ")); missing_words = { … } sets them)"
-          )
-        }
-        let policy = c.missing ?? missing
-        switch policy {
-        case .drop:
-          if !dropped.contains(c.column) { dropped.append(c.column) }
-          continue
-        case .error:
-          throw Problem(
-            FieldLine.locate(location, naming: c.column),
-            "channel \(c.name): no value for column '\(c.column)' (missing = \"error\")")
-        case .mean: value = means[c.column]
-        case .neutral: break
-        }
-        if !out.missing.contains(c.channel) { out.missing.append(c.channel) }
-        if !out.missingColumns.contains(c.column) { out.missingColumns.append(c.column) }
-        guard value != nil else {
-          set(c, c.channel.neutral)
-          continue
-        }
-      }
-      guard let x = value else { continue }
-      guard let range = given[c.column] ?? ranges[c.column] else {
-        throw Problem(
-          location,
-          "channel \(c.channel.name): column '\(c.column)' has no range: declare ranges = { \(c.column) = {low, high} }, pass --ranges FILE, or run batch on a file (it scans the data)"
-        )
-      }
-      var t = range.unit(x)
-      if c.reverse { t = 1 - t }
-      set(c, c.channel.lowest + (1 - c.channel.lowest) * t)
-    }
-    if !dropped.isEmpty { throw DroppedRow(columns: dropped) }
-    return out
+    guard case .columns(let list) = source else { return [] }
+    let free = Set(list.filter { $0.levels != nil || scale(of: $0) == .none }.map(\.column))
+    let needed = Set(list.map(\.column)).subtracting(free)
+    return columns.filter { needed.contains($0) && ranges[$0] == nil && given[$0] == nil }
   }
 
   /// A field as a number: numbers, and text that reads as one (CSV); nil for the rest.
@@ -343,19 +350,39 @@ extension Fields {
     }
     let missing = missingPolicy("missing")
     let words = raw("missing_words").map { _ in strings("missing_words") }
+    let scale = scaleField("scale")
+    let palette = paletteField("palette", colors: nil)
     guard let c = raw("channels") else {
       if !ranges.isEmpty { fail("ranges is given but channels is not") }
       if missing != nil || words != nil { fail("missing is given but channels is not") }
+      if scale != nil { fail("scale is given but channels is not", atKey: "scale") }
+      if palette != nil { fail("palette is given but channels is not", atKey: "palette") }
       return nil
     }
+    let channelsLine = FieldLine.locate(location, naming: "channels", key: true)
+    var functions: [FunctionChannel] = []
     func mapping(_ source: ChannelSource) -> ChannelMapping {
       var m = ChannelMapping(source: source, ranges: ranges)
       if let missing { m.missing = missing }
       if let words { m.missingWords = words }
+      if let scale { m.scale = scale }
+      m.palette = palette
+      m.functions = functions
+      m.location = channelsLine
       return m
     }
     if case .function(let f) = c { return mapping(.function(f)) }
     var list: [ColumnChannel] = []
+    // A function beside columns: its channel's value, computed from the row.
+    func function(_ v: LuaValue, _ channel: Channel, _ side: Side?) -> Bool {
+      guard case .function(let f) = v else { return false }
+      let key = side.map { $0.name } ?? channel.name
+      functions.append(
+        FunctionChannel(
+          channel: channel, side: side, function: f,
+          location: FieldLine.locate(location, naming: key, key: true)))
+      return true
+    }
     let entries: [(key: LuaValue, value: LuaValue)]
     switch c {
     case .map: entries = c.entries
@@ -374,7 +401,7 @@ extension Fields {
         }
         for (k, sv) in inner {
           guard let channel = channel(k, in: "channels.\(name)") else { continue }
-          column(sv, channel, side, into: &list)
+          if !function(sv, channel, side) { column(sv, channel, side, into: &list) }
         }
         continue
       }
@@ -386,35 +413,125 @@ extension Fields {
           v, what: "\(what) channels.\(channel.name)", location: location, known: ["left", "right"])
         problems += sub.problems
         for side in Side.allCases {
-          if let sv = sub.raw(side.name) { column(sv, channel, side, into: &list) }
+          if let sv = sub.raw(side.name), !function(sv, channel, side) {
+            column(sv, channel, side, into: &list)
+          }
         }
         continue
       }
-      column(v, channel, nil, into: &list)
+      if !function(v, channel, nil) { column(v, channel, nil, into: &list) }
     }
     // The declared order is lost in a Lua table: a fixed order keeps every row alike.
-    func rank(_ c: ColumnChannel) -> (Int, Int) { (c.channel.rawValue, c.side?.rawValue ?? -1) }
-    list.sort { rank($0) < rank($1) }
-    for (a, b) in zip(list, list.dropFirst())
-    where a.channel == b.channel && (a.side == nil || b.side == nil || a.side == b.side) {
-      let half = (a.side ?? b.side).map { "the \($0.name) half" } ?? "both halves"
-      fail("channels: \(a.channel.name) is given twice for \(half) (\(a.name) and \(b.name))")
+    func rank(_ c: (channel: Channel, side: Side?)) -> (Int, Int) {
+      (c.channel.rawValue, c.side?.rawValue ?? -1)
+    }
+    list.sort { rank(($0.channel, $0.side)) < rank(($1.channel, $1.side)) }
+    functions.sort { rank(($0.channel, $0.side)) < rank(($1.channel, $1.side)) }
+    let given =
+      (list.map { ($0.channel, $0.side, $0.name) }
+      + functions.map { ($0.channel, $0.side, $0.name) })
+      .sorted { rank(($0.0, $0.1)) < rank(($1.0, $1.1)) }
+    for (a, b) in zip(given, given.dropFirst())
+    where a.0 == b.0 && (a.1 == nil || b.1 == nil || a.1 == b.1) {
+      let half = (a.1 ?? b.1).map { "the \($0.name) half" } ?? "both halves"
+      fail("channels: \(a.0.name) is given twice for \(half) (\(a.2) and \(b.2))")
+    }
+    for c in list where c.palette != nil && c.channel != .faceColor {
+      fail(
+        "channels.\(c.name): palette and colors colour face_color only", atKey: c.channel.name)
+    }
+    if palette != nil && !list.contains(where: { $0.channel == .faceColor })
+      && !functions.contains(where: { $0.channel == .faceColor })
+    {
+      fail("palette is given but no channel maps face_color", atKey: "palette")
     }
     return mapping(.columns(list))
   }
 
+  /// A `scale = "column" | "common" | "centred" | "none"` field; nil when absent or wrong
+  /// (said as a problem at its line).
+  mutating func scaleField(_ key: String) -> ChannelScale? {
+    // Both spellings: a reader from R or the US writes "centered".
+    if raw(key)?.text == "centered" { return .centred }
+    return choice(key)
+  }
+
+  /// A `levels = { "setosa", … }` field: at least one text, none twice.
+  mutating func levelsField(_ key: String) -> [String]? {
+    guard let v = raw(key) else { return nil }
+    guard case .array(let items) = v, !items.isEmpty else {
+      fail(
+        "\(key) must be a list of the column's values in order { \"low\", …, \"high\" }, got \(v.typeName)",
+        atKey: key)
+      return nil
+    }
+    var out: [String] = []
+    for item in items {
+      let text = item.text ?? item.number.map(formatNumber)
+      guard let text else {
+        fail("\(key) must hold texts or numbers, got \(item.typeName)", atKey: key)
+        return nil
+      }
+      guard !out.contains(text) else {
+        fail("\(key) lists '\(text)' twice", atKey: key)
+        return nil
+      }
+      out.append(text)
+    }
+    return out
+  }
+
+  /// `palette = "viridis"` (a name, compared without case) or, with `colors` set, `colors =
+  /// { "#440154", "teal", … }`; nil when neither is given or it is wrong (said at its line).
+  mutating func paletteField(_ key: String, colors: String?) -> NamedPalette? {
+    if let colors, let v = raw(colors) {
+      if raw(key) != nil { fail("give \(key) or \(colors), not both", atKey: colors) }
+      guard case .array(let items) = v, !items.isEmpty else {
+        fail(
+          "\(colors) must be a list of colours { \"#rrggbb\", \"teal\", … }, got \(v.typeName)",
+          atKey: colors)
+        return nil
+      }
+      var list: [Color] = []
+      for item in items {
+        guard let text = item.text, let color = Color(parsing: text) else {
+          fail(
+            "\(colors): \(item.text.map(unknownColor) ?? "a colour is a text, got \(item.typeName)")",
+            atKey: colors)
+          return nil
+        }
+        list.append(color)
+      }
+      return NamedPalette(name: "colors", colors: list, qualitative: false)
+    }
+    guard let name = string(key) else { return nil }
+    guard let palette = NamedPalette.named(name) else {
+      let names = NamedPalette.names
+      fail(
+        "\(key) names no palette '\(name)'\(suggestion(name, names)) (palettes: \(names.joined(separator: ", ")); or colors = { \"#rrggbb\", … })",
+        atKey: key)
+      return nil
+    }
+    return palette
+  }
+
   /// A `missing = "neutral" | "mean" | "drop" | "error"` field; nil when absent or wrong
   /// (said as a problem).
-  mutating func missingPolicy(_ key: String) -> MissingPolicy? {
+  mutating func missingPolicy(_ key: String) -> MissingPolicy? { choice(key) }
+
+  /// A field naming one of `T`'s cases; nil when absent, or wrong (said at its line with the
+  /// cases there are and the nearest).
+  mutating func choice<T: RawRepresentable & CaseIterable>(_ key: String) -> T?
+  where T.RawValue == String {
     guard let text = string(key) else { return nil }
-    guard let policy = MissingPolicy(rawValue: text) else {
-      let names = MissingPolicy.allCases.map(\.rawValue)
+    guard let value = T(rawValue: text) else {
+      let names = T.allCases.map(\.rawValue)
       fail(
         "\(key) must be one of \(names.joined(separator: ", ")), got '\(text)'\(suggestion(text, names))",
         atKey: key)
       return nil
     }
-    return policy
+    return value
   }
 }
 
@@ -445,15 +562,18 @@ extension Fields {
     }
     var sub = Fields(
       v, what: "\(what) channels.\(name)", location: location,
-      known: ["column", "reverse", "missing"])
+      known: ["column", "reverse", "missing", "scale", "levels", "palette", "colors"])
     if let column = sub.string("column") {
-      list.append(
-        ColumnChannel(
-          channel: channel, column: column, reverse: sub.bool("reverse"), side: side,
-          missing: sub.missingPolicy("missing")))
+      var c = ColumnChannel(
+        channel: channel, column: column, reverse: sub.bool("reverse"), side: side,
+        missing: sub.missingPolicy("missing"))
+      c.scale = sub.scaleField("scale")
+      c.levels = sub.levelsField("levels")
+      c.palette = sub.paletteField("palette", colors: "colors")
+      list.append(c)
     } else if sub.problems.isEmpty {
       sub.fail(
-        "needs a column: \(name) = \"column\", { column = \"column\", reverse = true } or { left = …, right = … }"
+        "needs a column: \(name) = \"column\", { column = \"column\", reverse = true }, a function(row) or { left = …, right = … }"
       )
     }
     problems += sub.problems

@@ -187,8 +187,21 @@ extension Session {
   /// Scales the columns `d`'s channels read that the script gives no range over `inputs`
   /// (its examples), as a batch scans its data.
   func scaleColumns(of d: Diagnosis, over inputs: [LuaValue]) {
-    columnRanges = d.channels.map { ChannelMapping.scan(inputs, $0.columns) } ?? [:]
-    columnMeans = d.channels.map { ChannelMapping.means(inputs, $0.meanColumns) } ?? [:]
+    columnRanges =
+      d.channels.map { m in
+        // A function reads any column: each gets its range, as batch finds them.
+        let every = inputs.flatMap { $0.entries.compactMap(\.key.text) }
+        return ChannelMapping.scan(inputs, m.usesFunctions ? every : m.columns)
+      } ?? [:]
+    columnMeans =
+      d.channels.map { ChannelMapping.means(inputs, $0.meanColumns + $0.centredColumns) }
+      ?? [:]
+    columnLevels =
+      d.channels.map { m in
+        var levels = ColumnLevels()
+        for input in inputs { levels.add(input, m.levelColumns, m) }
+        return levels.levels
+      } ?? [:]
   }
 }
 

@@ -8,7 +8,7 @@ import Storyboard
 enum DeclarationFields {
   static let diagnosis = [
     "happiness", "title", "segue", "expression", "features", "style", "override", "clamp",
-    "examples", "channels", "ranges", "missing", "missing_words",
+    "examples", "channels", "ranges", "missing", "missing_words", "scale", "palette",
   ]
   static let segue = [
     "kind", "happiness", "title", "size", "style", "override", "clamp", "button", "menu",

@@ -30,10 +30,15 @@ public struct Evaluator {
   public let orientation: Orientation
   /// Column ranges that scale the diagnoses' `channels` before the ranges a script
   /// declares (a batch's scan of its input, or `--ranges`).
-  public var columnRanges: [String: ColumnRange]
-  /// Column means that `missing = "mean"` draws (a batch's pass over its file, check's
-  /// examples).
-  public var columnMeans: [String: Double] = [:]
+  public var columnRanges: [String: ColumnRange] { didSet { resolved.clear() } }
+  /// Column means that `missing = "mean"` draws and `scale = "centred"` centres on (a
+  /// batch's pass over its file, check's examples).
+  public var columnMeans: [String: Double] = [:] { didSet { resolved.clear() } }
+  /// The levels of text columns found in the data (a batch's pass, check's examples), in
+  /// order of appearance; declared `levels` come first.
+  public var columnLevels: [String: [String]] = [:] { didSet { resolved.clear() } }
+  /// Each diagnosis's mapping made ready for rows once, not a row at a time.
+  private let resolved = ResolvedMappings()
   /// Where each built-in kind puts its scene, when the evaluation knows it beforehand (a
   /// batch: every row lands from the start screen); nil: `Landing.contentRect` stays nil.
   public var startRects: StartRects?
@@ -209,18 +214,56 @@ public struct Evaluator {
     _ m: ChannelMapping, of d: Diagnosis, input: LuaValue, given: LuaValue
   ) throws -> Channels {
     do {
+      let ready = resolved.mapping(m, of: d.name) {
+        ResolvedMapping(m, ranges: columnRanges, means: columnMeans, levels: columnLevels)
+      }
+      // A function is handed the row's numbers scaled by their ranges too.
+      // (watched as the row is: a column read through it is read).
+      let scaled =
+        m.usesFunctions
+        ? try script.inputReads.track(ready.scaled(given), place: d.location, in: script.state)
+        : .nil
       guard case .function(let f) = m.source else {
         // The host reads the mapping's columns itself, from the input as given.
         script.inputReads.noteRead(m.columns)
-        return try m.channels(
-          for: given, given: columnRanges, means: columnMeans, at: d.location)
+        var out = try ready.channels(for: given, means: columnMeans, at: d.location)
+        for fc in m.functions {
+          try functionChannel(fc, of: d, input: input, scaled: scaled, into: &out)
+        }
+        return out
       }
-      let r = try script.state.call(f, [input], declaredAt: d.location).first ?? .nil
-      return try ChannelMapping.channels(
-        returned: r, what: "diagnosis '\(d.name)' channels function's result", at: d.location)
+      let at = m.location ?? d.location
+      let r = try script.state.call(f, [input, scaled], declaredAt: at).first ?? .nil
+      var out = try ChannelMapping.channels(
+        returned: r, what: "diagnosis '\(d.name)' channels function's result", at: at)
+      out.palette = m.palette?.fill(levels: nil)
+      return out
     } catch let p as Problem {
       throw sessionError(p.message, at: p.location)
     }
+  }
+
+  /// A channel computed by its own function beside the columns: a number in the channel's
+  /// range, or nil (the channel left as the seed draws it); else the row fails at the line
+  /// of the channel's field.
+  private func functionChannel(
+    _ fc: FunctionChannel, of d: Diagnosis, input: LuaValue, scaled: LuaValue,
+    into out: inout Channels
+  ) throws {
+    let r =
+      try script.state.call(fc.function, [input, scaled], declaredAt: fc.location).first ?? .nil
+    let what = "diagnosis '\(d.name)' channel \(fc.name)'s function"
+    if case .nil = r { return }
+    guard let x = r.number else {
+      throw Problem(fc.location, "\(what) must return a number or nil, got \(r.typeName)")
+    }
+    guard x.isFinite, x >= fc.channel.lowest, x <= 1 else {
+      throw Problem(
+        fc.location,
+        "\(what) must return a finite number in \(formatNumber(fc.channel.lowest))…1, got \(formatNumber(x))"
+      )
+    }
+    if let side = fc.side { out[fc.channel, side] = x } else { out[fc.channel] = x }
   }
 
   /// The style a landing's face is drawn in: `--style`, else the diagnosis's, else the

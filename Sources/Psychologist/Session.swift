@@ -51,6 +51,8 @@ public final class Session {
   public var themeName: String?
   /// Column means that `missing = "mean"` draws (check: the examples').
   public var columnMeans: [String: Double] = [:]
+  /// The levels of text columns (check's examples): see `Evaluator.columnLevels`.
+  public var columnLevels: [String: [String]] = [:]
   /// Draws the faces of the session's scenes (and owns their pen strokes' memory charge).
   public let painter: Painter
   /// The segue_kind whose transition showed the scene at each depth of `stack` (title and
@@ -231,6 +233,7 @@ public final class Session {
     var e = Evaluator(
       script: script, device: device, orientation: orientation, columnRanges: columnRanges)
     e.columnMeans = columnMeans
+    e.columnLevels = columnLevels
     return e
   }
 
