@@ -504,6 +504,7 @@ package enum Batch {
     let checksRows = sheetColumns?.needsRows(format) ?? false
     let readsKeys = names && format == .jsonl
     var found: [String: ColumnRange] = [:]
+    var hints = [Int](repeating: 0, count: missing.count)
     var everyRange: [String: ColumnRange] = [:]
     var seen = SheetColumns.Seen()
     var keys: [String] = []
@@ -526,7 +527,9 @@ package enum Batch {
           keys.append(key)
         }
       }
-      if !missing.isEmpty { ChannelMapping.include(row.fields, missing, into: &found) }
+      if !missing.isEmpty {
+        ChannelMapping.include(row.fields, missing, hints: &hints, into: &found)
+      }
       if scan.everyColumn {
         // A function reads any column: every numeric one gets its range.
         let numeric = row.fields.entries.compactMap { $0.key.text }

@@ -66,6 +66,8 @@ package final class BatchReader {
   private var lineNumber = 0
   private var rowNumber = 0
   private var header: [LuaValue]?
+  /// No two columns of the header have the same name.
+  private var headerIsUnique = false
   /// A CSV's column names, once its header is read (empty for JSON Lines).
   package var headerNames: [String] { header?.compactMap(\.text) ?? [] }
   /// Bytes consumed so far (for progress).
@@ -149,6 +151,7 @@ package final class BatchReader {
       guard let header else {
         do {
           self.header = try CSV.fields(record).map { LuaValue.string($0) }
+          headerIsUnique = Set(self.header ?? []).count == self.header?.count
         } catch {
           throw FileError(path: "line \(first)", reason: "cannot read the CSV header: \(error)")
         }
@@ -170,6 +173,7 @@ package final class BatchReader {
           table.append(name, isKey: true)
           table.append(CSV.value(field))
         }
+        if headerIsUnique { table.markKeysUnique() }
         row.fields = .flat(table)
         // The id names a file: keep its text as written ("007"), not as the number.
         if let k = header.firstIndex(of: "id"), !fields[k].isEmpty {

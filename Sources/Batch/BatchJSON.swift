@@ -173,6 +173,8 @@ package struct JSONLine {
       }
     }
     depth -= 1
+    // Repeated names were refused above: a name found is the one that counts.
+    if uniqueKeys { flat.markKeysUnique() }
     return map.map { .map($0) } ?? .flat(flat)
   }
 

@@ -18,6 +18,24 @@ public struct LuaFlatTable: Hashable, Sendable {
 
   private(set) var items: [Item] = []
   private(set) var bytes: [UInt8] = []
+  /// Whoever made the table knows no two pairs have the same key (a JSON row, a CSV row
+  /// under a header without repeats): a key found at a pair is the one that counts. Any
+  /// append forgets it.
+  public private(set) var keysAreUnique = false
+
+  /// Tables are equal when their pairs are, however they were made.
+  public static func == (a: LuaFlatTable, b: LuaFlatTable) -> Bool {
+    a.items == b.items && a.bytes == b.bytes
+  }
+
+  /// Hashes the pairs.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(items)
+    hasher.combine(bytes)
+  }
+
+  /// Says no two pairs have the same key (the caller knows it).
+  public mutating func markKeysUnique() { keysAreUnique = true }
 
   /// An empty table, with room for `pairs` pairs and `bytes` bytes of strings.
   public init(pairs: Int = 8, bytes: Int = 64) {
@@ -44,6 +62,7 @@ public struct LuaFlatTable: Hashable, Sendable {
 
   /// Appends a string, key or value, copying its bytes.
   public mutating func append(string: UnsafeBufferPointer<UInt8>) {
+    keysAreUnique = false
     items.append(Item(type: LUA_TSTRING, offset: bytes.count, length: string.count))
     bytes.append(contentsOf: string)
   }
@@ -58,6 +77,7 @@ public struct LuaFlatTable: Hashable, Sendable {
   /// userdata, or a key Lua refuses (nil, NaN) when `isKey`.
   @discardableResult
   public mutating func append(_ value: LuaValue, isKey: Bool = false) -> Bool {
+    keysAreUnique = false
     switch value {
     case .nil:
       if isKey { return false }
@@ -118,6 +138,39 @@ public struct LuaFlatTable: Hashable, Sendable {
             if case .nil = v { return nil }
             return v
           }
+          i -= 2
+        }
+        return nil
+      }
+    }
+  }
+
+  /// The value of the pair whose key is the string `key`, as `self[key]` finds it, looking
+  /// first at pair `hint` when the keys are unique: rows of one input put their columns in
+  /// one order, so where a column was in the last row is where it is in this one. `hint`
+  /// is left at the pair where the key was found.
+  public func value(forKey key: String, hint: inout Int) -> LuaValue? {
+    var key = key
+    return key.withUTF8 { wanted -> LuaValue? in
+      bytes.withUnsafeBufferPointer { all -> LuaValue? in
+        func matches(_ i: Int) -> Bool {
+          let k = items[i]
+          return k.type == LUA_TSTRING && k.length == wanted.count
+            && (k.length == 0
+              || memcmp(all.baseAddress! + k.offset, wanted.baseAddress!, k.length) == 0)
+        }
+        func found(_ i: Int) -> LuaValue? {
+          hint = i / 2
+          let v = value(at: i + 1)
+          if case .nil = v { return nil }
+          return v
+        }
+        if keysAreUnique, hint >= 0, 2 * hint + 1 < items.count, matches(2 * hint) {
+          return found(2 * hint)
+        }
+        var i = items.count - 2
+        while i >= 0 {
+          if matches(i) { return found(i) }
           i -= 2
         }
         return nil

@@ -63,6 +63,16 @@ public enum LuaValue: Hashable {
     }
   }
 
+  /// A field of a map by string key, found first where `hint` says it was in the last row
+  /// (see `LuaFlatTable.value(forKey:hint:)`).
+  public func field(_ key: String, hint: inout Int) -> LuaValue? {
+    switch self {
+    case .map(let m): return m[.text(key)]
+    case .flat(let t): return t.value(forKey: key, hint: &hint)
+    default: return nil
+    }
+  }
+
   /// The table's entries as (key, value) pairs; arrays give integer keys from 1.
   public var entries: [(key: LuaValue, value: LuaValue)] {
     switch self {

@@ -599,8 +599,18 @@ extension ChannelMapping {
   public static func include(
     _ row: LuaValue, _ columns: [String], into found: inout [String: ColumnRange]
   ) {
-    for column in columns {
-      guard let x = ChannelMapping.datum(row[column]) else { continue }
+    var hints = [Int](repeating: 0, count: columns.count)
+    include(row, columns, hints: &hints, into: &found)
+  }
+
+  /// Widens `found` as `include(_:_:into:)` does, finding each column first where `hints`
+  /// (one a column, kept from row to row) says it was in the last row.
+  public static func include(
+    _ row: LuaValue, _ columns: [String], hints: inout [Int],
+    into found: inout [String: ColumnRange]
+  ) {
+    for (i, column) in columns.enumerated() {
+      guard let x = ChannelMapping.datum(row.field(column, hint: &hints[i])) else { continue }
       if found[column] == nil {
         found[column] = ColumnRange(low: x, high: x)
       } else {

@@ -87,6 +87,12 @@ struct ResolvedMapping {
   }
 
   let entries: [Entry]
+  /// Where each entry's column was in the last row read (`LuaFlatTable.value(forKey:hint:)`).
+  private let hints: Hints
+  final class Hints {
+    var at: [Int]
+    init(_ count: Int) { at = Array(repeating: 0, count: count) }
+  }
   let mapping: ChannelMapping
   /// Every known range (given first, then declared), for a function's `scaled` argument.
   let units: [(column: String, range: ColumnRange)]
@@ -153,6 +159,7 @@ struct ResolvedMapping {
     }
     if palette == nil, let p = mapping.palette { palette = p.fill(levels: nil) }
     self.palette = palette
+    hints = Hints(entries.count)
   }
 
   /// The channels `input` gives. A missing datum draws as its `missing` says and is marked;
@@ -164,9 +171,9 @@ struct ResolvedMapping {
     var out = Channels()
     out.palette = palette
     var dropped: [String] = []
-    for e in entries {
+    for (i, e) in entries.enumerated() {
       let c = e.c
-      let field = input[c.column]
+      let field = input.field(c.column, hint: &hints.at[i])
       var t: Double?
       var value: Double?  // a channel's own value (`none`), not 0…1
       var text: String?
