@@ -10,31 +10,34 @@ enum DecimalNumber {
   /// exact power of ten, correctly rounded (Clinger's fast path): the same double the
   /// general conversion gives. Nil for anything else, which the caller converts as text.
   static func exact(_ bytes: UnsafeBufferPointer<UInt8>) -> LuaValue? {
-    var i = 0
     let n = bytes.count
+    var i = 0
     let negative = n > 0 && bytes[0] == UInt8(ascii: "-")
     if negative || (n > 0 && bytes[0] == UInt8(ascii: "+")) { i = 1 }
     var mantissa: UInt64 = 0
-    var significant = 0  // digits from the first that is not zero
-    var anyDigit = false
-    var decimals: Int?  // digits after the point, once there is one
-    while i < n {
-      let c = bytes[i]
+    var significant = 0  // digits from the first that is not zero: at most 15 fit exactly
+    let whole = i
+    while i < n, bytes[i] &- 48 < 10 {
+      mantissa = mantissa &* 10 &+ UInt64(bytes[i] &- 48)
+      if mantissa != 0 { significant += 1 }
       i += 1
-      if c == UInt8(ascii: "."), decimals == nil {
-        decimals = 0
-        continue
-      }
-      guard c >= 48, c <= 57 else { return nil }
-      anyDigit = true
-      if mantissa != 0 || c != 48 { significant += 1 }
-      guard significant <= 15 else { return nil }
-      mantissa = mantissa * 10 + UInt64(c - 48)
-      if let d = decimals { decimals = d + 1 }
     }
-    guard anyDigit else { return nil }
-    guard let decimals else { return .integer(negative ? -Int(mantissa) : Int(mantissa)) }
-    guard decimals < powersOfTen.count else { return nil }
+    var digits = i - whole
+    guard i < n else {
+      guard digits > 0, significant <= 15 else { return nil }
+      return .integer(negative ? -Int(mantissa) : Int(mantissa))
+    }
+    guard bytes[i] == UInt8(ascii: ".") else { return nil }
+    i += 1
+    let point = i
+    while i < n, bytes[i] &- 48 < 10 {
+      mantissa = mantissa &* 10 &+ UInt64(bytes[i] &- 48)
+      if mantissa != 0 { significant += 1 }
+      i += 1
+    }
+    let decimals = i - point
+    digits += decimals
+    guard i == n, digits > 0, significant <= 15, decimals < powersOfTen.count else { return nil }
     let d = Double(mantissa) / powersOfTen[decimals]
     return .number(negative ? -d : d)
   }

@@ -198,7 +198,9 @@ public final class LuaState {
 
   /// Calls a Lua function with one argument and returns its first result: the host's hot
   /// path (a diagnosis per row, a happiness per tap), with no arrays to allocate.
-  public func call(_ function: LuaReference, with argument: LuaValue) throws -> LuaValue {
+  public func call(
+    _ function: LuaReference, with argument: LuaValue, declaredAt place: String? = nil
+  ) throws -> LuaValue {
     let L = running
     var scalar = psy_scalar(type: LUA_TNIL, isinteger: 0, integer: 0, number: 0)
     switch argument {
@@ -206,7 +208,7 @@ public final class LuaState {
       scalar = psy_scalar(type: LUA_TNUMBER, isinteger: 1, integer: lua_Integer(i), number: 0)
     case .number(let d): scalar = psy_scalar(type: LUA_TNUMBER, isinteger: 0, integer: 0, number: d)
     case .nil: break
-    default: return try callGeneral(function, with: argument)
+    default: return try callGeneral(function, with: argument, place: place)
     }
     // Numbers in and out: the whole call is one step in C.
     var timedOut: Int32 = 0
@@ -220,20 +222,23 @@ public final class LuaState {
         // Another type's result is on top, the handler below it.
         let base = lua_gettop(L) - 2
         defer { lua_settop(L, base) }
-        return try value(L, at: -1)
+        return try value(L, at: -1, place: place)
       }
     }
-    if status == PSY_NOSTACK { throw LuaError.stackOverflow() }
-    throw callError(L, handler: lua_gettop(L) - 1, status: status, timedOut: timedOut != 0)
+    if status == PSY_NOSTACK { throw LuaError.stackOverflow(at: place) }
+    throw callError(
+      L, handler: lua_gettop(L) - 1, status: status, timedOut: timedOut != 0, place: place)
   }
 
-  private func callGeneral(_ function: LuaReference, with argument: LuaValue) throws -> LuaValue {
+  private func callGeneral(_ function: LuaReference, with argument: LuaValue, place: String?)
+    throws -> LuaValue
+  {
     let L = running
-    let base = try begin(L, function.ref, slots: 1)
+    let base = try begin(L, function.ref, slots: 1, place: place)
     defer { lua_settop(L, base) }
-    try push(L, argument)
-    try protectedCall(L, handler: base + 1, arguments: 1, results: 1)
-    return try value(L, at: -1)
+    try push(L, argument, place: place)
+    try protectedCall(L, handler: base + 1, arguments: 1, results: 1, place: place)
+    return try value(L, at: -1, place: place)
   }
 
   /// Sets a global variable.

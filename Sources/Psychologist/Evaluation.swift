@@ -88,7 +88,7 @@ public struct Evaluator {
   func diagnose(_ d: Diagnosis, input given: LuaValue) throws -> Diagnosed {
     let input = try script.inputReads.track(given, place: d.location, in: script.state)
     let value = try d.happiness.map {
-      try happiness($0, [input], what: "diagnosis '\(d.name)'", at: d.location, clamp: d.clamp)
+      try happiness($0, input, what: "diagnosis '\(d.name)'", at: d.location, clamp: d.clamp)
     }
     let expression = try self.expression(of: d, input: input)
     let channels = try d.channels.map {
@@ -133,7 +133,7 @@ public struct Evaluator {
     if let h = segue.happiness, segue.menu == nil {
       if case .function = h { context = self.context(identifier, diagnosis: diagnosis) }
       value = try happiness(
-        h, [context], what: "segue '\(identifier)'", at: segue.location, clamp: segue.clamp,
+        h, context, what: "segue '\(identifier)'", at: segue.location, clamp: segue.clamp,
         whenNil: diagnosis == nil ? noDiagnosisHint(identifier) : "")
     }
     let style = try self.style(from: d, segue)
@@ -300,14 +300,14 @@ public struct Evaluator {
   /// A happiness from a number or a function's result; a result outside 0…100 is an error
   /// like a literal one, unless the declaration says `clamp = true`.
   private func happiness(
-    _ source: HappinessSource, _ args: [LuaValue], what: @autoclosure () -> String,
+    _ source: HappinessSource, _ argument: LuaValue, what: @autoclosure () -> String,
     at location: Location, clamp: Bool,
     whenNil: @autoclosure () -> String = ""
   ) throws -> Double {
     switch source {
     case .value(let v): return v
     case .function(let f):
-      let r = try script.state.call(f, args, declaredAt: location).first ?? .nil
+      let r = try script.state.call(f, with: argument, declaredAt: location)
       guard let v = r.number else {
         throw sessionError(
           "\(what()): its happiness function returned \(r.typeName), expected a number"
