@@ -82,7 +82,7 @@ let package = Package(
       ]),
     .testTarget(
       name: "BatchTests",
-      dependencies: ["Batch", "LuaHost", "Psychologist", "TestSupport"]),
+      dependencies: ["Batch", "LuaHost", "Psychologist", "Raster", "TestSupport"]),
     .testTarget(
       name: "PlayUITests",
       dependencies: [
