@@ -144,6 +144,7 @@ struct SweepSheet {
     var lowestHair = [Int](repeating: -1, count: w), lowestNose = [Int](repeating: -1, count: w)
     var highestBrow = [Int](repeating: .max, count: w)
     var highestMouth = [Int](repeating: .max, count: w)
+    var drawn: UInt8 = 0
     mask.withUnsafeBufferPointer { m in
       func at(_ x: Int, _ y: Int) -> UInt8 {
         x < x0 || y < y0 || x >= x0 + w || y >= y0 + h ? 0 : m[y * width + x]
@@ -158,6 +159,7 @@ struct SweepSheet {
         }
         for x in x0..<(x0 + w) {
           let here = m[y * width + x]
+          drawn |= here
           guard here & ~head != 0 else { continue }
           // A pixel and its four neighbours: a feature there is less than a pixel away.
           let near = here | at(x - 1, y) | at(x + 1, y) | at(x, y - 1) | at(x, y + 1)
@@ -176,6 +178,10 @@ struct SweepSheet {
           if here & mouth != 0 { highestMouth[column] = min(highestMouth[column], y) }
         }
       }
+    }
+    // Every face has a head, eyes and a mouth: a sheet that drew nothing would pass.
+    if drawn & (head | eyes | mouth) != head | eyes | mouth {
+      problems.append("head, eyes or mouth not drawn")
     }
     for (i, n) in touching.enumerated() where n > 0 {
       problems.append("\(apart[i].2) less than a pixel apart at \(n) pixels")
