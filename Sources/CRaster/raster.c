@@ -48,10 +48,10 @@ static struct {
                              void *closure);
   const char *(*status_to_string)(int status);
   void (*surface_flush)(void *surface);
-  uint8_t *(*image_data)(void *surface);
+  void *(*image_surface_create_for_data)(uint8_t *data, int format, int width, int height,
+                                         int stride);
   int (*image_width)(void *surface);
   int (*image_height)(void *surface);
-  int (*image_stride)(void *surface);
 } lib;
 
 static pthread_once_t once = PTHREAD_ONCE_INIT;
@@ -101,10 +101,10 @@ static void load(void) {
       symbol(cairo, "libcairo.so.2", "cairo_surface_write_to_png_stream");
   lib.status_to_string = symbol(cairo, "libcairo.so.2", "cairo_status_to_string");
   lib.surface_flush = symbol(cairo, "libcairo.so.2", "cairo_surface_flush");
-  lib.image_data = symbol(cairo, "libcairo.so.2", "cairo_image_surface_get_data");
+  lib.image_surface_create_for_data =
+      symbol(cairo, "libcairo.so.2", "cairo_image_surface_create_for_data");
   lib.image_width = symbol(cairo, "libcairo.so.2", "cairo_image_surface_get_width");
   lib.image_height = symbol(cairo, "libcairo.so.2", "cairo_image_surface_get_height");
-  lib.image_stride = symbol(cairo, "libcairo.so.2", "cairo_image_surface_get_stride");
 }
 
 static int fail(char *message, size_t capacity, int code, const char *text) {
@@ -141,9 +141,11 @@ int psy_raster_available(char *message, size_t capacity) {
 }
 
 /* The SVG document drawn at its own size (rounded up) on a transparent ARGB32 surface, or
-   NULL with the reason in message and the code in *code. */
-static void *draw_document(const uint8_t *svg, size_t length, int *code, char *message,
-                           size_t capacity) {
+   NULL with the reason in message and the code in *code. With `pixels`, the surface draws
+   into memory of its own, handed back there (rows of 4 × width bytes, freed by the caller
+   after the surface), so the pixels need no copy. */
+static void *draw_document(const uint8_t *svg, size_t length, uint32_t **pixels, int *code,
+                           char *message, size_t capacity) {
   *code = psy_raster_available(message, capacity);
   if (*code != PSY_RASTER_OK) return NULL;
   *code = PSY_RASTER_FAILED;
@@ -177,7 +179,21 @@ static void *draw_document(const uint8_t *svg, size_t length, int *code, char *m
     fail(message, capacity, PSY_RASTER_FAILED, text);
     return NULL;
   }
-  void *surface = lib.image_surface_create(CAIRO_FORMAT_ARGB32, (int)w, (int)h);
+  void *surface;
+  if (pixels) {
+    /* ARGB32 rows need no padding: cairo's stride for them is 4 × width. */
+    *pixels = calloc((size_t)w * (size_t)h, 4);
+    if (!*pixels) {
+      lib.object_unref(handle);
+      *code = PSY_RASTER_MEMORY;
+      fail(message, capacity, *code, "no memory for the image's pixels");
+      return NULL;
+    }
+    surface = lib.image_surface_create_for_data((uint8_t *)*pixels, CAIRO_FORMAT_ARGB32, (int)w,
+                                                (int)h, (int)w * 4);
+  } else {
+    surface = lib.image_surface_create(CAIRO_FORMAT_ARGB32, (int)w, (int)h);
+  }
   int status = lib.surface_status(surface);
   if (status != CAIRO_STATUS_SUCCESS) {
     char text[256];
@@ -185,6 +201,10 @@ static void *draw_document(const uint8_t *svg, size_t length, int *code, char *m
              lib.status_to_string(status));
     lib.surface_destroy(surface);
     lib.object_unref(handle);
+    if (pixels) {
+      free(*pixels);
+      *pixels = NULL;
+    }
     *code = status == CAIRO_STATUS_NO_MEMORY ? PSY_RASTER_MEMORY : PSY_RASTER_FAILED;
     fail(message, capacity, *code, text);
     return NULL;
@@ -200,6 +220,10 @@ static void *draw_document(const uint8_t *svg, size_t length, int *code, char *m
              error && error->message ? error->message : "unknown error");
     if (error) lib.error_free(error);
     lib.surface_destroy(surface);
+    if (pixels) {
+      free(*pixels);
+      *pixels = NULL;
+    }
     fail(message, capacity, PSY_RASTER_FAILED, text);
     return NULL;
   }
@@ -213,7 +237,7 @@ int psy_svg_to_png(const uint8_t *svg, size_t length, psy_png *out, char *messag
   out->bytes = NULL;
   out->count = 0;
   int code;
-  void *surface = draw_document(svg, length, &code, message, capacity);
+  void *surface = draw_document(svg, length, NULL, &code, message, capacity);
   if (!surface) return code;
   buffer b = {NULL, 0, 0};
   int status = lib.write_to_png_stream(surface, append, &b);
@@ -235,18 +259,10 @@ int psy_svg_to_image(const uint8_t *svg, size_t length, psy_image *out, char *me
   out->pixels = NULL;
   out->width = out->height = 0;
   int code;
-  void *surface = draw_document(svg, length, &code, message, capacity);
+  uint32_t *pixels = NULL;
+  void *surface = draw_document(svg, length, &pixels, &code, message, capacity);
   if (!surface) return code;
   int w = lib.image_width(surface), h = lib.image_height(surface);
-  int stride = lib.image_stride(surface);
-  const uint8_t *data = lib.image_data(surface);
-  uint32_t *pixels = malloc((size_t)w * (size_t)h * 4);
-  if (!pixels || !data) {
-    free(pixels);
-    lib.surface_destroy(surface);
-    return fail(message, capacity, PSY_RASTER_MEMORY, "no memory for the image's pixels");
-  }
-  for (int y = 0; y < h; y++) memcpy(pixels + (size_t)y * w, data + (size_t)y * stride, (size_t)w * 4);
   lib.surface_destroy(surface);
   out->pixels = pixels;
   out->width = w;
