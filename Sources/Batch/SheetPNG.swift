@@ -27,6 +27,7 @@ enum SheetPNG {
         "the sheet would be \(grid.width) pixels wide; PNG is drawn up to \(widest) wide "
           + "(--columns \(widest / BatchSheet.cellWidth) or fewer, or write SVG)")
     }
+    PNGStream.mapLargeBlocks()
     let png = try PNGStream(width: grid.width, height: grid.height, opaque: true) { bytes in
       if !write(bytes) { throw Batch.SheetWriteStopped() }
     }

@@ -5,6 +5,7 @@
 #include "CRaster.h"
 
 #include <dlfcn.h>
+#include <malloc.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -235,3 +236,5 @@ void psy_png_stream_free(psy_png_stream *s) {
   free(s->output);
   free(s);
 }
+
+void psy_raster_map_large_blocks(void) { mallopt(M_MMAP_THRESHOLD, 1 << 20); }

@@ -25,6 +25,11 @@ public final class PNGStream {
 
   deinit { psy_png_stream_free(stream) }
 
+  /// Has every block of a megabyte or more mapped and unmapped on its own from now on, for
+  /// the whole process: a program drawing many bands keeps its memory that of one band
+  /// (glibc would serve later bands from a heap that grows with each).
+  public static func mapLargeBlocks() { psy_raster_map_large_blocks() }
+
   /// Adds the rows of `band`, as wide as the PNG, under those added before.
   public func add(_ band: RasterImage) throws {
     var message = [CChar](repeating: 0, count: 512)

@@ -96,6 +96,12 @@ uint8_t *psy_png_stream_output(psy_png_stream *stream, size_t **count);
 /* Releases a stream, finished or not. */
 void psy_png_stream_free(psy_png_stream *stream);
 
+/* Has glibc map each block of a megabyte or more on its own, and unmap it when freed, for
+   the rest of the process. Its threshold otherwise follows the largest block freed (up to
+   32 MiB), and then a band's pixels and cairo's surfaces the size of a band come from a
+   heap that grows with each band drawn. */
+void psy_raster_map_large_blocks(void);
+
 /* Releases the bytes of a PNG. */
 void psy_raster_free(psy_png *png);
 
