@@ -9,71 +9,43 @@ import Testing
 
 /// Reads a PNG row by row (zlib streaming, the five filters) and writes the RGB of each box
 /// `x,y,w,h` given, one after another; first a line `width height rows-read`.
-private let pngBoxes = #"""
-  import sys, zlib, struct
-  data = open(sys.argv[1], 'rb').read()
-  boxes = [tuple(map(int, b.split(','))) for b in sys.argv[2:]]
-  assert data[:8] == b'\x89PNG\r\n\x1a\n', 'not a PNG'
-  pos, d, raw, prev, y = 8, zlib.decompressobj(), b'', None, 0
-  crops = {b: [] for b in boxes}
-  ended = False
-  while pos < len(data):
-      n, kind = struct.unpack('>I4s', data[pos:pos + 8])
-      body = data[pos + 8:pos + 8 + n]
-      assert zlib.crc32(data[pos + 4:pos + 8 + n]) == struct.unpack('>I', data[pos + 8 + n:pos + 12 + n])[0], 'bad CRC'
-      pos += 12 + n
-      if kind == b'IHDR':
-          w, h, depth, ctype, _, _, interlace = struct.unpack('>IIBBBBB', body)
-          assert depth == 8 and interlace == 0 and ctype in (2, 6)
-          bpp = 3 if ctype == 2 else 4
-          stride = w * bpp
-          prev = bytearray(stride)
-      elif kind == b'IDAT':
-          raw += d.decompress(body)
-          while len(raw) >= stride + 1:
-              f, line = raw[0], bytearray(raw[1:stride + 1])
-              raw = raw[stride + 1:]
-              if f == 2:
-                  line = bytearray((a + b) & 255 for a, b in zip(line, prev))
-              elif f != 0:
-                  for x in range(stride):
-                      a = line[x - bpp] if x >= bpp else 0
-                      b = prev[x]
-                      c = prev[x - bpp] if x >= bpp else 0
-                      if f == 1: line[x] = (line[x] + a) & 255
-                      elif f == 3: line[x] = (line[x] + (a + b) // 2) & 255
-                      elif f == 4:
-                          p = a + b - c
-                          pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
-                          line[x] = (line[x] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
-              for (bx, by, bw, bh) in boxes:
-                  if by <= y < by + bh:
-                      for x in range(bx, bx + bw):
-                          crops[(bx, by, bw, bh)].append(bytes(line[x * bpp:x * bpp + 3]))
-              prev, y = line, y + 1
-      elif kind == b'IEND':
-          ended = True
-  assert ended and not d.unconsumed_tail, 'no end'
-  sys.stdout.buffer.write(b'%d %d %d\n' % (w, h, y) + b''.join(b''.join(crops[b]) for b in boxes))
-  """#
+private let pngBoxes =
+  pngUnfilter + #"""
+    import sys, zlib, struct
+    data = open(sys.argv[1], 'rb').read()
+    boxes = [tuple(map(int, b.split(','))) for b in sys.argv[2:]]
+    assert data[:8] == b'\x89PNG\r\n\x1a\n', 'not a PNG'
+    pos, d, raw, prev, y = 8, zlib.decompressobj(), b'', None, 0
+    crops = {b: [] for b in boxes}
+    ended = False
+    while pos < len(data):
+        n, kind = struct.unpack('>I4s', data[pos:pos + 8])
+        body = data[pos + 8:pos + 8 + n]
+        assert zlib.crc32(data[pos + 4:pos + 8 + n]) == struct.unpack('>I', data[pos + 8 + n:pos + 12 + n])[0], 'bad CRC'
+        pos += 12 + n
+        if kind == b'IHDR':
+            w, h, depth, ctype, _, _, interlace = struct.unpack('>IIBBBBB', body)
+            assert depth == 8 and interlace == 0 and ctype in (2, 6)
+            bpp = 3 if ctype == 2 else 4
+            stride = w * bpp
+            prev = bytearray(stride)
+        elif kind == b'IDAT':
+            raw += d.decompress(body)
+            while len(raw) >= stride + 1:
+                line = unfilter(raw[0], raw[1:stride + 1], prev, bpp)
+                raw = raw[stride + 1:]
+                for (bx, by, bw, bh) in boxes:
+                    if by <= y < by + bh:
+                        for x in range(bx, bx + bw):
+                            crops[(bx, by, bw, bh)].append(bytes(line[x * bpp:x * bpp + 3]))
+                prev, y = line, y + 1
+        elif kind == b'IEND':
+            ended = True
+    assert ended and not d.unconsumed_tail, 'no end'
+    sys.stdout.buffer.write(b'%d %d %d\n' % (w, h, y) + b''.join(b''.join(crops[b]) for b in boxes))
+    """#
 
 @Suite struct PNGSheetBandsTests {
-  /// Peak resident memory (MiB) and status of one run of the binary.
-  func peak(_ arguments: [String], in dir: String) throws -> (status: Int32, mib: Double) {
-    let measure = """
-      import resource, subprocess, sys
-      r = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-      print(r.returncode, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
-      """
-    let r = try runProgram(
-      "/usr/bin/python3", ["-c", measure, binary] + arguments, in: dir, timeout: 600)
-    let words = r.out.split(whereSeparator: \.isWhitespace)
-    guard words.count == 2, let status = Int32(words[0]), let kib = Double(words[1]) else {
-      throw TestFailure("no measure: \(r.out) \(r.stderr)")
-    }
-    return (status, kib / 1024)
-  }
-
   /// 1,200 cars make a sheet of 35 × 35 cells, 5600 pixels wide, drawn in five bands; each
   /// cell looked at is where the grid puts it, with its face and its label, at the bands'
   /// seams and in the last; memory is as it is for 300 rows.
@@ -92,7 +64,8 @@ private let pngBoxes = #"""
       }
       try writeFile(
         dir + "/cars\(count).csv", String(cars[0]) + "\n" + rows.joined(separator: "\n") + "\n")
-      let r = try peak(
+      let r = try peakMemory(
+        binary,
         [
           "batch", packageRoot + "/examples/cars.lua", "--diagnosis", "car", "--input",
           "cars\(count).csv", "--output-dir", "faces\(count)", "--sheet", "sheet\(count).png",
