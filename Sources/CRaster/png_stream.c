@@ -30,7 +30,7 @@ typedef struct {
 #define Z_STREAM_END 1
 #define Z_NO_FLUSH 0
 #define Z_FINISH 4
-#define Z_DEFAULT_COMPRESSION (-1)
+#define Z_BEST_SPEED 1
 
 static struct {
   const char *(*version)(void);
@@ -135,7 +135,9 @@ psy_png_stream *psy_png_stream_begin(uint32_t width, uint32_t height, int opaque
   s->width = width;
   s->height = height;
   s->channels = opaque ? 3 : 4;
-  if (z.deflate_init(&s->zs, Z_DEFAULT_COMPRESSION, z.version(), (int)sizeof(z_stream)) != Z_OK) {
+  /* zlib's fastest level: for a sheet of 10,000 faces the default (6) took twice the time
+     for a file two thirds the size (25 MB against 37). */
+  if (z.deflate_init(&s->zs, Z_BEST_SPEED, z.version(), (int)sizeof(z_stream)) != Z_OK) {
     psy_png_stream_free(s);
     say(message, capacity, "zlib cannot start compressing");
     return NULL;
