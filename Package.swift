@@ -71,7 +71,7 @@ let package = Package(
       name: "RenderTests", dependencies: ["Geometry", "Readable", "Render", "TestSupport"]),
     .testTarget(name: "RasterTests", dependencies: ["Raster", "TestSupport"]),
     .testTarget(
-      name: "FaceTests", dependencies: ["Face", "Geometry", "Render", "TestSupport"],
+      name: "FaceTests", dependencies: ["Face", "Geometry", "Raster", "Render", "TestSupport"],
       exclude: ["Golden"]),
     .testTarget(name: "StoryboardTests", dependencies: ["Geometry", "Storyboard"]),
     .testTarget(
@@ -82,7 +82,7 @@ let package = Package(
       ]),
     .testTarget(
       name: "BatchTests",
-      dependencies: ["Batch", "LuaHost", "Psychologist", "TestSupport"]),
+      dependencies: ["Batch", "LuaHost", "Psychologist", "Raster", "TestSupport"]),
     .testTarget(
       name: "PlayUITests",
       dependencies: [

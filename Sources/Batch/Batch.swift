@@ -448,8 +448,8 @@ package enum Batch {
     return true
   }
 
-  /// Writes the gathered sheet: to standard output (`-`), to a PNG (made whole in memory,
-  /// as librsvg needs it), or to an SVG file written as it is read back from the spool, a
+  /// Writes the gathered sheet: to standard output (`-`), to a PNG (a grid drawn a band at
+  /// a time, `SheetPNG`; an `--at` sheet, whose size is the plot's, whole in memory), or to an SVG file written as it is read back from the spool, a
   /// file a page with `perPage` (`sheet-001.svg`, …).
   static func writeSheet(
     _ sheet: SheetStream, to path: String, file: LaterFile?, perPage: Int?, title: String,
@@ -467,6 +467,13 @@ package enum Batch {
     guard let file else { return }
     for page in 0..<pages {
       let name = pages > 1 || perPage != nil ? SheetStream.pageName(path, page: page) : nil
+      if isPNGFile(path), layout.at == nil {
+        try file.write(named: name) { write in
+          try SheetPNG.write(
+            sheet, page: page, perPage: perPage, title: title, layout: layout, to: write)
+        }
+        continue
+      }
       if isPNGFile(path) {
         var svg: [UInt8] = []
         let sink = ByteSink { svg += $0 }

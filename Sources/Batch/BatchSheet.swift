@@ -122,41 +122,81 @@ enum BatchSheet {
     return columns
   }
 
+  /// Where a grid sheet's parts go: the measures of a page of `count` cells, as wide as a
+  /// page of `pageSize` cells needs.
+  struct Grid {
+    var count, columns, rows, cellHeight, width, top, height: Int
+    var legend: (text: [UInt8], height: Int)
+
+    init(count: Int, layout: SheetLayout, pageSize: Int) {
+      self.count = count
+      let n = max(count, 1)
+      // Every page as wide as a full one.
+      columns = BatchSheet.columns(max(pageSize, n), layout: layout)
+      rows = (n + columns - 1) / columns
+      cellHeight = BatchSheet.faceHeight(layout) + labelHeight
+      width = columns * cellWidth
+      top = layout.heading == nil ? 0 : 36
+      legend = SheetLegend.svg(layout.legend, y: top + rows * cellHeight, width: width)
+      height = top + rows * cellHeight + legend.height
+    }
+
+    /// Bands of whole rows of cells, each at most `pixels` pixels (at least one row of
+    /// cells), covering the sheet from its top to its bottom: the heading goes with the
+    /// first, the legend with the last.
+    func bands(pixels: Int) -> [Range<Int>] {
+      let perBand = max(1, pixels / max(width * cellHeight, 1))
+      var bands: [Range<Int>] = []
+      var y = 0
+      var row = 0
+      while row < rows {
+        row = min(row + perBand, rows)
+        let end = row == rows ? height : top + row * cellHeight
+        bands.append(y..<end)
+        y = end
+      }
+      return bands
+    }
+  }
+
   /// Writes the grid sheet of the cells numbered `chunks` (each made by `cell`, read back
   /// by `cells`) to `sink`: the header, each cell placed as it is read back, the legend;
-  /// the grid as wide as a page of `pageSize` cells needs.
+  /// the grid as wide as a page of `pageSize` cells needs. With `band`, only those pixel
+  /// rows of the sheet, as a document of their own (a PNG is drawn a band at a time): the
+  /// parts that reach into them, moved up by the band's top.
   static func writeGrid(
     _ chunks: [Int], cells: (Int) -> ArraySlice<UInt8>, title: String, layout: SheetLayout,
-    pageSize: Int, to sink: ByteSink
+    pageSize: Int, band: Range<Int>? = nil, to sink: ByteSink
   ) {
     let count = chunks.count
-    let n = max(count, 1)
-    // Every page as wide as a full one.
-    let columns = columns(max(pageSize, n), layout: layout)
-    let rows = (n + columns - 1) / columns
-    let cellHeight = faceHeight(layout) + labelHeight
-    let width = columns * cellWidth
-    let top = layout.heading == nil ? 0 : 36
-    let legend = SheetLegend.svg(layout.legend, y: top + rows * cellHeight, width: width)
-    let height = top + rows * cellHeight + legend.height
+    let grid = Grid(count: count, layout: layout, pageSize: pageSize)
+    let (columns, cellHeight, width, top) = (grid.columns, grid.cellHeight, grid.width, grid.top)
+    let shown = band ?? 0..<grid.height
+    let height = shown.count
     sink.put("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(width)\" height=\"\(height)\"")
     sink.put(" viewBox=\"0 0 \(width) \(height)\">\n<title>")
     sink.escaped("contact sheet: \(title) (\(plural(count, "row")))")
     sink.put("</title>\n<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>\n")
-    if let heading = layout.heading {
+    if band != nil { sink.put("<g transform=\"translate(0 -\(shown.lowerBound))\">\n") }
+    if let heading = layout.heading, shown.lowerBound < top {
       sink.put("<text x=\"\(width / 2)\" y=\"25\" font-family=\"sans-serif\" font-size=\"18\"")
       sink.put(" text-anchor=\"middle\">")
       sink.escaped(heading)
       sink.put("</text>\n")
     }
-    for k in 0..<count {
+    // The rows of cells that reach into the band.
+    let firstRow = max(0, (shown.lowerBound - top) / cellHeight)
+    let lastRow = (shown.upperBound - 1 - top) / cellHeight
+    let first = min(firstRow * columns, count)
+    for k in first..<max(first, min((lastRow + 1) * columns, count)) {
       let x = (k % columns) * cellWidth
       let y = top + (k / columns) * cellHeight
       sink.put("<g transform=\"translate(\(x) \(y))\">\n")
       sink.put(bytes: cells(chunks[k]))
       sink.put("</g>\n")
     }
-    sink.put(bytes: legend.text)
+    if shown.upperBound > grid.height - grid.legend.height { sink.put(bytes: grid.legend.text) }
+    if band != nil { sink.put("</g>\n") }
     sink.put("</svg>\n")
     sink.flush()
   }

@@ -16,26 +16,24 @@ enum DecimalNumber {
     if negative || (n > 0 && bytes[0] == UInt8(ascii: "+")) { i = 1 }
     var mantissa: UInt64 = 0
     var significant = 0  // digits from the first that is not zero: at most 15 fit exactly
-    let whole = i
-    while i < n, bytes[i] &- 48 < 10 {
-      mantissa = mantissa &* 10 &+ UInt64(bytes[i] &- 48)
-      if mantissa != 0 { significant += 1 }
-      i += 1
+    // Reads a run of digits into the mantissa; how many there were.
+    func run() -> Int {
+      let start = i
+      while i < n, bytes[i] &- 48 < 10 {
+        mantissa = mantissa &* 10 &+ UInt64(bytes[i] &- 48)
+        if mantissa != 0 { significant += 1 }
+        i += 1
+      }
+      return i - start
     }
-    var digits = i - whole
+    var digits = run()
     guard i < n else {
       guard digits > 0, significant <= 15 else { return nil }
       return .integer(negative ? -Int(mantissa) : Int(mantissa))
     }
     guard bytes[i] == UInt8(ascii: ".") else { return nil }
     i += 1
-    let point = i
-    while i < n, bytes[i] &- 48 < 10 {
-      mantissa = mantissa &* 10 &+ UInt64(bytes[i] &- 48)
-      if mantissa != 0 { significant += 1 }
-      i += 1
-    }
-    let decimals = i - point
+    let decimals = run()
     digits += decimals
     guard i == n, digits > 0, significant <= 15, decimals < powersOfTen.count else { return nil }
     let d = Double(mantissa) / powersOfTen[decimals]

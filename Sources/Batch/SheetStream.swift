@@ -54,11 +54,19 @@ final class SheetStream {
   /// The rows `--at` could not place.
   var unplaced: [Int] { SheetScatter.unplaced(entries) }
 
-  /// Writes page `page` (from 0) of `pages` to `sink`. `layout` is the one given at the
-  /// start with the legend and the known ranges filled in.
-  func write(
-    page: Int, perPage: Int?, title: String, layout: SheetLayout, to sink: ByteSink
-  ) {
+  /// Page `page` (from 0) of a grid sheet: its title and layout (the page's number in
+  /// them when there are pages), the spool's chunks of its cells in order, and how many
+  /// cells a full page holds. `layout` is the one given at the start with the legend and
+  /// the known ranges filled in.
+  struct Page {
+    var title: String
+    var layout: SheetLayout
+    var range: Range<Int>
+    var size: Int
+  }
+
+  /// Page `page` of `perPage` cells a page (nil: one page).
+  func page(_ page: Int, perPage: Int?, title: String, layout: SheetLayout) -> Page {
     let pages = pages(perPage)
     let title = pages > 1 ? "\(title), page \(page + 1) of \(pages)" : title
     let size = perPage ?? count
@@ -67,6 +75,18 @@ final class SheetStream {
     if pages > 1, let heading = layout.heading {
       layout.heading = "\(heading) (\(page + 1)/\(pages))"
     }
+    return Page(title: title, layout: layout, range: range, size: size)
+  }
+
+  /// Writes page `page` (from 0) to `sink`. `layout` is the one given at the start with
+  /// the legend and the known ranges filled in. With `band` (a grid's only), just those
+  /// pixel rows of the page (`BatchSheet.writeGrid`).
+  func write(
+    page: Int, perPage: Int?, title: String, layout: SheetLayout, band: Range<Int>? = nil,
+    to sink: ByteSink
+  ) {
+    let p = self.page(page, perPage: perPage, title: title, layout: layout)
+    var layout = p.layout
     if let at = layout.at {
       // Every page on the same axes: the whole sheet's ranges.
       for column in [at.x, at.y] where layout.ranges[column] == nil {
@@ -77,14 +97,14 @@ final class SheetStream {
       }
       let ordered = layout.sort.map { $0.sorted(entries) } ?? entries
       SheetScatter.write(
-        Array(ordered[range]), title: title, layout: layout, at: at,
+        Array(ordered[p.range]), title: p.title, layout: layout, at: at,
         faces: { e in e.spooled.map { Array(self.spool.chunk($0)) } }, to: sink)
       return
     }
     let order: [Int]? = layout.sort.map { $0.sorted(entries).compactMap(\.spooled) }
     BatchSheet.writeGrid(
-      order.map { Array($0[range]) } ?? Array(range), cells: { self.spool.chunk($0) },
-      title: title, layout: layout, pageSize: size, to: sink)
+      order.map { Array($0[p.range]) } ?? Array(p.range), cells: { self.spool.chunk($0) },
+      title: p.title, layout: layout, pageSize: p.size, band: band, to: sink)
   }
 
   /// The file name of page `page` (from 0) of `path`: `sheet.svg` → `sheet-001.svg`.

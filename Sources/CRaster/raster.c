@@ -47,6 +47,11 @@ static struct {
                                           unsigned int length),
                              void *closure);
   const char *(*status_to_string)(int status);
+  void (*surface_flush)(void *surface);
+  void *(*image_surface_create_for_data)(uint8_t *data, int format, int width, int height,
+                                         int stride);
+  int (*image_width)(void *surface);
+  int (*image_height)(void *surface);
 } lib;
 
 static pthread_once_t once = PTHREAD_ONCE_INIT;
@@ -95,6 +100,11 @@ static void load(void) {
   lib.write_to_png_stream =
       symbol(cairo, "libcairo.so.2", "cairo_surface_write_to_png_stream");
   lib.status_to_string = symbol(cairo, "libcairo.so.2", "cairo_status_to_string");
+  lib.surface_flush = symbol(cairo, "libcairo.so.2", "cairo_surface_flush");
+  lib.image_surface_create_for_data =
+      symbol(cairo, "libcairo.so.2", "cairo_image_surface_create_for_data");
+  lib.image_width = symbol(cairo, "libcairo.so.2", "cairo_image_surface_get_width");
+  lib.image_height = symbol(cairo, "libcairo.so.2", "cairo_image_surface_get_height");
 }
 
 static int fail(char *message, size_t capacity, int code, const char *text) {
@@ -130,13 +140,15 @@ int psy_raster_available(char *message, size_t capacity) {
   return PSY_RASTER_OK;
 }
 
-int psy_svg_to_png(const uint8_t *svg, size_t length, psy_png *out, char *message,
-                   size_t capacity) {
-  out->bytes = NULL;
-  out->count = 0;
-  int loaded = psy_raster_available(message, capacity);
-  if (loaded != PSY_RASTER_OK) return loaded;
-
+/* The SVG document drawn at its own size (rounded up) on a transparent ARGB32 surface, or
+   NULL with the reason in message and the code in *code. With `pixels`, the surface draws
+   into memory of its own, handed back there (rows of 4 × width bytes, freed by the caller
+   after the surface), so the pixels need no copy. */
+static void *draw_document(const uint8_t *svg, size_t length, uint32_t **pixels, int *code,
+                           char *message, size_t capacity) {
+  *code = psy_raster_available(message, capacity);
+  if (*code != PSY_RASTER_OK) return NULL;
+  *code = PSY_RASTER_FAILED;
   g_error *error = NULL;
   void *handle = lib.handle_new_from_data(svg, length, &error);
   if (!handle) {
@@ -144,13 +156,14 @@ int psy_svg_to_png(const uint8_t *svg, size_t length, psy_png *out, char *messag
     snprintf(text, sizeof text, "librsvg cannot read the SVG: %s",
              error && error->message ? error->message : "unknown error");
     if (error) lib.error_free(error);
-    return fail(message, capacity, PSY_RASTER_FAILED, text);
+    fail(message, capacity, PSY_RASTER_FAILED, text);
+    return NULL;
   }
   double width = 0, height = 0;
   if (!lib.intrinsic_size_in_pixels(handle, &width, &height)) {
     lib.object_unref(handle);
-    return fail(message, capacity, PSY_RASTER_FAILED,
-                "the SVG gives no width and height in pixels");
+    fail(message, capacity, PSY_RASTER_FAILED, "the SVG gives no width and height in pixels");
+    return NULL;
   }
   /* Rounded up, as rsvg-convert does, so a fractional side keeps its last column. */
   double w = width < 1 ? 1 : (double)(long long)(width + 0.999999);
@@ -163,9 +176,24 @@ int psy_svg_to_png(const uint8_t *svg, size_t length, psy_png *out, char *messag
              "%.0f million pixels in all (write SVG instead)",
              w, h, PSY_RASTER_MAX_SIDE, PSY_RASTER_MAX_PIXELS / 1e6);
     lib.object_unref(handle);
-    return fail(message, capacity, PSY_RASTER_FAILED, text);
+    fail(message, capacity, PSY_RASTER_FAILED, text);
+    return NULL;
   }
-  void *surface = lib.image_surface_create(CAIRO_FORMAT_ARGB32, (int)w, (int)h);
+  void *surface;
+  if (pixels) {
+    /* ARGB32 rows need no padding: cairo's stride for them is 4 × width. */
+    *pixels = calloc((size_t)w * (size_t)h, 4);
+    if (!*pixels) {
+      lib.object_unref(handle);
+      *code = PSY_RASTER_MEMORY;
+      fail(message, capacity, *code, "no memory for the image's pixels");
+      return NULL;
+    }
+    surface = lib.image_surface_create_for_data((uint8_t *)*pixels, CAIRO_FORMAT_ARGB32, (int)w,
+                                                (int)h, (int)w * 4);
+  } else {
+    surface = lib.image_surface_create(CAIRO_FORMAT_ARGB32, (int)w, (int)h);
+  }
   int status = lib.surface_status(surface);
   if (status != CAIRO_STATUS_SUCCESS) {
     char text[256];
@@ -173,8 +201,13 @@ int psy_svg_to_png(const uint8_t *svg, size_t length, psy_png *out, char *messag
              lib.status_to_string(status));
     lib.surface_destroy(surface);
     lib.object_unref(handle);
-    return fail(message, capacity,
-                status == CAIRO_STATUS_NO_MEMORY ? PSY_RASTER_MEMORY : PSY_RASTER_FAILED, text);
+    if (pixels) {
+      free(*pixels);
+      *pixels = NULL;
+    }
+    *code = status == CAIRO_STATUS_NO_MEMORY ? PSY_RASTER_MEMORY : PSY_RASTER_FAILED;
+    fail(message, capacity, *code, text);
+    return NULL;
   }
   void *cr = lib.create(surface);
   rsvg_rectangle viewport = {0, 0, width, height};
@@ -187,10 +220,27 @@ int psy_svg_to_png(const uint8_t *svg, size_t length, psy_png *out, char *messag
              error && error->message ? error->message : "unknown error");
     if (error) lib.error_free(error);
     lib.surface_destroy(surface);
-    return fail(message, capacity, PSY_RASTER_FAILED, text);
+    if (pixels) {
+      free(*pixels);
+      *pixels = NULL;
+    }
+    fail(message, capacity, PSY_RASTER_FAILED, text);
+    return NULL;
   }
+  lib.surface_flush(surface);
+  *code = PSY_RASTER_OK;
+  return surface;
+}
+
+int psy_svg_to_png(const uint8_t *svg, size_t length, psy_png *out, char *message,
+                   size_t capacity) {
+  out->bytes = NULL;
+  out->count = 0;
+  int code;
+  void *surface = draw_document(svg, length, NULL, &code, message, capacity);
+  if (!surface) return code;
   buffer b = {NULL, 0, 0};
-  status = lib.write_to_png_stream(surface, append, &b);
+  int status = lib.write_to_png_stream(surface, append, &b);
   lib.surface_destroy(surface);
   if (status != CAIRO_STATUS_SUCCESS) {
     free(b.bytes);
@@ -202,6 +252,28 @@ int psy_svg_to_png(const uint8_t *svg, size_t length, psy_png *out, char *messag
   out->bytes = b.bytes;
   out->count = b.count;
   return PSY_RASTER_OK;
+}
+
+int psy_svg_to_image(const uint8_t *svg, size_t length, psy_image *out, char *message,
+                     size_t capacity) {
+  out->pixels = NULL;
+  out->width = out->height = 0;
+  int code;
+  uint32_t *pixels = NULL;
+  void *surface = draw_document(svg, length, &pixels, &code, message, capacity);
+  if (!surface) return code;
+  int w = lib.image_width(surface), h = lib.image_height(surface);
+  lib.surface_destroy(surface);
+  out->pixels = pixels;
+  out->width = w;
+  out->height = h;
+  return PSY_RASTER_OK;
+}
+
+void psy_image_free(psy_image *image) {
+  free(image->pixels);
+  image->pixels = NULL;
+  image->width = image->height = 0;
 }
 
 void psy_raster_free(psy_png *png) {

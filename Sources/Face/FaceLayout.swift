@@ -309,23 +309,100 @@ struct FaceLayout {
   }
 
   /// The nose: a triangle from `top`, each half as long as its channel says but a gap above
-  /// the mouth, and no wider than leaves a gap beside the eyes.
+  /// the mouth, and no wider than leaves a gap beside the eyes. The joins at the base's
+  /// corners are mitred (SVG's default), so a sharp corner's point reaches past half a
+  /// stroke: a half whose point would come nearer the mouth or an eye than the rest of the
+  /// nose may is shortened or narrowed by as much.
   private func addNose(_ g: inout FaceGeometry, top: Double) {
     guard hasNose else { return }
     let mouthTop = highestMouthPoint(
       g, within: mid.x - noseHalfWidth(.left) - gap, mid.x + noseHalfWidth(.right) + gap)
+    var lengths = Side.allCases.map { min(noseLength($0), mouthTop - gap - top) }
+    var reach = [0.0, 0.0]
+    // A point's centre line keeps what a stroke's keeps less half a stroke: it has no width.
+    let clear = gap - style.lineWidth / 2
+    let upper = samples((g.mouth, nil), steps: 48)
+    let lower = g.lowerLip.map {
+      samples((Cubic(g.mouthStart, $0.control1, $0.control2, g.mouthEnd), nil), steps: 48)
+    }
+    func nearest(_ p: Point) -> Double {
+      [upper, lower ?? []].map { run in
+        zip(run, run.dropFirst()).map { segmentDistance(p, $0, $1) }.min() ?? .infinity
+      }.min()!
+    }
+    // A shortened or narrowed half turns its corner, and so its point: a few rounds, the
+    // last one keeping what it has.
+    var nose = noseOutline(g, top: top, lengths: lengths, reach: reach)
+    for _ in 0..<8 {
+      guard let n = nose else { return }
+      var fits = true
+      for side in Side.allCases {
+        let i = side.rawValue
+        guard let tip = miterTip(n[i], n[1 + i], n[2 + i], lineWidth: style.lineWidth) else {
+          continue
+        }
+        let near = nearest(tip)
+        if near < clear {
+          lengths[i] -= clear - near + 0.01 * s
+          fits = false
+        }
+        let e = g.eyes[side.rawValue], ext = e.extent
+        let inside = min(
+          ext.x + clear - abs(tip.x - e.center.x), ext.y + clear - abs(tip.y - e.center.y))
+        if inside > 0 {
+          reach[i] += inside + 0.01 * s
+          fits = false
+        }
+      }
+      if fits { break }
+      nose = noseOutline(g, top: top, lengths: lengths, reach: reach)
+    }
+    g.nose = nose
+  }
+
+  /// The nose's outline with each half `lengths` long (left, right), its base no wider than
+  /// leaves a gap beside the eyes, and as much again as its corner's point `reach`es past
+  /// half a stroke; nil when a half has no length.
+  private func noseOutline(_ g: FaceGeometry, top: Double, lengths: [Double], reach: [Double])
+    -> [Point]?
+  {
     var corners: [Point] = []
     for side in Side.allCases {
-      let length = min(noseLength(side), mouthTop - gap - top)
-      guard length > 0 else { return }
+      let length = lengths[side.rawValue], extra = reach[side.rawValue]
+      guard length > 0 else { return nil }
       var half = noseHalfWidth(side)
       let e = g.eyes[side.rawValue], ext = e.extent
       let inner = abs(e.center.x - mid.x) - ext.x
-      let y = min(e.center.y + ext.y + gap, top + length)
-      if y > top { half = min(half, max(inner - gap, 0) * length / (y - top)) }
+      let y = min(e.center.y + ext.y + gap + extra, top + length)
+      if y > top { half = min(half, max(inner - gap - extra, 0) * length / (y - top)) }
       corners.append(Point(mid.x + side.sign * half, top + length))
     }
-    g.nose = [Point(mid.x, top), corners[0], corners[1], Point(mid.x, top)]
+    return [Point(mid.x, top), corners[0], corners[1], Point(mid.x, top)]
+  }
+
+  /// The distance from `p` to the segment from `a` to `b`.
+  private func segmentDistance(_ p: Point, _ a: Point, _ b: Point) -> Double {
+    let dx = b.x - a.x, dy = b.y - a.y
+    let l2 = dx * dx + dy * dy
+    let t = l2 == 0 ? 0 : min(max(((p.x - a.x) * dx + (p.y - a.y) * dy) / l2, 0), 1)
+    let x = a.x + t * dx - p.x, y = a.y + t * dy - p.y
+    return (x * x + y * y).squareRoot()
+  }
+
+  /// The point of the mitred join at `b`, between `a`→`b` and `b`→`c`: half a stroke /
+  /// sin(θ/2) out along the bisector of the angle θ between the segments; nil where it
+  /// reaches no further than half a stroke, or SVG's miter limit (4) cuts it flat.
+  private func miterTip(_ a: Point, _ b: Point, _ c: Point, lineWidth: Double) -> Point? {
+    let ux = a.x - b.x, uy = a.y - b.y, vx = c.x - b.x, vy = c.y - b.y
+    let lu = (ux * ux + uy * uy).squareRoot(), lv = (vx * vx + vy * vy).squareRoot()
+    guard lu > 0, lv > 0 else { return nil }
+    let bx = ux / lu + vx / lv, by = uy / lu + vy / lv
+    let lb = (bx * bx + by * by).squareRoot()
+    let cosine = min(max((ux * vx + uy * vy) / (lu * lv), -1), 1)
+    let sine = ((1 - cosine) / 2).squareRoot()  // sin(θ/2)
+    guard lb > 1e-9, sine > 0, 1 / sine <= 4 else { return nil }
+    let d = lineWidth / 2 / sine
+    return Point(b.x - bx / lb * d, b.y - by / lb * d)
   }
 
   // MARK: Hair
@@ -375,15 +452,18 @@ struct FaceLayout {
   // MARK: Mouth
 
   /// How far the mouth yields: `narrowing` (1 as given, 0 the least) takes its width down to
-  /// 0.35 of it and the lower lip to none; `bend` (1 as given) scales the smile's curve, the
-  /// last thing to yield.
+  /// 0.35 of it and the lower lip to none; `bend` (1 as given) scales the smile's curve;
+  /// `level` (1 as given), the last thing to yield, brings the lower end of a mouth whose
+  /// halves differ in height up towards the other's (below a short half's chin, near the
+  /// centre line, it would cross the outline's step).
   struct MouthYield {
-    var narrowing = 1.0, bend = 1.0
+    var narrowing = 1.0, bend = 1.0, level = 1.0
     static let asGiven = MouthYield()
     /// The steps tried in turn.
     static let steps =
       [1, 0.75, 0.5, 0.25, 0].map { MouthYield(narrowing: $0) }
       + [0.5, 0].map { MouthYield(narrowing: 0, bend: $0) }
+      + [0.5, 0].map { MouthYield(narrowing: 0, bend: 0, level: $0) }
   }
 
   /// The mouth and its lower lip, each half from its own channels, yielding `y`, moved down
@@ -393,14 +473,23 @@ struct FaceLayout {
   {
     let u = y.narrowing
     let widthFactor = 0.35 + 0.65 * u
+    // How far below the centre each half puts its corner; as the last yield the lower one
+    // rises towards the other (`MouthYield.level`).
+    func ownDrop(_ side: Side) -> Double {
+      (ch[.mouthHeight, side].map { 0.55 - 0.3 * $0 } ?? style.mouthV)
+        * halves[side.rawValue].height
+    }
+    let drops = (left: ownDrop(.left), right: ownDrop(.right))
+    let least = min(drops.left, drops.right)
     // Each half's corner, the control point beside it and its lip's drop; no arrays, as a
     // mouth is laid out several times a face while it is fitted.
     func corner(_ side: Side) -> (end: Point, control: Point, lip: Double) {
       let h = halves[side.rawValue], d = side.sign
       let width = value(.mouthWidth, side, 0.2, 0.5, else: style.mouthH) * h.width
-      let depth = ch[.mouthHeight, side].map { 0.55 - 0.3 * $0 } ?? style.mouthV
+      let own = side == .left ? drops.left : drops.right
+      let drop = y.level == 1 ? own : least + (own - least) * y.level
       let smile = min(max(ch[.smile, side] ?? state.smile, -1), 1)
-      let end = Point(mid.x + d * width * widthFactor, mid.y + depth * h.height + shift)
+      let end = Point(mid.x + d * width * widthFactor, mid.y + drop + shift)
       let control = Point(
         end.x - d * width * widthFactor * 2 / 3, end.y + style.mouthSmile * s * smile * y.bend)
       return (end, control, (ch[.mouthOpening, side] ?? 0) * s * 0.3 * u)

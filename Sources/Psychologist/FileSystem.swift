@@ -207,22 +207,36 @@ public final class LaterFile {
   /// Writes the bytes `fill` makes, atomically, into the folder opened at the start (as
   /// `other` when given; into a character device as `write(_:named:)` does): `fill` is
   /// handed a function writing each piece (false once a write has failed), so a large
-  /// file is written as it is made.
+  /// file is written as it is made. When `fill` throws, nothing replaces the file (a device
+  /// keeps what it was given) and its error is thrown.
   public func write(
-    named other: String? = nil, streaming fill: (_ write: @escaping ([UInt8]) -> Bool) -> Void
-  ) throws(FileError) {
+    named other: String? = nil,
+    streaming fill: (_ write: @escaping ([UInt8]) -> Bool) throws -> Void
+  ) throws {
     if let problem { throw problem }
+    var thrown: (any Error)?
     let body: (Int32) -> Int32 = { fd in
       var failure: Int32 = 0
-      fill { piece in
-        guard failure == 0 else { return false }
-        if !piece.withUnsafeBytes({ FileSystem.writeAll(fd, $0) }) { failure = errno }
-        return failure == 0
+      do {
+        try fill { piece in
+          guard failure == 0 else { return false }
+          if !piece.withUnsafeBytes({ FileSystem.writeAll(fd, $0) }) { failure = errno }
+          return failure == 0
+        }
+      } catch {
+        // A failed write stops `fill` too: then the write's own error is the one to say.
+        if failure != 0 { return failure }
+        thrown = error
+        return EIO
       }
       return failure
     }
-    if other == nil, try writeIntoCharacterDevice(body) { return }
-    try OutputDirectory.replace(other ?? name, in: folder, path: place(other), fill: body)
+    do {
+      if other == nil, try writeIntoCharacterDevice(body) { return }
+      try OutputDirectory.replace(other ?? name, in: folder, path: place(other), fill: body)
+    } catch {
+      throw thrown ?? error
+    }
   }
 
   /// Writes into the name when it is a character device, or a symlink to one (`/dev/stdout`

@@ -91,7 +91,7 @@ public enum PNG {
   }
 
   /// A reason C wrote into `message`, up to its NUL.
-  private static func text(_ message: [CChar]) -> String {
+  static func text(_ message: [CChar]) -> String {
     String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
   }
 

@@ -132,14 +132,18 @@ import Testing
       let r = try psychologist(["face", "--format", format, "-o", dir + "/face.png"])
       #expect(r.status == 2 && r.stderr.contains("PNG"), "\(r.stderr)")
     }
-    // A contact sheet too large to draw: reported, nothing written, exit 3.
-    let rows = (0..<2700).map { "{\"sleep\": \($0 % 9)}" }.joined(separator: "\n")
+    // A contact sheet too wide to draw (a PNG sheet is drawn in bands of rows, each at most
+    // 32767 pixels wide): reported, nothing written, exit 3.
+    let rows = (0..<250).map { "{\"sleep\": \($0 % 9)}" }.joined(separator: "\n")
     try writeFile(dir + "/rows.jsonl", rows + "\n")
     let big = try psychologist([
       "batch", "examples/mood.lua", "--diagnosis", "mood", "--input", dir + "/rows.jsonl",
       "--output-dir", dir + "/faces", "--sheet", dir + "/big.png", "--jobs", "1",
+      "--columns", "250",
     ])
-    #expect(big.status == 3 && big.stderr.contains("million pixels"), "\(big.stderr)")
+    #expect(
+      big.status == 3 && big.stderr.contains("40000 pixels wide")
+        && big.stderr.contains("--columns 204"), "\(big.stderr)")
     let left = try FileManager.default.contentsOfDirectory(atPath: dir).sorted()
     #expect(left == ["faces", "locked", "rows.jsonl"])
   }

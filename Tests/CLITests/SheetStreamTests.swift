@@ -5,24 +5,11 @@ import Testing
 /// The contact sheet written as rows come: memory flat in the rows and in a face's size,
 /// labels bounded, `--per-page`.
 @Suite struct SheetStreamTests {
-  /// Exit status and peak resident memory (MiB) of one run of the binary, as the kernel
-  /// counts it for the child (python's `RUSAGE_CHILDREN`, the child alone).
+  /// Exit status and peak resident memory (MiB) of one run of the binary.
   func peak(_ arguments: [String], in dir: String) throws -> (
     status: Int32, mib: Double, err: String
   ) {
-    let measure = """
-      import resource, subprocess, sys
-      r = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-      sys.stderr.write(r.stderr.decode("utf-8", "replace"))
-      print(r.returncode, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
-      """
-    let r = try runProgram(
-      "/usr/bin/python3", ["-c", measure, binary] + arguments, in: dir, timeout: 300)
-    let words = r.out.split(whereSeparator: \.isWhitespace)
-    guard words.count == 2, let status = Int32(words[0]), let kib = Double(words[1]) else {
-      throw TestFailure("no measure: \(r.out) \(r.stderr)")
-    }
-    return (status, kib / 1024, r.stderr)
+    try peakMemory(binary, arguments, in: dir)
   }
 
   /// A 1 MB field under a label of 40,000 `{a}`: made whole it would be 40 GB a row. The

@@ -143,53 +143,83 @@ package struct Pixels {
   }
 }
 
-/// A PNG decoder in Python's standard library (zlib + the five PNG filters) that prints a
-/// binary PPM, composited over white: the tests check pixels without any image library.
-package let pngToPPM = #"""
-  import sys, zlib, struct
-  data = sys.stdin.buffer.read()
-  assert data[:8] == b'\x89PNG\r\n\x1a\n', 'not a PNG'
-  pos, idat = 8, b''
-  while pos < len(data):
-      n, kind = struct.unpack('>I4s', data[pos:pos + 8])
-      body = data[pos + 8:pos + 8 + n]
-      pos += 12 + n
-      if kind == b'IHDR':
-          w, h, depth, ctype, _, _, interlace = struct.unpack('>IIBBBBB', body)
-      elif kind == b'IDAT':
-          idat += body
-  assert depth == 8 and interlace == 0 and ctype in (0, 2, 4, 6), 'unsupported PNG'
-  bpp = {0: 1, 2: 3, 4: 2, 6: 4}[ctype]
-  raw = zlib.decompress(idat)
-  stride = w * bpp
-  prev = bytearray(stride)
-  out = bytearray()
-  i = 0
-  for y in range(h):
-      f = raw[i]
-      line = bytearray(raw[i + 1:i + 1 + stride])
-      i += 1 + stride
-      for x in range(stride):
+/// PNG's five filters undone in Python: `unfilter(f, line, prev, bpp)` gives row `line`
+/// (bytes after its filter byte `f`) as it was, `prev` the row above as it was.
+package let pngUnfilter = #"""
+  def unfilter(f, line, prev, bpp):
+      line = bytearray(line)
+      if f == 0: return line
+      if f == 2: return bytearray((a + b) & 255 for a, b in zip(line, prev))
+      for x in range(len(line)):
           a = line[x - bpp] if x >= bpp else 0
           b = prev[x]
           c = prev[x - bpp] if x >= bpp else 0
           if f == 1: line[x] = (line[x] + a) & 255
-          elif f == 2: line[x] = (line[x] + b) & 255
           elif f == 3: line[x] = (line[x] + (a + b) // 2) & 255
           elif f == 4:
               p = a + b - c
               pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
               line[x] = (line[x] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
-      prev = line
-      for x in range(w):
-          px = line[x * bpp:(x + 1) * bpp]
-          if ctype == 6: r, g, bl, al = px
-          elif ctype == 2: (r, g, bl), al = px, 255
-          elif ctype == 4: r = g = bl = px[0]; al = px[1]
-          else: r = g = bl = px[0]; al = 255
-          out += bytes(((v * al + 255 * (255 - al)) // 255) for v in (r, g, bl))
-  sys.stdout.buffer.write(b'P6 %d %d 255\n' % (w, h) + bytes(out))
+      return line
+
   """#
+
+/// A PNG decoder in Python's standard library (zlib + the five PNG filters) that prints a
+/// binary PPM, composited over white: the tests check pixels without any image library.
+package let pngToPPM =
+  pngUnfilter + #"""
+    import sys, zlib, struct
+    data = sys.stdin.buffer.read()
+    assert data[:8] == b'\x89PNG\r\n\x1a\n', 'not a PNG'
+    pos, idat = 8, b''
+    while pos < len(data):
+        n, kind = struct.unpack('>I4s', data[pos:pos + 8])
+        body = data[pos + 8:pos + 8 + n]
+        pos += 12 + n
+        if kind == b'IHDR':
+            w, h, depth, ctype, _, _, interlace = struct.unpack('>IIBBBBB', body)
+        elif kind == b'IDAT':
+            idat += body
+    assert depth == 8 and interlace == 0 and ctype in (0, 2, 4, 6), 'unsupported PNG'
+    bpp = {0: 1, 2: 3, 4: 2, 6: 4}[ctype]
+    raw = zlib.decompress(idat)
+    stride = w * bpp
+    prev = bytearray(stride)
+    out = bytearray()
+    i = 0
+    for y in range(h):
+        line = unfilter(raw[i], raw[i + 1:i + 1 + stride], prev, bpp)
+        i += 1 + stride
+        prev = line
+        for x in range(w):
+            px = line[x * bpp:(x + 1) * bpp]
+            if ctype == 6: r, g, bl, al = px
+            elif ctype == 2: (r, g, bl), al = px, 255
+            elif ctype == 4: r = g = bl = px[0]; al = px[1]
+            else: r = g = bl = px[0]; al = 255
+            out += bytes(((v * al + 255 * (255 - al)) // 255) for v in (r, g, bl))
+    sys.stdout.buffer.write(b'P6 %d %d 255\n' % (w, h) + bytes(out))
+    """#
+
+/// Exit status, peak resident memory (MiB) and standard error of one run of `program`, as
+/// the kernel counts it for the child (python's `RUSAGE_CHILDREN`, the child alone).
+package func peakMemory(_ program: String, _ arguments: [String], in dir: String) throws -> (
+  status: Int32, mib: Double, err: String
+) {
+  let measure = """
+    import resource, subprocess, sys
+    r = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    sys.stderr.write(r.stderr.decode("utf-8", "replace"))
+    print(r.returncode, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
+    """
+  let r = try runProgram(
+    "/usr/bin/python3", ["-c", measure, program] + arguments, in: dir, timeout: 600)
+  let words = r.out.split(whereSeparator: \.isWhitespace)
+  guard words.count == 2, let status = Int32(words[0]), let kib = Double(words[1]) else {
+    throw TestFailure("no measure: \(r.out) \(r.stderr)")
+  }
+  return (status, kib / 1024, r.stderr)
+}
 
 /// `svg` rendered by rsvg-convert and decoded to pixels.
 package func rasterize(_ svg: String) throws -> Pixels {

@@ -54,6 +54,54 @@ int psy_svg_to_png_limited(const uint8_t *svg, size_t length, const psy_raster_l
    the reason in message. */
 int psy_raster_available(char *message, size_t capacity);
 
+/* An image in malloc'd memory: width × height pixels, row after row, each a uint32_t of
+   cairo's ARGB32 (alpha in the top byte, colours premultiplied by it). Release with
+   psy_image_free. */
+typedef struct {
+  uint32_t *pixels;
+  int width, height;
+} psy_image;
+
+/* The SVG document drawn as psy_svg_to_png draws it, handed back as pixels instead of a
+   PNG: for a caller that checks pixels or puts several drawings into one PNG. */
+int psy_svg_to_image(const uint8_t *svg, size_t length, psy_image *out, char *message,
+                     size_t capacity);
+
+/* Releases an image's pixels. */
+void psy_image_free(psy_image *image);
+
+/* A PNG written a band of rows at a time (zlib, opened with dlopen, compresses it), so an
+   image taller than any one drawing is made in little memory: begin with its size, add
+   its rows top to bottom from images as wide, finish; after each call take the bytes it
+   made from `output` and `count` and set count to 0. */
+typedef struct psy_png_stream psy_png_stream;
+
+/* Starts a PNG of width × height pixels: RGB when `opaque` (alpha dropped), else RGBA.
+   NULL when zlib cannot be loaded or memory is short (the reason in message). */
+psy_png_stream *psy_png_stream_begin(uint32_t width, uint32_t height, int opaque,
+                                     char *message, size_t capacity);
+
+/* Adds the image's rows (as wide as the PNG) below those added before. PSY_RASTER_OK, or
+   PSY_RASTER_FAILED with the reason in message (wrong width, more rows than the PNG has,
+   zlib failing). */
+int psy_png_stream_rows(psy_png_stream *stream, const psy_image *image, char *message,
+                        size_t capacity);
+
+/* Ends the PNG (every row must have been added). As psy_png_stream_rows. */
+int psy_png_stream_finish(psy_png_stream *stream, char *message, size_t capacity);
+
+/* The bytes made and not yet taken; the caller sets *count to 0 once it has taken them. */
+uint8_t *psy_png_stream_output(psy_png_stream *stream, size_t **count);
+
+/* Releases a stream, finished or not. */
+void psy_png_stream_free(psy_png_stream *stream);
+
+/* Has glibc map each block of a megabyte or more on its own, and unmap it when freed, for
+   the rest of the process. Its threshold otherwise follows the largest block freed (up to
+   32 MiB), and then a band's pixels and cairo's surfaces the size of a band come from a
+   heap that grows with each band drawn. */
+void psy_raster_map_large_blocks(void);
+
 /* Releases the bytes of a PNG. */
 void psy_raster_free(psy_png *png);
 
