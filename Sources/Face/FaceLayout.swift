@@ -553,19 +553,21 @@ struct FaceLayout {
         return abs(p.x - mid.x) >= gap || regions[1 - own].slack(p, margin: gap, centre: nil) >= 0
       }
     }
-    let last = MouthYield.steps.last!
-    var chosen = (u: last, shift: max(lowestShift(last), 0))
+    // The last yield, moved below everything, when no step fits: worked out only then.
+    var fitted: (u: MouthYield, shift: Double)?
     for u in MouthYield.steps {
       let least = lowestShift(u), wanted = max(least, 0)
       if inside(u, wanted) {
-        chosen = (u, wanted)
+        fitted = (u, wanted)
         break
       }
       if least < wanted, inside(u, least) {
-        chosen = (u, largest(least, wanted) { inside(u, $0) })
+        fitted = (u, largest(least, wanted) { inside(u, $0) })
         break
       }
     }
+    let last = MouthYield.steps.last!
+    let chosen = fitted ?? (last, max(lowestShift(last), 0))
     let m = mouth(halves, chosen.u, shift: chosen.shift)
     (g.mouthStart, g.mouthControl1, g.mouthControl2, g.mouthEnd) =
       (m.curve.start, m.curve.control1, m.curve.control2, m.curve.end)
