@@ -191,6 +191,10 @@ package enum Batch {
     let sheetStream = try options.sheet.map { [sheetLayout] path throws(FileError) in
       try SheetStream(layout: sheetLayout, path: path)
     }
+    for w in workers {
+      w.layout = sheetLayout
+      w.drawsCells = sheetStream != nil && sheetLayout.at == nil
+    }
     let tally = BatchLedger(
       sheet: sheetStream, stream: stream, failFast: options.failFast,
       limitRun: options.limitRun, say: say)
@@ -594,8 +598,11 @@ final class BatchWorker: @unchecked Sendable {
   let faceFiles: Bool
   /// The terminal sheet's layout, when its small faces are drawn.
   let terminalLayout: TerminalSheetLayout?
-  /// The sheet's layout (the columns its entries read).
-  let layout: SheetLayout
+  /// The sheet's layout (the columns its entries read; the cells it draws).
+  var layout: SheetLayout
+  /// Whether this worker draws its rows' cells of an SVG grid sheet itself: in parallel,
+  /// where the ledger, which takes rows in order, would draw them one at a time.
+  var drawsCells = false
   /// What each row's own SVG gets beyond its face.
   let decoration: FaceDecoration?
   /// Rows watched so far for columns nothing reads.
@@ -741,6 +748,10 @@ final class BatchWorker: @unchecked Sendable {
       entry?.faceHeight = drawing.height
       entry?.cells = cells
       entry?.missing = missingColumns
+      if drawsCells, let e = entry {
+        entry?.cell = BatchSheet.cell(e, layout: layout)
+        entry?.face = nil
+      }
     }
     drawing = Drawing(width: 0, height: 0, items: [])
     tally.finish(seq, .wrote(entry))

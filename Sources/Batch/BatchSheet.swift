@@ -22,6 +22,9 @@ struct SheetEntry: Sendable {
   var spooled: Int?
   /// The columns without a value in this row (the note under its face).
   var missing: [String] = []
+  /// Its cell of a grid sheet, when the worker that drew the row drew it too (the face
+  /// is then dropped: the cell holds it).
+  var cell: [UInt8]?
 
   /// A cell, with the row's values in the columns `layout` places and sorts by.
   init(

@@ -29,6 +29,7 @@ final class SheetStream {
     count += 1
     var slim = entry
     slim.face = nil
+    slim.cell = nil
     if layout.at != nil {
       if let face = entry.face {
         slim.spooled = spool.count
@@ -38,7 +39,7 @@ final class SheetStream {
       return
     }
     slim.spooled = spool.count
-    spool.append(BatchSheet.cell(entry, layout: layout))
+    spool.append(entry.cell ?? BatchSheet.cell(entry, layout: layout))
     if layout.sort != nil { entries.append(slim) }
   }
 
