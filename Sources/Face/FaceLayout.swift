@@ -530,10 +530,12 @@ struct FaceLayout {
     let noseLeast = min(0.05 * s, noseLength(.left), noseLength(.right))
     let noseLeft = mid.x - noseHalfWidth(.left) - gap,
       noseRight = mid.x + noseHalfWidth(.right) + gap
+    // The eyes' boxes, worked out once: the mouth's every sample asks for them.
+    let eyes = g.eyes.map { (center: $0.center, extent: $0.extent) }
     // The highest a point of the mouth at x may be.
     func limit(_ x: Double) -> Double {
       var y = -Double.infinity
-      for e in g.eyes where abs(x - e.center.x) <= e.extent.x + gap {
+      for e in eyes where abs(x - e.center.x) <= e.extent.x + gap {
         y = max(y, e.center.y + e.extent.y + gap)
       }
       if hasNose, x >= noseLeft, x <= noseRight { y = max(y, noseTop + noseLeast + gap) }
