@@ -81,9 +81,15 @@ struct ResolvedMapping {
   }
 
   /// One channel, its rule and its colours.
-  struct Entry {
+  /// (A class: a row reads every entry, and a struct of strings and lists would be copied,
+  /// each of its references counted, at every read.)
+  final class Entry {
     let c: ColumnChannel
     let rule: Rule
+    init(c: ColumnChannel, rule: Rule) {
+      self.c = c
+      self.rule = rule
+    }
   }
 
   let entries: [Entry]
