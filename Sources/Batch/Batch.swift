@@ -514,7 +514,7 @@ package enum Batch {
     let reader = BatchReader(fd: fd, format: format)
     let checksRows = sheetColumns?.needsRows(format) ?? false
     let readsKeys = names && format == .jsonl
-    var found: [String: ColumnRange] = [:]
+    var found = [ColumnRange?](repeating: nil, count: missing.count)
     var hints = [Int](repeating: 0, count: missing.count)
     var everyRange: [String: ColumnRange] = [:]
     var seen = SheetColumns.Seen()
@@ -550,7 +550,7 @@ package enum Batch {
     }
     guard lseek(fd, 0, SEEK_SET) == 0 else { throw FileError.errno(inputName) }
     for (column, range) in everyRange where ranges[column] == nil { ranges[column] = range }
-    for (column, range) in found { ranges[column] = range }
+    for (column, range) in zip(missing, found) { if let range { ranges[column] = range } }
     try sheetColumns?.verdict(
       seen, headerNames: format == .csv ? reader.headerNames : nil, inputName: inputName)
     guard names else { return nil }

@@ -58,12 +58,16 @@ enum BatchSheet {
   /// cross for a failed row), the label and the happiness.
   static func cell(_ e: SheetEntry, layout: SheetLayout) -> [UInt8] {
     var out: [UInt8] = []
+    out.reserveCapacity((e.face?.count ?? 0) + 512)
+    // Literal text and whole numbers as bytes: a cell a row, with no string built between.
     func put(_ s: String) { out.append(contentsOf: s.utf8) }
+    func put(_ n: Int) { SVGNumber.append(Double(n), to: &out) }
     let faceHeight = faceHeight(layout)
-    put(
-      "<rect x=\"2\" y=\"2\" width=\"\(cellWidth - 4)\" height=\"\(faceHeight + labelHeight - 4)\""
-    )
-    put(" fill=\"none\" stroke=\"#dddddd\"/>\n")
+    put("<rect x=\"2\" y=\"2\" width=\"")
+    put(cellWidth - 4)
+    put("\" height=\"")
+    put(faceHeight + labelHeight - 4)
+    put("\" fill=\"none\" stroke=\"#dddddd\"/>\n")
     if let face = e.face {
       // A square cell shows the square around the face, which sits at its document's
       // centre (the content rect's), as wide as the document's shorter side.
@@ -73,8 +77,9 @@ enum BatchSheet {
         ? Rect(
           x: (e.faceWidth - side) / 2, y: (e.faceHeight - side) / 2, width: side, height: side)
         : nil
-      out += nested(
-        face, x: 0, y: 4, width: Double(cellWidth), height: Double(faceHeight - 4), crop: crop)
+      nested(
+        face, x: 0, y: 4, width: Double(cellWidth), height: Double(faceHeight - 4), crop: crop,
+        into: &out)
     } else {
       let (cx, cy) = (cellWidth / 2, faceHeight / 2)
       put(
@@ -87,9 +92,11 @@ enum BatchSheet {
     let tx = cellWidth / 2
     if !silent {
       let label = e.id.count > 22 ? String(e.id.prefix(21)) + "…" : e.id
-      put(
-        "<text x=\"\(tx)\" y=\"\(faceHeight + 14)\" font-family=\"sans-serif\" font-size=\"13\"")
-      put(" text-anchor=\"middle\">")
+      put("<text x=\"")
+      put(tx)
+      put("\" y=\"")
+      put(faceHeight + 14)
+      put("\" font-family=\"sans-serif\" font-size=\"13\" text-anchor=\"middle\">")
       SVGRenderer.appendEscaped(label, to: &out)
       put("</text>\n")
     }
@@ -210,24 +217,45 @@ enum BatchSheet {
   static func nested(
     _ doc: [UInt8], x: Double, y: Double, width: Double, height: Double, crop: Rect? = nil
   ) -> [UInt8] {
+    var out: [UInt8] = []
+    nested(doc, x: x, y: y, width: width, height: height, crop: crop, into: &out)
+    return out
+  }
+
+  /// Appends `nested(_:x:y:width:height:crop:)`'s bytes to `out` (nothing when `doc` has
+  /// no viewBox).
+  static func nested(
+    _ doc: [UInt8], x: Double, y: Double, width: Double, height: Double, crop: Rect?,
+    into out: inout [UInt8]
+  ) {
     let viewBox = Array(" viewBox=".utf8)
-    guard let v = find(viewBox, in: doc, from: 0) else { return [] }
-    let (sx, sy) = (SVGNumber.string(x), SVGNumber.string(y))
-    let (sw, sh) = (SVGNumber.string(width), SVGNumber.string(height))
-    var out = Array("<svg x=\"\(sx)\" y=\"\(sy)\" width=\"\(sw)\" height=\"\(sh)\"".utf8)
+    guard let v = find(viewBox, in: doc, from: 0) else { return }
+    func attribute(_ name: String, _ value: Double) {
+      out.append(contentsOf: name.utf8)
+      SVGNumber.append(value, to: &out)
+      out.append(0x22)
+    }
+    out.append(contentsOf: "<svg".utf8)
+    attribute(" x=\"", x)
+    attribute(" y=\"", y)
+    attribute(" width=\"", width)
+    attribute(" height=\"", height)
     // A crop replaces the document's viewBox (its value ends at the second quote after it).
     if let crop, let open = doc[(v + viewBox.count)...].firstIndex(of: 0x22),
       let close = doc[(open + 1)...].firstIndex(of: 0x22)
     {
-      let box = [crop.x, crop.y, crop.width, crop.height].map(SVGNumber.string)
-      out += Array(" viewBox=\"\(box.joined(separator: " "))\"".utf8)
+      out.append(contentsOf: " viewBox=\"".utf8)
+      for (i, n) in [crop.x, crop.y, crop.width, crop.height].enumerated() {
+        if i > 0 { out.append(0x20) }
+        SVGNumber.append(n, to: &out)
+      }
+      out.append(0x22)
       out += doc[(close + 1)...]
     } else {
       out += doc[v...]
     }
     if out.last == 0x0A { out.removeLast() }
     out.append(0x0A)
-    return out
   }
 
   /// A row's face as the sheet nests it: its ids prefixed `r<row>`.

@@ -600,21 +600,25 @@ extension ChannelMapping {
     _ row: LuaValue, _ columns: [String], into found: inout [String: ColumnRange]
   ) {
     var hints = [Int](repeating: 0, count: columns.count)
-    include(row, columns, hints: &hints, into: &found)
+    var ranges = columns.map { found[$0] }
+    include(row, columns, hints: &hints, into: &ranges)
+    for (column, range) in zip(columns, ranges) { if let range { found[column] = range } }
   }
 
-  /// Widens `found` as `include(_:_:into:)` does, finding each column first where `hints`
-  /// (one a column, kept from row to row) says it was in the last row.
+  /// Widens `ranges` (one a column, nil until a number is seen) to take in the numeric
+  /// fields of `row` named by `columns`, finding each column first where `hints` (one a
+  /// column, kept from row to row) says it was in the last row: a first pass's loop, with
+  /// no dictionary a row.
   public static func include(
     _ row: LuaValue, _ columns: [String], hints: inout [Int],
-    into found: inout [String: ColumnRange]
+    into ranges: inout [ColumnRange?]
   ) {
     for (i, column) in columns.enumerated() {
       guard let x = ChannelMapping.datum(row.field(column, hint: &hints[i])) else { continue }
-      if found[column] == nil {
-        found[column] = ColumnRange(low: x, high: x)
+      if ranges[i] == nil {
+        ranges[i] = ColumnRange(low: x, high: x)
       } else {
-        found[column]!.include(x)
+        ranges[i]!.include(x)
       }
     }
   }
