@@ -225,7 +225,8 @@ public struct Evaluator {
         : .nil
       guard case .function(let f) = m.source else {
         // The host reads the mapping's columns itself, from the input as given.
-        script.inputReads.noteRead(m.columns)
+        // (Only while reads are watched: the list is made anew each time it is asked for.)
+        if script.inputReads.isOn { script.inputReads.noteRead(m.columns) }
         var out = try ready.channels(for: given, means: columnMeans, at: d.location)
         for fc in m.functions {
           try functionChannel(fc, of: d, input: input, scaled: scaled, into: &out)
