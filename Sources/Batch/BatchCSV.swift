@@ -78,8 +78,9 @@ package enum CSV {
   /// A field as a Lua value: numbers (decimal, as JSON writes them, also with a leading `+`
   /// or a bare fraction like `.5`) become numbers, anything else stays text.
   package static func value(_ field: [UInt8]) -> LuaValue {
-    guard looksNumeric(field) else { return .string(field) }
+    // A plain decimal is a number by itself; anything else is checked before conversion.
     if let v = field.withUnsafeBufferPointer(DecimalNumber.exact) { return v }
+    guard looksNumeric(field) else { return .string(field) }
     let text = String(decoding: field, as: UTF8.self)
     let trimmed = text.hasPrefix("+") ? String(text.dropFirst()) : text
     if let i = Int(trimmed) { return .integer(i) }
