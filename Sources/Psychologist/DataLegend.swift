@@ -53,7 +53,7 @@ public enum DataLegend {
       if let side { ch[channel, side] = value } else { ch[channel] = value }
       return keyFace(ch, style: style)
     }
-    guard case .columns(let list) = mapping.source else {
+    guard case .columns = mapping.source else {
       out.append(LegendEntry(text: "channels computed by the diagnosis's function of the row"))
       return out + featureLines(features)
     }
