@@ -179,11 +179,10 @@ final class PrototypeBuilder {
     for (index, hit) in record.hits.enumerated() {
       var made: [Int?] = []
       let inputs = inputs(of: hit.name)
-      // Columns the script gives no range are scaled over the examples, as check scales them.
-      let channels = script.registry.diagnosis(hit.name)?.channels
-      s.columnRanges = channels.map { ChannelMapping.scan(inputs, $0.columns) } ?? [:]
-      s.columnMeans = channels.map { ChannelMapping.means(inputs, $0.meanColumns) } ?? [:]
-      defer { (s.columnRanges, s.columnMeans) = ([:], [:]) }
+      // Columns the script gives no range are scaled over the examples (and text columns
+      // given their levels), as check scales them.
+      if let d = script.registry.diagnosis(hit.name) { s.scaleColumns(of: d, over: inputs) }
+      defer { (s.columnRanges, s.columnMeans, s.columnLevels) = ([:], [:], [:]) }
       for input in inputs {
         reset()
         do {
