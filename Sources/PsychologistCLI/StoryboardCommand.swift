@@ -44,10 +44,12 @@ enum StoryboardCommand: Command {
     let script = try loadForDeclarations(args[Self.script], options)
     let canvas = script.storyboardCanvas(
       device: options.device, orientation: options.orientation, drawing: format == .svg)
-    for p in canvas.problems { warn(p.description) }
+    for p in canvas.problems { report(p.description) }
+    // The canvas is written whole, problems in red; the status says them, as check's does.
+    let status: ExitCode = canvas.problems.isEmpty ? .ok : .script
     guard format == .svg else {
       try write(Array(canvas.dot.utf8), to: output)
-      return .ok
+      return status
     }
     let svg: [UInt8]
     do { svg = try canvas.svg() } catch {
@@ -55,7 +57,7 @@ enum StoryboardCommand: Command {
     }
     guard let output, PNG.isPNGName(output) else {
       try write(svg, to: output)
-      return .ok
+      return status
     }
     do { try write(try fileBytes(svg: svg, name: output), to: output) } catch let e as RasterError {
       // As every command says it: no librsvg is the machine's, not the output's.
@@ -63,7 +65,7 @@ enum StoryboardCommand: Command {
       if case .unavailable = e { throw UsageError(message) }
       throw OutputError(description: message)
     }
-    return .ok
+    return status
   }
 }
 

@@ -217,7 +217,7 @@ import Testing
 
       """)
     let r = try psychologist(["storyboard", "bad.lua", "-o", "bad.svg"], in: dir)
-    #expect(r.status == 0, "\(r.stderr)")
+    #expect(r.status == 1, "\(r.stderr)")
     #expect(r.stderr.contains("bad.lua:2: menu 'lost' is never shown"))
     #expect(r.stderr.contains("bad.lua:4: segue 'hidden' is manual and no diagnosis performs it"))
     #expect(r.stderr.contains("bad.lua:5: attempt to perform arithmetic"))
@@ -235,7 +235,7 @@ import Testing
       check.stderr.contains("bad.lua:4: segue 'hidden' is manual and no diagnosis performs it"))
     // The PNG shows the red of the problems.
     let png = try psychologist(["storyboard", "bad.lua", "-o", "bad.png"], in: dir)
-    #expect(png.status == 0, "\(png.stderr)")
+    #expect(png.status == 1, "\(png.stderr)")
     let image = try decodePNG(try Data(contentsOf: URL(fileURLWithPath: dir + "/bad.png")))
     let width = try values(svg, "/\(el("svg"))", "width").first.flatMap(Double.init)
     #expect(width.map { abs($0 - Double(image.width)) <= 1 } == true)
