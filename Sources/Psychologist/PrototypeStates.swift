@@ -111,6 +111,8 @@ final class PrototypeBuilder {
 
   /// Explores the app on each device from its start in `orientation`.
   func explore(devices: [Device], orientation: Orientation) throws {
+    // Refused before any screen is drawn when its declarations alone say it is too large.
+    guard !Prototype.exceedsScreens(script) else { throw tooManyScreens() }
     for device in devices {
       let session = try Session(script: script, device: device, orientation: orientation)
       starts.append((device, try state(of: session)))
@@ -122,14 +124,20 @@ final class PrototypeBuilder {
     }
   }
 
+  /// The refusal of a storyboard with more screens than a page holds.
+  /// (Placed at the declaration past the limit, else at the script's first line.)
+  private func tooManyScreens() -> Error {
+    let past = script.registry.diagnoses.dropFirst(PrototypeBuilder.maxStates).first
+    return sessionError(
+      "the storyboard has more than \(PrototypeBuilder.maxStates) screens to export",
+      at: past?.location ?? script.path + ":1")
+  }
+
   /// The id of the state `session` is in, recorded (and queued to explore) if new.
   private func state(of s: Session) throws -> Int {
     let key = stateKey(s)
     if let id = stateIDs[key] { return id }
-    guard states.count < PrototypeBuilder.maxStates else {
-      throw sessionError(
-        "the storyboard has more than \(PrototypeBuilder.maxStates) screens to export")
-    }
+    guard states.count < PrototypeBuilder.maxStates else { throw tooManyScreens() }
     let id = states.count
     states.append(try draw(s, try s.screenParts(s.navigator)))
     stateIDs[key] = id
