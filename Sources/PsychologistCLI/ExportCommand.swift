@@ -26,7 +26,8 @@ enum ExportCommand: Command {
       "the wheel over it (pinch; two fingers on a touch screen); the wheel over a long menu",
       "(or a swipe) scrolls it. The page starts on --device (default iphone) in",
       "--orientation and offers the devices the script's segues name kinds for",
-      "(kind = { iphone = …, ipad = … }).",
+      "(kind = { iphone = …, ipad = … }). A tap that fails now is an error (exit 1): the page",
+      "is still written, that button does nothing in it.",
       "",
       "examples:",
       "  psychologist export examples/psychologist.lua -o psychologist.html",
@@ -49,8 +50,9 @@ enum ExportCommand: Command {
     let page = try Prototype.export(
       script, devices: Prototype.devices(of: script, given: options.device),
       orientation: options.orientation, work: work)
-    for w in page.warnings { warn(visible(w)) }
+    for w in page.warnings { report(visible(w)) }
     try write(page.html, to: output)
-    return .ok
+    // The page is written, its failed taps' buttons inert; the status says they failed.
+    return page.warnings.isEmpty ? .ok : .script
   }
 }

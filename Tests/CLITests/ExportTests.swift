@@ -91,8 +91,8 @@ func drive(_ page: String, _ steps: [[String: Any]]) throws -> [Any] {
     #expect(check.stderr.contains("again.lua:6: no second visit"), "\(check.stderr)")
     #expect(check.stderr.contains("exporting: tapping 'again'"), "\(check.stderr)")
     let export = try psychologist(["export", "again.lua", "-o", "again.html"], in: dir)
-    #expect(export.status == 0, "\(export.stderr)")
-    #expect(export.stderr.contains("warning: again.lua:6: no second visit"), "\(export.stderr)")
+    #expect(export.status == 1, "\(export.stderr)")
+    #expect(export.stderr.contains("error: again.lua:6: no second visit"), "\(export.stderr)")
     let page = try String(contentsOfFile: dir + "/again.html", encoding: .utf8)
     #expect(page.contains("\"e\":[null]"), "a failed tap's edge is null in the page's data")
   }
