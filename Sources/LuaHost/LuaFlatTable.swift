@@ -123,26 +123,8 @@ public struct LuaFlatTable: Hashable, Sendable {
   /// The value of the last pair whose key is the string `key` (nil when none, or when that
   /// pair's value is nil).
   public subscript(key: String) -> LuaValue? {
-    var key = key
-    return key.withUTF8 { wanted -> LuaValue? in
-      bytes.withUnsafeBufferPointer { all -> LuaValue? in
-        var i = items.count - 2
-        while i >= 0 {
-          let k = items[i]
-          if k.type == LUA_TSTRING && k.length == wanted.count
-            && (k.length == 0
-              || memcmp(all.baseAddress! + k.offset, wanted.baseAddress!, k.length) == 0)
-          {
-            // A nil value removes the key, as it would in Lua.
-            let v = value(at: i + 1)
-            if case .nil = v { return nil }
-            return v
-          }
-          i -= 2
-        }
-        return nil
-      }
-    }
+    var noHint = -1
+    return value(forKey: key, hint: &noHint)
   }
 
   /// The value of the pair whose key is the string `key`, as `self[key]` finds it, looking
