@@ -35,7 +35,7 @@ let package = Package(
       name: "Psychologist",
       dependencies: ["Face", "Geometry", "LuaHost", "Raster", "Readable", "Render", "Storyboard"]),
     // The command line's plumbing shared with Batch and the bench: buffered stdout, the
-    // environment, the clock.
+    // environment.
     .target(name: "CLISupport", dependencies: ["LuaHost", "Psychologist", "Readable", "Render"]),
     // Options as typed keys, commands as specifications, the parser and `--help`: the
     // command line's alone (LuaHost for its "did you mean").

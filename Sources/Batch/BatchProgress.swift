@@ -1,5 +1,6 @@
 import CLISupport
 import Glibc
+import LuaHost
 import Psychologist
 import Render
 import Synchronization

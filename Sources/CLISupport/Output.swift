@@ -101,10 +101,3 @@ package func jsonString(_ s: String) -> String {
   }
   return out + "\""
 }
-
-/// Seconds on the monotonic clock (for durations: it never jumps with the wall clock).
-package func monotonicSeconds() -> Double {
-  var ts = timespec()
-  clock_gettime(CLOCK_MONOTONIC, &ts)
-  return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
-}

@@ -1,4 +1,5 @@
 import Glibc
+import LuaHost
 import Readable
 
 /// Why a program run as a child gave no output.
@@ -109,14 +110,14 @@ enum ChildProcess {
     var open: [Int32] = [fds.output, fds.error]
     var output: [UInt8] = []
     var error: [UInt8] = []
-    let deadline = now() + seconds
+    let deadline = monotonicSeconds() + seconds
     var chunk = [UInt8](repeating: 0, count: 65536)
     defer {
       for fd in open { close(fd) }
       if inputFD >= 0 { close(inputFD) }
     }
     while !open.isEmpty {
-      let left = deadline - now()
+      let left = deadline - monotonicSeconds()
       if left <= 0 { return (output, error, false) }
       var polled = open.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
       if inputFD >= 0 { polled.append(pollfd(fd: inputFD, events: Int16(POLLOUT), revents: 0)) }
@@ -151,12 +152,5 @@ enum ChildProcess {
     guard pipe(&fds) == 0 else { return false }
     for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
     return true
-  }
-
-  /// Seconds on the monotonic clock.
-  private static func now() -> Double {
-    var t = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &t)
-    return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
   }
 }

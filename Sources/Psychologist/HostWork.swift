@@ -11,8 +11,9 @@ public struct HostWork {
   let state: LuaState
   /// The script's `file:line` the work's errors name.
   public let place: String
-  /// When the work must end; nil: at the deadline of the call running now.
-  private let deadline: ContinuousClock.Instant?
+  /// When the work must end (`monotonicSeconds()`); nil: at the deadline of the call
+  /// running now.
+  private let deadline: Double?
 
   /// Work that a running call asked for (a session method): it ends at that call's deadline.
   public init(during state: LuaState, at place: String) {
@@ -28,13 +29,12 @@ public struct HostWork {
     self.place = place
     let seconds = state.limits.seconds
     // Without a time limit no clock runs: the deadline is far enough never to pass.
-    let nanoseconds = seconds > 0 ? Int64(min(seconds, 1e9) * 1e9) : Int64.max / 2
-    self.deadline = .now + .nanoseconds(nanoseconds)
+    self.deadline = monotonicSeconds() + (seconds > 0 ? min(seconds, 1e9) : 1e12)
   }
 
   /// Whether the deadline has passed.
   func expired() -> Bool {
-    if let deadline { return ContinuousClock.now >= deadline }
+    if let deadline { return monotonicSeconds() >= deadline }
     return state.isPastDeadline
   }
 

@@ -1,6 +1,7 @@
 import Face
 import Geometry
 import LuaHost
+import Readable
 import Render
 import Storyboard
 
@@ -321,7 +322,7 @@ final class PrototypeBuilder {
     if let id = fragmentIDs[key] { return id }
     let id = fragments.count
     // Ids (clips, gradients) are the fragment's own: fragments share one HTML document.
-    if key.contains(" id=\"") {
+    if key.containsText(" id=\"") {
       var out: [UInt8] = []
       SVGRenderer.append(d, to: &out, idPrefix: "f\(id)-")
       fragments.append(String(decoding: out, as: UTF8.self))

@@ -1,5 +1,6 @@
 import CLISupport
 import Glibc
+import LuaHost
 import Batch
 import Options
 import Psychologist

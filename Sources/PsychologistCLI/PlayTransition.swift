@@ -3,6 +3,7 @@
 
 import CLISupport
 import Glibc
+import LuaHost
 import PlayUI
 import Psychologist
 import Storyboard

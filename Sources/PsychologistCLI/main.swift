@@ -121,13 +121,16 @@ occupyClosedStandardDescriptors()
 // A reader that goes away (`| head`) must not kill us silently with SIGPIPE: the write fails
 // with EPIPE instead, and the command says so and exits 3, as for any output not written.
 signal(SIGPIPE, SIG_IGN)
-var status = main(Array(CommandLine.arguments.dropFirst()))
-FileOutput.standard.flush()
-if let failure = FileOutput.standard.failure {
+exit(finished(main(Array(CommandLine.arguments.dropFirst()))).rawValue)
+
+/// The command's status once standard output is flushed: a write that failed there is the
+/// worse status.
+func finished(_ status: ExitCode) -> ExitCode {
+  FileOutput.standard.flush()
+  guard let failure = FileOutput.standard.failure else { return status }
   report("cannot write standard output: \(failure)")
-  status = status.worst(.output)
+  return status.worst(.output)
 }
-exit(status.rawValue)
 
 /// `psychologist help lua [NAME]`: the whole Lua API reference (what docs/lua-api.md holds),
 /// or the entries NAME names (`diagnosis`, `Pen:color`, `color`, `SessionOptions`).
