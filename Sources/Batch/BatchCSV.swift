@@ -23,13 +23,25 @@ package enum CSV {
   package static func fields(_ record: [UInt8]) throws(CSVError) -> [[UInt8]] {
     var fields: [[UInt8]] = []
     fields.reserveCapacity(32)  // most rows have fewer: one allocation, not five
+    try forEachField(of: record) { fields.append(Array($0)) }
+    return fields
+  }
+
+  /// Hands each field of one whole record to `body`, in order, and says how many there
+  /// were. A field's bytes are lent for the call only: an unquoted field is read where it
+  /// lies, a quoted one unescaped into one buffer all its record's fields reuse.
+  package static func forEachField(
+    of record: [UInt8], _ body: (UnsafeBufferPointer<UInt8>) -> Void
+  ) throws(CSVError) -> Int {
+    var count = 0
     var field: [UInt8] = []
     var i = 0
     let n = record.count
     let quote = UInt8(ascii: "\""), comma = UInt8(ascii: ",")
     while true {
-      field.removeAll(keepingCapacity: true)
+      count += 1
       if i < n && record[i] == quote {
+        field.removeAll(keepingCapacity: true)
         i += 1
         while true {
           guard i < n else { throw CSVError(description: "a quoted field is not closed") }
@@ -49,28 +61,25 @@ package enum CSV {
         if i < n && record[i] != comma {
           throw CSVError(
             description:
-              "text after a closing quote in field \(fields.count + 1) (quote it all, with \"\" for a quote)"
+              "text after a closing quote in field \(count) (quote it all, with \"\" for a quote)"
           )
         }
+        field.withUnsafeBufferPointer(body)
       } else {
-        // An unquoted field is the bytes up to the next comma, copied at once.
+        // An unquoted field is the bytes up to the next comma, lent where they lie.
         let start = i
         while i < n && record[i] != comma {
           if record[i] == quote {
             throw CSVError(
               description:
-                "a quote inside unquoted field \(fields.count + 1) (quote the field, with \"\" for a quote)"
+                "a quote inside unquoted field \(count) (quote the field, with \"\" for a quote)"
             )
           }
           i += 1
         }
-        fields.append(Array(record[start..<i]))
-        if i >= n { return fields }
-        i += 1  // the comma
-        continue
+        record.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[start..<i])) }
       }
-      fields.append(field)
-      if i >= n { return fields }
+      if i >= n { return count }
       i += 1  // the comma
     }
   }
@@ -78,18 +87,23 @@ package enum CSV {
   /// A field as a Lua value: numbers (decimal, as JSON writes them, also with a leading `+`
   /// or a bare fraction like `.5`) become numbers, anything else stays text.
   package static func value(_ field: [UInt8]) -> LuaValue {
+    field.withUnsafeBufferPointer(number) ?? .string(field)
+  }
+
+  /// The field's number, as `value` reads it; nil when the field is text.
+  package static func number(_ field: UnsafeBufferPointer<UInt8>) -> LuaValue? {
     // A plain decimal is a number by itself; anything else is checked before conversion.
-    if let v = field.withUnsafeBufferPointer(DecimalNumber.exact) { return v }
-    guard looksNumeric(field) else { return .string(field) }
+    if let v = DecimalNumber.exact(field) { return v }
+    guard looksNumeric(field) else { return nil }
     let text = String(decoding: field, as: UTF8.self)
     let trimmed = text.hasPrefix("+") ? String(text.dropFirst()) : text
     if let i = Int(trimmed) { return .integer(i) }
     if let d = Double(trimmed), d.isFinite { return .number(d) }
-    return .string(field)
+    return nil
   }
 
   /// Digits with an optional sign, point and exponent — never `inf`, `nan`, hex or spaces.
-  static func looksNumeric(_ f: [UInt8]) -> Bool {
+  static func looksNumeric(_ f: UnsafeBufferPointer<UInt8>) -> Bool {
     var i = 0
     let n = f.count
     func digits() -> Int {

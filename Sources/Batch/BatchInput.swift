@@ -66,6 +66,10 @@ package final class BatchReader {
   private var lineNumber = 0
   private var rowNumber = 0
   private var header: [LuaValue]?
+  /// The header's names as bytes, each row's keys.
+  private var headerKeys: [[UInt8]] = []
+  /// The column named `id`, whose text names a row's file.
+  private var idColumn: Int?
   /// No two columns of the header have the same name.
   private var headerIsUnique = false
   /// A CSV's column names, once its header is read (empty for JSON Lines).
@@ -150,8 +154,10 @@ package final class BatchReader {
       if record.isEmpty { continue }
       guard let header else {
         do {
-          self.header = try CSV.fields(record).map { LuaValue.string($0) }
-          headerIsUnique = Set(self.header ?? []).count == self.header?.count
+          headerKeys = try CSV.fields(record)
+          self.header = headerKeys.map { LuaValue.string($0) }
+          headerIsUnique = Set(headerKeys).count == headerKeys.count
+          idColumn = headerKeys.firstIndex(of: Array("id".utf8))
         } catch {
           throw FileError(path: "line \(first)", reason: "cannot read the CSV header: \(error)")
         }
@@ -162,23 +168,26 @@ package final class BatchReader {
       var row = BatchRow(number: rowNumber, line: first, fields: .map([:]))
       row.bytes = record.count
       do {
-        let fields = try CSV.fields(record)
-        guard fields.count == header.count else {
-          throw CSVError(
-            description: "\(plural(fields.count, "field")), but the header names \(header.count)")
-        }
         // Every field is a number or a string: the row is a flat table, as a JSON row is.
-        var table = LuaFlatTable(pairs: header.count)
-        for (name, field) in zip(header, fields) where !field.isEmpty {
-          table.append(name, isKey: true)
-          table.append(CSV.value(field))
+        var table = LuaFlatTable(pairs: header.count, bytes: record.count)
+        var id: String?
+        let keys = headerKeys, idColumn = idColumn
+        var k = 0
+        let count = try CSV.forEachField(of: record) { field in
+          defer { k += 1 }
+          guard k < keys.count, !field.isEmpty else { return }
+          keys[k].withUnsafeBufferPointer { table.append(string: $0) }
+          if let n = CSV.number(field) { table.append(n) } else { table.append(string: field) }
+          // The id names a file: keep its text as written ("007"), not as the number.
+          if k == idColumn { id = String(decoding: field, as: UTF8.self) }
+        }
+        guard count == header.count else {
+          throw CSVError(
+            description: "\(plural(count, "field")), but the header names \(header.count)")
         }
         if headerIsUnique { table.markKeysUnique() }
         row.fields = .flat(table)
-        // The id names a file: keep its text as written ("007"), not as the number.
-        if let k = header.firstIndex(of: "id"), !fields[k].isEmpty {
-          row.id = String(decoding: fields[k], as: UTF8.self)
-        }
+        row.id = id
       } catch {
         row.error = "malformed CSV: \(error)"
       }

@@ -315,20 +315,37 @@ struct FaceLayout {
   /// nose may is shortened or narrowed by as much.
   private func addNose(_ g: inout FaceGeometry, top: Double) {
     guard hasNose else { return }
-    let mouthTop = highestMouthPoint(
-      g, within: mid.x - noseHalfWidth(.left) - gap, mid.x + noseHalfWidth(.right) + gap)
+    let upper = samples((g.mouth, nil), steps: 48)
+    let mouthTop = highestPoint(
+      upper, within: mid.x - noseHalfWidth(.left) - gap, mid.x + noseHalfWidth(.right) + gap,
+      else: min(g.mouthStart.y, g.mouthEnd.y))
     var lengths = Side.allCases.map { min(noseLength($0), mouthTop - gap - top) }
     var reach = [0.0, 0.0]
     // A point's centre line keeps what a stroke's keeps less half a stroke: it has no width.
     let clear = gap - style.lineWidth / 2
-    let upper = samples((g.mouth, nil), steps: 48)
     let lower = g.lowerLip.map {
       samples((Cubic(g.mouthStart, $0.control1, $0.control2, g.mouthEnd), nil), steps: 48)
     }
+    let runs = [upper, lower ?? []]
+    var low = upper[0], high = upper[0]  // the box around the mouth
+    for run in runs {
+      for p in run {
+        (low.x, low.y) = (min(low.x, p.x), min(low.y, p.y))
+        (high.x, high.y) = (max(high.x, p.x), max(high.y, p.y))
+      }
+    }
+    /// How far `p` is from the mouth when that is less than `clear`, else some distance not
+    /// less: a point further than `clear` from the box around the mouth is no nearer (by a
+    /// margin far above rounding, so the box never decides a case the samples would not).
     func nearest(_ p: Point) -> Double {
-      [upper, lower ?? []].map { run in
-        zip(run, run.dropFirst()).map { segmentDistance(p, $0, $1) }.min() ?? .infinity
-      }.min()!
+      let dx = max(low.x - p.x, 0, p.x - high.x), dy = max(low.y - p.y, 0, p.y - high.y)
+      let outside = (dx * dx + dy * dy).squareRoot()
+      if outside >= clear + 1e-6 * s { return outside }
+      var least = Double.infinity
+      for run in runs where run.count > 1 {
+        for k in 1..<run.count { least = min(least, segmentDistance(p, run[k - 1], run[k])) }
+      }
+      return least
     }
     // A shortened or narrowed half turns its corner, and so its point: a few rounds, the
     // last one keeping what it has.
@@ -576,12 +593,13 @@ struct FaceLayout {
     g.lowerLip = m.lip
   }
 
-  /// The highest point of the mouth between `left` and `right`.
-  private func highestMouthPoint(_ g: FaceGeometry, within left: Double, _ right: Double)
-    -> Double
-  {
-    let points = samples((g.mouth, nil), steps: 48).filter { $0.x >= left && $0.x <= right }
-    return points.map(\.y).min() ?? min(g.mouthStart.y, g.mouthEnd.y)
+  /// The highest (least y) of `points` between `left` and `right`, else `fallback`.
+  private func highestPoint(
+    _ points: [Point], within left: Double, _ right: Double, else fallback: Double
+  ) -> Double {
+    var top: Double?
+    for p in points where p.x >= left && p.x <= right { top = min(top ?? p.y, p.y) }
+    return top ?? fallback
   }
 
   // MARK: Ears, fill, mark

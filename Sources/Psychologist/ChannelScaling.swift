@@ -86,18 +86,38 @@ struct ResolvedMapping {
   final class Entry {
     let c: ColumnChannel
     let rule: Rule
-    init(c: ColumnChannel, rule: Rule) {
+    /// Its column's place in `columns`.
+    let slot: Int
+    init(c: ColumnChannel, rule: Rule, slot: Int) {
       self.c = c
       self.rule = rule
+      self.slot = slot
     }
   }
 
   let entries: [Entry]
-  /// Where each entry's column was in the last row read (`LuaFlatTable.value(forKey:hint:)`).
-  private let hints: Hints
-  final class Hints {
-    var at: [Int]
-    init(_ count: Int) { at = Array(repeating: 0, count: count) }
+  /// The columns the entries read, each once: an asymmetric face reads most columns twice
+  /// (once a half), and a row looks each up once.
+  private let columns: [String]
+  /// A row's fields of `columns`, and where each was in the last row read
+  /// (`LuaFlatTable.value(forKey:hint:)`): one buffer a worker's rows reuse.
+  private let row: RowFields
+  /// (Buffers of its own, not arrays: a class's array is checked for exclusive access at
+  /// every read and write, a dozen times a row.)
+  final class RowFields {
+    let hints: UnsafeMutableBufferPointer<Int>
+    let fields: UnsafeMutableBufferPointer<LuaValue?>
+    init(_ count: Int) {
+      hints = .allocate(capacity: count)
+      hints.initialize(repeating: 0)
+      fields = .allocate(capacity: count)
+      fields.initialize(repeating: nil)
+    }
+    deinit {
+      hints.deallocate()
+      fields.deinitialize()
+      fields.deallocate()
+    }
   }
   let mapping: ChannelMapping
   /// Every known range (given first, then declared), for a function's `scaled` argument.
@@ -134,6 +154,13 @@ struct ResolvedMapping {
       }
     }
     var palette: FillPalette?
+    var columns: [String] = []
+    var slots: [String: Int] = [:]
+    for c in list where slots[c.column] == nil {
+      slots[c.column] = columns.count
+      columns.append(c.column)
+    }
+    self.columns = columns
     entries = list.map { c in
       let rule: Rule
       if let names = c.levels ?? found[c.column] {
@@ -161,11 +188,11 @@ struct ResolvedMapping {
           palette = p.fill(levels: nil)
         }
       }
-      return Entry(c: c, rule: rule)
+      return Entry(c: c, rule: rule, slot: slots[c.column]!)
     }
     if palette == nil, let p = mapping.palette { palette = p.fill(levels: nil) }
     self.palette = palette
-    hints = Hints(entries.count)
+    row = RowFields(columns.count)
   }
 
   /// The channels `input` gives. A missing datum draws as its `missing` says and is marked;
@@ -177,9 +204,9 @@ struct ResolvedMapping {
     var out = Channels()
     out.palette = palette
     var dropped: [String] = []
-    for (i, e) in entries.enumerated() {
-      let c = e.c
-      let field = input.field(c.column, hint: &hints.at[i])
+    for j in columns.indices { row.fields[j] = input.field(columns[j], hint: &row.hints[j]) }
+    for e in entries {
+      let field = row.fields[e.slot]
       var t: Double?
       var value: Double?  // a channel's own value (`none`), not 0…1
       var text: String?
@@ -192,16 +219,16 @@ struct ResolvedMapping {
         guard case .levels(let index, let names, let declared) = e.rule else {
           let shown = text.count > 40 ? String(text.prefix(39)) + "…" : text
           throw Problem(
-            FieldLine.locate(location, naming: c.column),
-            "channel \(c.name): column '\(c.column)' holds '\(shown)', not a number nor a missing word (\(mapping.missingWords.filter { !$0.isEmpty }.joined(separator: ", ")); missing_words = { … } sets them; levels = { … } maps text)"
+            FieldLine.locate(location, naming: e.c.column),
+            "channel \(e.c.name): column '\(e.c.column)' holds '\(shown)', not a number nor a missing word (\(mapping.missingWords.filter { !$0.isEmpty }.joined(separator: ", ")); missing_words = { … } sets them; levels = { … } maps text)"
           )
         }
         guard let i = index[text] else {
           let shown = text.count > 40 ? String(text.prefix(39)) + "…" : text
           let whose = declared ? "declared" : "found by the first pass over the data"
           throw Problem(
-            FieldLine.locate(location, naming: declared ? "levels" : c.column, key: declared),
-            "channel \(c.name): column '\(c.column)' holds '\(shown)', not one of its levels\(suggestion(text, names)) (\(whose): \(names.joined(separator: ", ")))"
+            FieldLine.locate(location, naming: declared ? "levels" : e.c.column, key: declared),
+            "channel \(e.c.name): column '\(e.c.column)' holds '\(shown)', not one of its levels\(suggestion(text, names)) (\(whose): \(names.joined(separator: ", ")))"
           )
         }
         t = names.count > 1 ? Double(i) / Double(names.count - 1) : 0.5
@@ -211,48 +238,48 @@ struct ResolvedMapping {
         case .centred(let centre, let half):
           t = half > 0 ? min(max(0.5 + (x - centre) / (2 * half), 0), 1) : 0.5
         case .asGiven:
-          let v = min(max(x, c.channel.lowest), 1)
-          set(c, c.reverse ? c.channel.lowest + 1 - v : v, &out)
+          let v = min(max(x, e.c.channel.lowest), 1)
+          set(e, e.c.reverse ? e.c.channel.lowest + 1 - v : v, &out)
           continue
         case .levels: break
         case .unranged:
           throw Problem(
             location,
-            "channel \(c.channel.name): column '\(c.column)' has no range: declare ranges = { \(c.column) = {low, high} }, pass --ranges FILE, or run batch on a file (it scans the data)"
+            "channel \(e.c.channel.name): column '\(e.c.column)' has no range: declare ranges = { \(e.c.column) = {low, high} }, pass --ranges FILE, or run batch on a file (it scans the data)"
           )
         }
       } else {
-        let policy = c.missing ?? mapping.missing
+        let policy = e.c.missing ?? mapping.missing
         switch policy {
         case .drop:
-          if !dropped.contains(c.column) { dropped.append(c.column) }
+          if !dropped.contains(e.c.column) { dropped.append(e.c.column) }
           continue
         case .error:
           throw Problem(
-            FieldLine.locate(location, naming: c.column),
-            "channel \(c.name): no value for column '\(c.column)' (missing = \"error\")")
+            FieldLine.locate(location, naming: e.c.column),
+            "channel \(e.c.name): no value for column '\(e.c.column)' (missing = \"error\")")
         case .mean, .neutral: break
         }
-        if !out.missing.contains(c.channel) { out.missing.append(c.channel) }
-        if !out.missingColumns.contains(c.column) { out.missingColumns.append(c.column) }
-        guard policy == .mean, let mean = means[c.column] else {
-          set(c, c.channel.neutral, &out)
+        if !out.missing.contains(e.c.channel) { out.missing.append(e.c.channel) }
+        if !out.missingColumns.contains(e.c.column) { out.missingColumns.append(e.c.column) }
+        guard policy == .mean, let mean = means[e.c.column] else {
+          set(e, e.c.channel.neutral, &out)
           continue
         }
         switch e.rule {
         case .scaled(let r): t = r.unit(mean)
         case .centred: t = 0.5
         case .asGiven:
-          set(c, min(max(mean, c.channel.lowest), 1), &out)
+          set(e, min(max(mean, e.c.channel.lowest), 1), &out)
           continue
         default:
-          set(c, c.channel.neutral, &out)
+          set(e, e.c.channel.neutral, &out)
           continue
         }
       }
       guard var t else { continue }
-      if c.reverse { t = 1 - t }
-      set(c, c.channel.lowest + (1 - c.channel.lowest) * t, &out)
+      if e.c.reverse { t = 1 - t }
+      set(e, e.c.channel.lowest + (1 - e.c.channel.lowest) * t, &out)
     }
     if !dropped.isEmpty { throw DroppedRow(columns: dropped) }
     return out
@@ -269,8 +296,9 @@ struct ResolvedMapping {
     return .map(out)
   }
 
-  private func set(_ c: ColumnChannel, _ value: Double, _ out: inout Channels) {
-    if let side = c.side { out[c.channel, side] = value } else { out[c.channel] = value }
+  /// Sets entry `e`'s channel (the entry, not a copy of its channel: a row sets dozens).
+  private func set(_ e: Entry, _ value: Double, _ out: inout Channels) {
+    if let side = e.c.side { out[e.c.channel, side] = value } else { out[e.c.channel] = value }
   }
 }
 
