@@ -588,7 +588,7 @@ final class BatchWorker: @unchecked Sendable {
   /// Where the faces go.
   let faces: BatchOutput
   /// Works out each row's landing (the start screen's places found once, by `session`).
-  var evaluator: Evaluator
+  let evaluator: Evaluator
   /// Draws each row's face.
   let painter: Painter
   /// The app a custom kind navigates (restarted per such row), which also finds where each
@@ -607,6 +607,9 @@ final class BatchWorker: @unchecked Sendable {
   let decoration: FaceDecoration?
   /// Rows watched so far for columns nothing reads.
   var watchedRows = 0
+  /// The last row's face file, its room kept for the next (a sheet that keeps the bytes
+  /// shares them, and the next row's face gets room of its own).
+  var rendered: [UInt8] = []
   /// The diagnosis as the registry last gave it, and the registry's revision then.
   var current: Diagnosis?
   var currentRevision: Registry.Revision?
@@ -653,7 +656,6 @@ final class BatchWorker: @unchecked Sendable {
   func process(_ row: BatchRow, seq: Int, inputName: String, tally: BatchLedger) {
     // Where the row is, for messages only (rows that go well never build it).
     var place: String { "\(inputName):\(row.line)" }
-    var bytes: [UInt8] = []
     var drawing = Drawing(width: 0, height: 0, items: [])
     var happiness: Double?
     var cells: CellGrid?
@@ -676,11 +678,9 @@ final class BatchWorker: @unchecked Sendable {
       if faceFiles || tally.keepsEntries { drawing = try self.drawing(shown) }
       if tally.keepsFaces || (faceFiles && decoration?.label == true) { label = rowLabel(row) }
       if faceFiles {
-        if let decoration {
-          bytes = render(decoration.apply(drawing, label: label), format: .svg)
-        } else {
-          bytes = render(drawing, format: .svg)
-        }
+        // Into the worker's own buffer: its room is reused row after row.
+        rendered.removeAll(keepingCapacity: true)
+        SVGRenderer.append(decoration?.apply(drawing, label: label) ?? drawing, to: &rendered)
       }
       if let terminalLayout {
         let items = try self.items(shown, in: TerminalSheet.faceRect)
@@ -718,7 +718,7 @@ final class BatchWorker: @unchecked Sendable {
       return
     }
     do {
-      if faceFiles { try faces.write(row.fileName + ".svg", bytes) }
+      if faceFiles { try faces.write(row.fileName + ".svg", rendered) }
     } catch {
       tally.finish(
         seq,
@@ -734,11 +734,13 @@ final class BatchWorker: @unchecked Sendable {
     var sheetFace: [UInt8]?
     if tally.keepsEntries {
       let same = faceFiles && decoration == nil && !drawing.items.contains { $0.clip != nil }
-      if same { sheetFace = bytes }
-      bytes = []
-      if !same { sheetFace = BatchSheet.faceDocument(drawing, row: row.number) }
+      if same {
+        sheetFace = rendered
+      } else {
+        rendered = []
+        sheetFace = BatchSheet.faceDocument(drawing, row: row.number)
+      }
     }
-    bytes = []
     var entry: SheetEntry?
     if tally.keepsFaces {
       entry = SheetEntry(

@@ -21,7 +21,9 @@ struct Diagnosed {
 /// script's Lua (happiness, expression and channels functions, a segue's happiness) and
 /// checks the results as a tap does; where the scene appears is `Session.apply(_:)`'s
 /// business, or a batch's, which paints the landing where its kind puts it.
-public struct Evaluator {
+/// (A class: a batch worker asks its evaluator for every row, and a struct of a dozen
+/// references was copied, each counted, at every ask.)
+public final class Evaluator {
   /// The script whose declarations and Lua state are used.
   public let script: Script
   /// The device a segue's kind is chosen for, and `ctx.device`.
@@ -187,9 +189,10 @@ public struct Evaluator {
       memo.contextWithout = table(withDiagnosis: false)
     }
     guard let diagnosis else { return .flat(memo.contextWithout) }
-    var ctx = memo.contextWithDiagnosis
-    ctx.setNumber(diagnosis, at: 1)
-    return .flat(ctx)
+    // Set in the memo's own table: the last row's landing, which shared it, is gone by
+    // now, so no copy is made (a copy is, should something still hold it).
+    memo.contextWithDiagnosis.setNumber(diagnosis, at: 1)
+    return .flat(memo.contextWithDiagnosis)
   }
 
   // MARK: The parts of a landing

@@ -230,7 +230,7 @@ public final class Session {
   /// What taps evaluate to on this session's device and orientation, with its column
   /// ranges, before it navigates.
   public var evaluator: Evaluator {
-    var e = Evaluator(
+    let e = Evaluator(
       script: script, device: device, orientation: orientation, columnRanges: columnRanges)
     e.columnMeans = columnMeans
     e.columnLevels = columnLevels
