@@ -136,7 +136,7 @@ enum BatchSheet {
   /// page of `pageSize` cells needs.
   struct Grid {
     var count, columns, rows, cellHeight, width, top, height: Int
-    var legend: (text: [UInt8], height: Int)
+    var legend: (text: [UInt8], height: Int, width: Int)
 
     init(count: Int, layout: SheetLayout, pageSize: Int) {
       self.count = count
@@ -148,6 +148,8 @@ enum BatchSheet {
       width = columns * cellWidth
       top = layout.heading == nil ? 0 : 36
       legend = SheetLegend.svg(layout.legend, y: top + rows * cellHeight, width: width)
+      // A legend line longer than the grid is wide widens the sheet.
+      width = legend.width
       height = top + rows * cellHeight + legend.height
     }
 

@@ -39,18 +39,72 @@ enum SheetLegend {
   /// A line of swatches under its channel's.
   static let swatchLineHeight = 20
 
-  /// The height `line` takes.
-  static func height(_ line: Line) -> Int {
-    (line.keys == nil ? textLineHeight : keyLineHeight)
-      + (line.swatches.isEmpty ? 0 : swatchLineHeight)
+  /// About how wide `text` is at `size` pixels in the sheet's sans-serif: 0.55 em a
+  /// character, a little more than a legend's lines take in DejaVu Sans, which draws the
+  /// PNG (0.48 to 0.53 em, measured), so the estimate errs towards room.
+  static func textWidth(_ text: String, size: Int) -> Int { (text.count * size * 55 + 99) / 100 }
+
+  /// Where a line's text starts, from its column's left: after its key faces, if any.
+  static func textOffset(_ line: Line) -> Int { line.keys == nil ? 0 : 2 * keySize + 18 }
+
+  /// How wide a swatch and its label are.
+  static func swatchWidth(_ label: String) -> Int { 18 + 7 * short(label).count + 14 }
+
+  /// Where each of `line`'s swatches goes in a column `room` pixels wide: its x from where
+  /// the line's text starts, and its row under the text (as many a row as fit, at least one).
+  static func swatchPlaces(_ line: Line, room: Int) -> [(dx: Int, row: Int)] {
+    var places: [(dx: Int, row: Int)] = []
+    var used: Int?  // of the row being filled
+    var row = -1
+    for swatch in line.swatches {
+      let w = swatchWidth(swatch.label)
+      if used.map({ $0 + w > room - textOffset(line) }) ?? true {
+        row += 1
+        used = 0
+      }
+      places.append((used!, row))
+      used! += w
+    }
+    return places
   }
 
-  /// The legend drawn from `y`, in two columns when `width` has room; and its height.
-  static func svg(_ lines: [Line], y: Int, width: Int) -> (text: [UInt8], height: Int) {
-    guard !lines.isEmpty else { return ([], 0) }
+  /// The height `line` takes in a column `room` pixels wide.
+  static func height(_ line: Line, room: Int) -> Int {
+    let swatchRows = swatchPlaces(line, room: room).last.map { $0.row + 1 } ?? 0
+    return (line.keys == nil ? textLineHeight : keyLineHeight) + swatchRows * swatchLineHeight
+  }
+
+  /// The legend's heading in as few lines as fit `room` pixels: one, else a line a part.
+  static func heading(keyed: Bool, room: Int) -> [String] {
+    let parts =
+      ["channels ← columns (range)"]
+      + (keyed ? ["key faces: the channel at its low end, its high end"] : [])
+    let whole = parts.joined(separator: "; ")
+    // Bold: measured as a size larger.
+    return textWidth(whole, size: 14) <= room ? [whole] : parts
+  }
+
+  /// The legend drawn from `y`: in two columns when every line fits half of `width`, else
+  /// in one; its height, and the width it needs (more than `width` where a line is longer:
+  /// the sheet widens rather than cut a line off).
+  static func svg(_ lines: [Line], y: Int, width: Int) -> (text: [UInt8], height: Int, width: Int) {
+    guard !lines.isEmpty else { return ([], 0, width) }
+    let margin = 12
+    func needs(_ line: Line) -> Int {
+      let swatchRow = line.swatches.map { swatchWidth($0.label) }.max() ?? 0
+      return textOffset(line) + max(textWidth(line.text, size: 12), swatchRow)
+    }
+    let keyed = lines.contains { $0.keys != nil }
+    let widest = lines.map(needs).max() ?? 0
+    let twoColumns = width >= 640 && widest <= width / 2 - 2 * margin
+    let room = twoColumns ? width / 2 - 2 * margin : max(width - 2 * margin, widest)
+    let headings = heading(keyed: keyed, room: max(width, widest + 2 * margin) - 2 * margin)
+    let headingWidth = headings.map { textWidth($0, size: 14) }.max() ?? 0
+    let needed = max(width, 2 * margin + max(widest, headingWidth))
+    let headingHeight = 26 + 17 * (headings.count - 1)
     // The columns split the lines where half of the height is reached.
-    let total = lines.reduce(0) { $0 + height($1) }
-    let split = width >= 640 ? (total + 1) / 2 : total
+    let total = lines.reduce(0) { $0 + height($1, room: room) }
+    let split = twoColumns ? (total + 1) / 2 : total
     var out: [UInt8] = []
     func put(_ s: String) { out.append(contentsOf: s.utf8) }
     func text(_ s: String, x: Int, y: Int, size: Int, fill: String, anchor: String? = nil) {
@@ -60,21 +114,24 @@ enum SheetLegend {
       SVGRenderer.appendEscaped(s, to: &out)
       put("</text>\n")
     }
-    let keyed = lines.contains { $0.keys != nil }
-    put(
-      "<text x=\"12\" y=\"\(y + 18)\" font-family=\"sans-serif\" font-size=\"13\" font-weight=\"bold\">channels ← columns (range)\(keyed ? "; key faces: the channel at its low end, its high end" : "")</text>\n"
-    )
+    for (i, line) in headings.enumerated() {
+      put(
+        "<text x=\"\(margin)\" y=\"\(y + 18 + 17 * i)\" font-family=\"sans-serif\" font-size=\"13\" font-weight=\"bold\">"
+      )
+      SVGRenderer.appendEscaped(line, to: &out)
+      put("</text>\n")
+    }
     var column = 0
     var ly = 0
     var tallest = 0
     for line in lines {
-      let h = height(line)
-      if column == 0 && ly > 0 && ly + h > split && width >= 640 {
+      let h = height(line, room: room)
+      if column == 0 && ly > 0 && ly + h > split && twoColumns {
         column = 1
         ly = 0
       }
-      let x = 12 + column * (width / 2)
-      let top = y + 26 + ly
+      let x = margin + column * (width / 2)
+      let top = y + headingHeight + ly
       if let keys = line.keys {
         let k = Double(keySize)
         // Marked as keys (`<svg class="key"`), told apart from the grid's faces.
@@ -92,26 +149,23 @@ enum SheetLegend {
           short(line.keyLabels.high), x: x + keySize * 3 / 2 + 10, y: labelY, size: 9,
           fill: "#555555", anchor: "middle")
         text(
-          line.text, x: x + 2 * keySize + 18, y: top + keySize / 2 + 4, size: 12, fill: "#333333")
+          line.text, x: x + textOffset(line), y: top + keySize / 2 + 4, size: 12, fill: "#333333")
       } else {
         text(line.text, x: x, y: top + 12, size: 12, fill: "#333333")
       }
-      if !line.swatches.isEmpty {
-        let sy = top + (line.keys == nil ? textLineHeight : keyLineHeight)
-        var sx = x + (line.keys == nil ? 0 : 2 * keySize + 18)
-        for swatch in line.swatches {
-          put(
-            "<rect class=\"swatch\" x=\"\(sx)\" y=\"\(sy)\" width=\"14\" height=\"14\" fill=\"\(swatch.color)\" stroke=\"#888888\"/>\n"
-          )
-          let label = short(swatch.label)
-          text(label, x: sx + 18, y: sy + 11, size: 11, fill: "#333333")
-          sx += 18 + 7 * label.count + 14
-        }
+      // The swatches in rows under the text.
+      let swatchTop = top + (line.keys == nil ? textLineHeight : keyLineHeight)
+      for (swatch, place) in zip(line.swatches, swatchPlaces(line, room: room)) {
+        let sx = x + textOffset(line) + place.dx, sy = swatchTop + place.row * swatchLineHeight
+        put(
+          "<rect class=\"swatch\" x=\"\(sx)\" y=\"\(sy)\" width=\"14\" height=\"14\" fill=\"\(swatch.color)\" stroke=\"#888888\"/>\n"
+        )
+        text(short(swatch.label), x: sx + 18, y: sy + 11, size: 11, fill: "#333333")
       }
       ly += h
       tallest = max(tallest, ly)
     }
-    return (out, 26 + tallest + 10)
+    return (out, headingHeight + tallest + 10, needed)
   }
 
   /// A label cut to fit under a key face or beside a swatch.

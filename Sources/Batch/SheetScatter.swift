@@ -85,9 +85,11 @@ enum SheetScatter {
       placed.map { layout.label == "" ? "" : shortLabel($0.id) }, centres, box: box)
     let notes = (unplaced.isEmpty ? 0 : 1) + (dropped == 0 ? 0 : 1)
     let noteHeight = Double(notes) * 22
-    let width = Int((frame.maxX + 24).rounded(.up))
     let legend = SheetLegend.svg(
-      layout.legend, y: Int((bottomAxis + noteHeight).rounded(.up)), width: width)
+      layout.legend, y: Int((bottomAxis + noteHeight).rounded(.up)),
+      width: Int((frame.maxX + 24).rounded(.up)))
+    // A legend line longer than the plot is wide widens the sheet.
+    let width = legend.width
     let height = Int((bottomAxis + noteHeight).rounded(.up)) + legend.height
 
     func put(_ s: String) { sink.put(s) }

@@ -32,8 +32,23 @@ import Testing
     if let head, let smile { #expect(head.lowerBound < smile.lowerBound) }
     #expect(svg.contains(">Cars &amp; faces</text>"))
     #expect(svg.contains(">30 mpg · row 3{x}</text>"))
-    // Two faces a row, 160 wide each.
-    #expect(svg.contains("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"320\""))
+    // Two faces a row, 160 wide each: the second cell starts at 160, the third on a row
+    // of its own.
+    #expect(svg.contains("<g transform=\"translate(160 36)\">"))
+    #expect(svg.contains("<g transform=\"translate(0 236)\">"))
+    #expect(!svg.contains("<g transform=\"translate(320 36)\">"))
+    // The legend's lines are longer than two cells are wide: the sheet widens rather than
+    // cut them off. Drawn, no dark pixel touches its right edge, and some lie past the grid.
+    let pixels = try rasterize(svg)
+    #expect(pixels.width > 320)
+    func dark(_ x: Int, _ y: Int) -> Bool {
+      guard let p = pixels.at(x, y) else { return false }
+      return p.r + p.g + p.b < 3 * 160
+    }
+    let legendRows = 436..<pixels.height
+    #expect(
+      !legendRows.contains { y in (pixels.width - 3..<pixels.width).contains { dark($0, y) } })
+    #expect(legendRows.contains { y in (330..<pixels.width).contains { dark($0, y) } })
     // Without channels, no legend.
     try writeFile(dir + "/plain.lua", "diagnosis \"cars\" { happiness = 50 }\n")
     _ = try psychologist(
