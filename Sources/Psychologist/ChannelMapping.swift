@@ -205,12 +205,32 @@ public struct ChannelMapping {
   }
 
   /// How `list` shows it: `function`, or `smile=mpg,head_width=-wt,hair=function,…` (- for
-  /// reversed).
+  /// reversed), a channel's own options after it in brackets
+  /// (`smile=petal_length[scale:centred]`, `face_color=species[levels:3;palette:Set2]`).
   public var summary: String {
     guard case .columns(let list) = source else { return "function" }
+    func options(_ c: ColumnChannel) -> String {
+      var o: [String] = []
+      if let s = c.scale { o.append("scale:\(s.rawValue)") }
+      if let l = c.levels { o.append("levels:\(l.count)") }
+      if let p = c.palette { o.append("palette:\(p.name)") }
+      if let m = c.missing { o.append("missing:\(m.rawValue)") }
+      return o.isEmpty ? "" : "[" + o.joined(separator: ";") + "]"
+    }
     return
-      (list.map { "\($0.name)=\($0.reverse ? "-" : "")\($0.column)" }
+      (list.map { "\($0.name)=\($0.reverse ? "-" : "")\($0.column)\(options($0))" }
       + functions.map { "\($0.name)=function" }).joined(separator: ",")
+  }
+
+  /// The options the whole mapping sets where they differ from the defaults, as `list`
+  /// shows them: `scale`, `palette`, `missing`, and how many columns have declared ranges.
+  public var settings: [(String, String)] {
+    var s: [(String, String)] = []
+    if scale != .column { s.append(("scale", scale.rawValue)) }
+    if let p = palette { s.append(("palette", p.name)) }
+    if missing != .neutral { s.append(("missing", missing.rawValue)) }
+    if !ranges.isEmpty { s.append(("ranges", ranges.keys.sorted().joined(separator: ","))) }
+    return s
   }
 
   /// The columns whose range neither the script nor `given` says, among those that need

@@ -70,7 +70,7 @@ func listing(_ r: Registry) -> [Listed] {
     if d.expression != nil { f.append(("expression", "yes")) }
     if !d.features.isEmpty { f.append(("features", d.features.joined(separator: ","))) }
     if let s = d.style { f.append(("style", s)) }
-    if let c = d.channels { f.append(("channels", c.summary)) }
+    if let c = d.channels { f += [("channels", c.summary)] + c.settings }
     rows.append(
       Listed(section: "diagnoses", name: d.name, fields: f, location: d.location, plugin: d.plugin))
   }

@@ -163,6 +163,31 @@ import TestSupport
     #expect(r.out.contains("channels head_width=-wt,smile=mpg"), "\(r.out)")
   }
 
+  @Test func listShowsEachChannelsOptionsAndTheMappingsOwn() throws {
+    let dir = try folder(
+      """
+      diagnosis "cars" {
+        channels = {
+          smile = { column = "mpg", scale = "centred" },
+          face_color = { column = "kind", levels = { "a", "b", "c" }, palette = "Set2" },
+          head_width = { column = "wt", reverse = true, missing = "drop" },
+        },
+        scale = "common", missing = "mean", palette = "viridis",
+        ranges = { wt = {1, 6}, mpg = {10, 40} },
+      }
+      """)
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    let r = try psychologist(["list", "cars.lua"], in: dir)
+    #expect(r.status == 0, "\(r.stderr)")
+    for part in [
+      "smile=mpg[scale:centred]", "face_color=kind[levels:3;palette:Set2]",
+      "head_width=-wt[missing:drop]", "  scale common  palette viridis  missing mean",
+      "  ranges mpg,wt",
+    ] {
+      #expect(r.out.contains(part), "\(part) in \(r.out)")
+    }
+  }
+
   @Test func featuresReadTheRow() throws {
     // A feature drawing a circle whose radius is the row's `r` column (face units).
     let dir = try folder(
