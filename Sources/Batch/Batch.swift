@@ -170,7 +170,7 @@ package enum Batch {
     let legend = options.sheet != nil ? SheetLegend.lines(legendEntries) : []
     let stream = options.terminalSheet.map { sheet in
       TerminalSheetStream(
-        sheet, title: options.sheetLayout.heading, legend: legendEntries.map(\.text)
+        sheet, title: options.sheetLayout.heading, legend: legendEntries
       ) {
         shared.writeAsIs(1, $0)
       }

@@ -23,7 +23,7 @@ package enum CSV {
   package static func fields(_ record: [UInt8]) throws(CSVError) -> [[UInt8]] {
     var fields: [[UInt8]] = []
     fields.reserveCapacity(32)  // most rows have fewer: one allocation, not five
-    try forEachField(of: record) { fields.append(Array($0)) }
+    _ = try forEachField(of: record) { fields.append(Array($0)) }
     return fields
   }
 

@@ -167,6 +167,45 @@ enum TerminalSheet {
     return out
   }
 
+  /// face_color's swatches under the legend: a block in each colour and what it stands
+  /// for, as many a line as `layout.width` takes; nothing without colours, where a block
+  /// would say nothing.
+  static func swatchLines(_ swatches: [(color: Color, label: String)], layout: TerminalSheetLayout)
+    -> (bytes: [UInt8], lines: Int)
+  {
+    guard layout.colors != .none, !swatches.isEmpty else { return ([], 0) }
+    let items = swatches.map { (color: $0.color, label: fit($0.label, width: 20, pad: false)) }
+    // Each item is "██ label", three blanks apart.
+    var lines: [[(color: Color, label: String)]] = [[]]
+    var used = 0
+    for item in items {
+      let w = 3 + displayWidth(item.label)
+      if !lines[lines.count - 1].isEmpty && used + 3 + w > layout.width {
+        lines.append([])
+        used = 0
+      }
+      used += (lines[lines.count - 1].isEmpty ? 0 : 3) + w
+      lines[lines.count - 1].append(item)
+    }
+    var out: [UInt8] = []
+    for line in lines {
+      var grid = CellGrid(columns: layout.width, rows: 1)
+      var x = 0
+      for item in line {
+        if x > 0 { x += 3 }
+        let block = grid.style(CellStyle(foreground: .rgb(item.color)))
+        x = grid.write("██", x, 0, style: block)
+        x = grid.write(" " + item.label, x, 0)
+      }
+      for encoded in TerminalEncoder(colors: layout.colors).lines(grid) {
+        out += encoded
+        trimTrailingSpaces(&out)
+        out.append(0x0A)
+      }
+    }
+    return (out, lines.count)
+  }
+
   /// `text` made terminal safe (controls shown as `\x1b`), cut to `width` cells with "…"
   /// when longer, and padded with spaces to `width` when `pad`.
   static func fit(_ text: String, width: Int, pad: Bool) -> String {
@@ -210,17 +249,19 @@ final class TerminalSheetStream: @unchecked Sendable {
 
   /// A stream writing with `write`, starting with the title and legend.
   init(
-    _ options: TerminalSheetOptions, title: String?, legend: [String],
+    _ options: TerminalSheetOptions, title: String?, legend: [LegendEntry],
     write: @escaping ([UInt8]) -> Void
   ) {
     self.options = options
     self.write = write
     let heading = TerminalSheet.heading(
-      title: title, legend: legend, width: options.layout.width)
+      title: title, legend: legend.map(\.text), width: options.layout.width)
+    let swatches = TerminalSheet.swatchLines(
+      legend.flatMap(\.swatches), layout: options.layout)
     if !heading.isEmpty {
       // No blank line after it: a face's top line is blank (its margin).
-      write(Array((heading.joined(separator: "\n") + "\n").utf8))
-      linesOnPage = heading.count
+      write(Array((heading.joined(separator: "\n") + "\n").utf8) + swatches.bytes)
+      linesOnPage = heading.count + swatches.lines
     }
   }
 

@@ -133,6 +133,41 @@ private func faceCount(_ row: GridRow) -> Int {
     #expect(!colour.stdout.contains(0x1B) && !text.isEmpty)
   }
 
+  @Test func faceColoursLevelsAreShownAsSwatchesUnderTheLegendWhenInColour() throws {
+    let dir = try temporaryFolder()
+    defer { removeFolder(dir) }
+    try writeFile(
+      dir + "/kinds.lua",
+      """
+      diagnosis "k" { channels = { face_color = { column = "kind", palette = "Set2" } } }
+      """)
+    try writeFile(dir + "/kinds.csv", "kind\nalpha\nbravo\ncharlie\nalpha\n")
+    let args = [
+      "batch", "kinds.lua", "--diagnosis", "k", "--input", "kinds.csv", "--format", "terminal",
+    ]
+    let env = ["COLUMNS": "80", "LINES": "40", "COLORTERM": "truecolor"]
+    let colour = try psychologist(args + ["--color", "always"], in: dir, environment: env)
+    #expect(colour.status == 0, "\(colour.stderr)")
+    let text = String(decoding: colour.stdout, as: UTF8.self)
+    // Set2's first three colours, by hand from ColorBrewer: #66c2a5, #fc8d62, #8da0cb.
+    for (rgb, level) in [
+      ("102;194;165", "alpha"), ("252;141;98", "bravo"), ("141;160;203", "charlie"),
+    ] {
+      let block = text.range(of: "\u{1B}[38;2;\(rgb)m██")
+      #expect(block != nil, "\(level)'s block")
+      // Its label right after it (once the colour is reset).
+      if let block {
+        #expect(text[block.upperBound...].prefix(16).contains(" \(level)"), "\(level)")
+      }
+    }
+    // The swatches come before the first face, and only in colour.
+    let swatch = text.range(of: "██")
+    let face = text.unicodeScalars.firstIndex { isBraille($0) }
+    #expect(swatch != nil && face != nil && swatch!.lowerBound < face!)
+    let plain = try psychologist(args + ["--color", "never"], in: dir, environment: env)
+    #expect(!String(decoding: plain.stdout, as: UTF8.self).contains("██"))
+  }
+
   @Test func failedRowsKeepTheirCellAndOutputDirWritesFiles() throws {
     let dir = try temporaryFolder()
     defer { removeFolder(dir) }

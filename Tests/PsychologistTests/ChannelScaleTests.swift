@@ -23,7 +23,7 @@ import Testing
     let d = try #require(s.registry.diagnosis("d"))
     let m = try #require(d.channels)
     let session = try Session(script: s, device: .iphone, orientation: .portrait)
-    var e = session.evaluator
+    let e = session.evaluator
     e.columnRanges = ChannelMapping.scan(rows, m.usesFunctions ? ["a", "b", "c"] : m.columns)
     e.columnMeans = ChannelMapping.means(rows, m.meanColumns + m.centredColumns)
     var levels = ColumnLevels()
@@ -132,7 +132,7 @@ import Testing
     // A level the declaration lacks fails the row at the line of `levels`.
     let d = try #require(s.registry.diagnosis("d"))
     let session = try Session(script: s, device: .iphone, orientation: .portrait)
-    var e = session.evaluator
+    let e = session.evaluator
     e.columnLevels = ["species": ["setosa", "versicolor", "virginica"]]
     do {
       _ = try e.diagnose(d, input: .map(["species": .text("virginca")]))
@@ -162,7 +162,7 @@ import Testing
     let d = try #require(s.registry.diagnosis("d"))
     #expect(d.channels?.summary == "head_width=a,eye_size=function,hair=function")
     let session = try Session(script: s, device: .iphone, orientation: .portrait)
-    var e = session.evaluator
+    let e = session.evaluator
     e.columnRanges = ["a": ColumnRange(low: 0, high: 10)]
     do {
       _ = try e.diagnose(d, input: .map(["a": .number(4)]))

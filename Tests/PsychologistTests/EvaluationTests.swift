@@ -101,7 +101,7 @@ import Testing
     ) { script in
       for orientation in Orientation.allCases {
         let probe = try Session(script: script, device: .ipad, orientation: orientation)
-        var evaluator = probe.evaluator
+        let evaluator = probe.evaluator
         evaluator.startRects = StartRects(session: probe)
         for name in ["slept", "covered", "hung", "swapped"] {
           let d = try #require(script.registry.diagnosis(name))
@@ -118,7 +118,7 @@ import Testing
       // The storyboard's numbers, iPad landscape: a form sheet, the popover's own size, the
       // detail right of the 320-point master and its divider, below the bars.
       let probe = try Session(script: script, device: .ipad, orientation: .landscape)
-      var evaluator = probe.evaluator
+      let evaluator = probe.evaluator
       evaluator.startRects = StartRects(session: probe)
       for (name, size) in [
         ("covered", Size(width: 540, height: 620)), ("hung", Size(width: 300, height: 250)),
@@ -140,7 +140,7 @@ import Testing
         """
     ) { script in
       let probe = try Session(script: script, device: .iphone, orientation: .portrait)
-      var evaluator = probe.evaluator
+      let evaluator = probe.evaluator
       evaluator.startRects = StartRects(session: probe)
       let d = try #require(script.registry.diagnosis("dim"))
       let landing = try evaluator.landing(tapping: d, input: .map([:]))
