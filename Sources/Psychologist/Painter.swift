@@ -121,12 +121,5 @@ public final class Painter {
 /// A face's document title: its scene's title and its happiness. Concatenated, not
 /// interpolated: a batch titles every row's document.
 func faceDocumentTitle(_ sceneTitle: String, _ face: FaceScene) -> String {
-  let number = formatNumber(face.face.happiness)
-  // Made in one buffer, its room reserved once: a batch makes one a row.
-  var title = ""
-  title.reserveCapacity(sceneTitle.utf8.count + 12 + number.utf8.count)
-  title += sceneTitle
-  title += ": happiness "
-  title += number
-  return title
+  sceneTitle + ": happiness " + formatNumber(face.face.happiness)
 }

@@ -12,10 +12,7 @@ import Testing
 
 @Suite struct ChannelScaleTests {
   func script(_ source: String) throws -> (Script, String) {
-    let dir = NSTemporaryDirectory() + "psy-scale-\(UUID().uuidString)"
-    try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-    try source.write(toFile: dir + "/s.lua", atomically: true, encoding: .utf8)
-    return (try Script(path: dir + "/s.lua", output: Collect()), dir)
+    try scriptInFolder(source, tag: "scale")
   }
 
   /// The channels each of `rows` gets, scaled over `rows` as batch scales over a file.

@@ -10,10 +10,7 @@ import Testing
 
 @Suite struct ChannelSidesTests {
   func script(_ source: String) throws -> (Script, String) {
-    let dir = NSTemporaryDirectory() + "psy-sides-\(UUID().uuidString)"
-    try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-    try source.write(toFile: dir + "/s.lua", atomically: true, encoding: .utf8)
-    return (try Script(path: dir + "/s.lua", output: Collect()), dir)
+    try scriptInFolder(source, tag: "sides")
   }
 
   static let sides = """

@@ -11,11 +11,8 @@ import Testing
 @Suite struct Evaluation {
   /// Loads `source` as a script in a folder of its own, removed afterwards.
   func loaded(_ source: String, _ body: (Script) throws -> Void) throws {
-    let dir = NSTemporaryDirectory() + "psy-eval-\(UUID().uuidString)"
-    try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+    let (script, dir) = try scriptInFolder(source, tag: "eval")
     defer { try? FileManager.default.removeItem(atPath: dir) }
-    try source.write(toFile: dir + "/s.lua", atomically: true, encoding: .utf8)
-    let script = try Script(path: dir + "/s.lua", output: Collect())
     try script.load()
     try body(script)
   }
