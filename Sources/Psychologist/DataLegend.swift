@@ -61,7 +61,7 @@ public enum DataLegend {
     for e in ready.entries {
       let c = e.c
       let lowEnd = c.channel.lowest == 0 ? "0" : "−1"
-      var text = "\(c.name) \(lowEnd)…1 ← \(c.column)\(c.reverse ? ", reversed" : "")"
+      var text = "\(c.name) \(lowEnd)…1 ← \(shortName(c.column))\(c.reverse ? ", reversed" : "")"
       // The data's values at the channel's 0 and 1, for the key faces and the swatches.
       var ends: (String, String)
       var at: ((Double) -> String)?
@@ -81,7 +81,11 @@ public enum DataLegend {
         at = { legendNumber(c.channel.lowest + (1 - c.channel.lowest) * $0) }
       case .levels(_, let names, let declared):
         // The swatches or key faces show them too: a long list is cut.
-        let shown = names.count > 6 ? names.prefix(5) + ["… \(names.count - 5) more"] : names[...]
+        // A long level is cut to its two ends, as a list shows names: the line stays on the
+        // sheet, however long the data's text.
+        let shown =
+          names.count > 6
+          ? names.prefix(5).map(shortName) + ["… \(names.count - 5) more"] : names.map(shortName)
         text += " (\(declared ? "declared levels" : "levels") \(shown.joined(separator: ", ")))"
         ends = (names.first ?? "", names.last ?? "")
       case .unranged:

@@ -13,17 +13,19 @@ public func plural(_ count: Int, _ singular: String, _ plural: String? = nil) ->
 /// page of names.
 public func listing(_ label: String, _ names: [String], none: String) -> String {
   guard !names.isEmpty else { return "(" + none + ")" }
-  func short(_ name: String) -> String {
-    // Both ends: names that differ only in their last letters stay told apart.
-    name.count <= listedNameLength
-      ? name : name.prefix(listedNameLength - 12) + "…" + name.suffix(11)
-  }
   guard names.count > listedNamesAtMost else {
-    return "(" + label + ": " + names.map(short).joined(separator: ", ") + ")"
+    return "(" + label + ": " + names.map(shortName).joined(separator: ", ") + ")"
   }
-  let first = names.prefix(listedNamesWhenCut).map(short).joined(separator: ", ")
+  let first = names.prefix(listedNamesWhenCut).map(shortName).joined(separator: ", ")
   return "(" + grouped(names.count) + " " + label + ": " + first + ", … and "
     + grouped(names.count - listedNamesWhenCut) + " more)"
+}
+
+/// `name` as a list shows it: whole up to `listedNameLength` characters, else its two ends
+/// around `…`, so names that differ only in their last letters stay told apart.
+public func shortName(_ name: String) -> String {
+  name.count <= listedNameLength
+    ? name : name.prefix(listedNameLength - 12) + "…" + name.suffix(11)
 }
 
 /// A list of up to this many names is given whole; a longer one, its first few.

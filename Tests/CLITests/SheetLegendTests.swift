@@ -59,4 +59,30 @@ import Testing
     let plain = try String(contentsOfFile: dir + "/plain.svg", encoding: .utf8)
     #expect(!plain.contains("channels ← columns"))
   }
+
+  @Test func aLongLevelOrColumnNameIsCutInTheLegendAndTheSheetStaysNarrow() throws {
+    let dir = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    let column = "c" + String(repeating: "o", count: 1_000) + "lumn"
+    let level = String(repeating: "w", count: 10_000) + "end"
+    try writeFile(dir + "/d.lua", "diagnosis \"d\" { channels = { face_color = \"\(column)\" } }\n")
+    try writeFile(dir + "/d.csv", "\(column)\nshort\n\(level)\n")
+    let r = try psychologist(
+      [
+        "batch", "d.lua", "--diagnosis", "d", "--input", "d.csv", "--output-dir", "o", "--sheet",
+        "sheet.svg",
+      ], in: dir)
+    #expect(r.status == 0, "\(r.stderr)")
+    let svg = try String(contentsOfFile: dir + "/sheet.svg", encoding: .utf8)
+    #expect(try xmlProblem(svg) == nil)
+    // Both names cut to their two ends (28 characters, `…`, 11), as lists show names; the
+    // sheet as wide as that.
+    func ends(_ name: String) -> String { name.prefix(28) + "…" + name.suffix(11) }
+    #expect(svg.contains("(levels short, \(ends(level)))"))
+    #expect(svg.contains("← \(ends(column)) "))
+    let width = svg.components(separatedBy: "width=\"").dropFirst().first.flatMap {
+      Int($0.prefix { $0.isNumber })
+    }
+    #expect(width.map { $0 < 1_000 } == true, "\(String(describing: width))")
+  }
 }
