@@ -68,6 +68,17 @@ import Testing
       environment: environment, timeout: 120)
     #expect(zsh.out == "== 0\nshow\n", "\(zsh.out) \(zsh.stderr)")
 
+    // The lines docs/commands.md gives for ~/.zshrc put the folder on fpath for compinit.
+    let zshrc = try #require(
+      try readmeBlocks(in: "docs/commands.md").first {
+        $0.language.isEmpty && $0.text.joined().contains("compinit")
+      })
+    let loaded = try runProgram(
+      "/usr/bin/zsh",
+      ["-f", "-c", zshrc.text.joined(separator: "\n") + "\nprint -r -- $_comps[psychologist]"],
+      environment: environment)
+    #expect(loaded.out == "_psychologist\n", "\(zshrc.place): \(loaded.out) \(loaded.stderr)")
+
     // fish loads ~/.config/fish/completions by itself.
     let fish = try runProgram(
       "/usr/bin/fish", ["--command", "complete -C 'psychologist sh' | string split -f1 \\t"],
