@@ -105,10 +105,11 @@ extension CompletionTable {
       default: return "_filedir \(singleQuoted("@(" + extensions.joined(separator: "|") + ")"))"
       }
     case .folders: return "_filedir -d"
-    case .declared(let sections):
+    case .declared(let sections, let builtIn):
       let locate = takes ? "\(f)_locate \"$takes\"; " : ""
+      let builtIns = builtIn().map { singleQuoted($0) + "$'\\n'" }.joined()
       return locate
-        + "\(f)_words \"$(\(f)_declared \"$program\" \"$\(f)_script\" \(sections.joined(separator: " ")))\""
+        + "\(f)_words \(builtIns)\"$(\(f)_declared \"$program\" \"$\(f)_script\" \(sections.joined(separator: " ")))\""
     }
   }
 }

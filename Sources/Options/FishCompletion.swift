@@ -129,8 +129,10 @@ extension CompletionTable {
       guard !extensions.isEmpty else { return "-r -F" }
       return "-x -a " + fishQuoted("(\(f)_files \(extensions.joined(separator: " ")))")
     case .folders: return "-x -a '(__fish_complete_directories)'"
-    case .declared(let sections):
-      return "-x -a " + fishQuoted("(\(f)_declared \(sections.joined(separator: " ")))")
+    case .declared(let sections, let builtIn):
+      let builtIns = builtIn().map { $0 + " " }.joined()
+      return "-x -a "
+        + fishQuoted("\(builtIns)(\(f)_declared \(sections.joined(separator: " ")))")
     }
   }
 }

@@ -133,6 +133,11 @@ package struct ToolManual: Sendable {
     let words = option.completion.words
     if !words.isEmpty {
       lines.append("Values: " + words.map { bold(roffEscaped($0)) }.joined(separator: ", ") + ".")
+    } else if case .declared(let sections, let builtIn) = option.completion {
+      let also = builtIn().map { ", or " + bold(roffEscaped($0)) }.joined()
+      lines.append(
+        text("Values: a name the script declares (\(sections.joined(separator: ", ")))") + also
+          + ".")
     } else if let accepts = option.accepts {
       lines.append(text("Takes " + accepts + "."))
     }

@@ -12,8 +12,10 @@ package enum ValueCompletion: Sendable {
   /// A folder.
   case folders
   /// A name the script (the command's first positional) declares, from these sections of
-  /// `psychologist list SCRIPT --json` (`diagnoses`, `segues`, `styles`).
-  case declared([String])
+  /// `psychologist list SCRIPT --json` (`diagnoses`, `segues`, `styles`, `themes`), or
+  /// one of the names `builtIn` gives, which need no declaration (the theme `ios6`; asked
+  /// only when a page or a script is written).
+  case declared([String], builtIn: @Sendable () -> [String] = { [] })
 
   /// The words of `.choices`; empty for every other kind.
   package var words: [String] {

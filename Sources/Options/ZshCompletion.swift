@@ -88,8 +88,11 @@ extension CompletionTable {
       default: return "_files -g \"*.(\(extensions.joined(separator: "|")))\""
       }
     case .folders: return "_files -/"
-    case .declared(let sections):
-      return "{\(f)_declared \"$line[1]\" \(sections.joined(separator: " "))}"
+    case .declared(let sections, let builtIn):
+      let names = builtIn()
+      let builtIns =
+        names.isEmpty ? "" : "compadd -- \(names.map(zshWord).joined(separator: " ")); "
+      return "{\(builtIns)\(f)_declared \"$line[1]\" \(sections.joined(separator: " "))}"
     }
   }
 

@@ -193,7 +193,9 @@ func splitLocation(_ location: String) -> (file: String, line: String) {
 }
 
 func json(_ rows: [Listed]) -> String {
-  let sections = ["app", "menus", "diagnoses", "segues", "segue_kinds", "features", "styles"]
+  let sections = [
+    "app", "menus", "diagnoses", "segues", "segue_kinds", "features", "styles", "themes",
+  ]
   var parts: [String] = []
   for s in sections {
     let items = rows.filter { $0.section == s }.map { row -> String in

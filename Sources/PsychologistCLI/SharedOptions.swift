@@ -44,7 +44,8 @@ enum SharedOptions {
   ).completing(.declared(["styles"]))
   /// `--theme`.
   static let theme = Option<String>(
-    "--theme", value: "NAME", help: "draw the screen's chrome in the named theme (default ios6)")
+    "--theme", value: "NAME", help: "draw the screen's chrome in the named theme (default ios6)"
+  ).completing(.declared(["themes"], builtIn: { [Theme.ios6.name] }))
   /// `--time-limit`.
   static let timeLimit = Option<Double>(
     "--time-limit", value: "S",

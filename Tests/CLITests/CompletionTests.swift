@@ -234,7 +234,8 @@ func fileName(_ match: String) -> String {
   }
 
   /// Completing a name runs the script dry: a session in it writes no snapshot. `--style`
-  /// offers the named styles (not the global one, which has no name).
+  /// offers the named styles (not the global one, which has no name), `--theme` the
+  /// declared themes and `ios6`.
   @Test(arguments: shells) func namesComeFromADryRun(shell: String) throws {
     let folder = try temporaryFolder()
     defer { removeFolder(folder) }
@@ -245,6 +246,7 @@ func fileName(_ match: String) -> String {
       segue "wink" { kind = "modal", happiness = 90 }
       style { color = "#333333" }
       style "ink" { color = "#000080" }
+      theme "night" { bar_top = "#000000" }
       local s = session { device = "iphone" }
       s:tap("calm")
       s:snapshot("spied.svg")
@@ -255,11 +257,14 @@ func fileName(_ match: String) -> String {
       [
         "psychologist show \(folder)/spy.lua ", "psychologist face --style i",
         "psychologist show \(folder)/spy.lua calm --style ",
+        "psychologist show \(folder)/spy.lua calm --theme ",
       ])
     #expect(Set(got[0]) == (try declaredNames(folder + "/spy.lua", ["diagnoses", "segues"])))
     #expect(Set(got[0]).isSuperset(of: ["calm", "wink"]), "\(shell): \(got[0])")
     #expect(got[1].isEmpty, "\(shell): face has no script to ask: \(got[1])")
     #expect(got[2] == ["ink"], "\(shell): \(got[2])")
+    // --theme: the script's themes and the built-in one.
+    #expect(Set(got[3]) == ["ios6", "night"], "\(shell): \(got[3])")
     #expect(!FileManager.default.fileExists(atPath: packageRoot + "/spied.svg"))
     #expect(!FileManager.default.fileExists(atPath: folder + "/spied.svg"))
   }
