@@ -1,6 +1,6 @@
 import CLISupport
-import LuaHost
 import Options
+import Readable
 
 /// `psychologist completions bash|zsh|fish`: the shell's completion script, written from
 /// the command table that makes `--help`.
