@@ -85,4 +85,41 @@ import Testing
       environment: environment)
     #expect(fish.out == "show\n", "\(fish.out) \(fish.stderr)")
   }
+
+  /// scripts/build-info writes the commit of a repository's HEAD (with -dirty when a
+  /// tracked file changed), and nothing where there is no repository (a tarball), so the
+  /// binary says `unknown` there.
+  @Test func buildInfoNamesTheCommitOrNothing() throws {
+    let folder = try temporaryFolder()
+    defer { removeFolder(folder) }
+    try FileManager.default.createDirectory(
+      atPath: folder + "/scripts", withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(
+      atPath: folder + "/Sources/CLuaBridge", withIntermediateDirectories: true)
+    try FileManager.default.copyItem(
+      atPath: packageRoot + "/scripts/build-info", toPath: folder + "/scripts/build-info")
+    try writeFile(folder + "/Sources/CLuaBridge/build_info.c", "/* stand-in */\n")
+    let header = folder + "/.build/build-info.h"
+    let tarball = try runProgram(folder + "/scripts/build-info", [], in: folder)
+    #expect(tarball.status == 0 && !FileManager.default.fileExists(atPath: header))
+
+    let git = { (arguments: [String]) throws -> RunResult in
+      try runProgram(
+        "/usr/bin/git",
+        ["-C", folder, "-c", "user.name=t", "-c", "user.email=t@t"] + arguments)
+    }
+    _ = try git(["init", "-q"])
+    _ = try git(["add", "-A"])
+    _ = try git(["commit", "-q", "-m", "one"])
+    let head = try git(["rev-parse", "--short=12", "HEAD"]).out
+      .trimmingCharacters(in: .whitespacesAndNewlines)
+    #expect(head.count == 12)
+    #expect(try runProgram(folder + "/scripts/build-info", [], in: folder).status == 0)
+    #expect(
+      try String(contentsOfFile: header, encoding: .utf8)
+        == "#define PSY_BUILD_COMMIT \"\(head)\"\n")
+    try writeFile(folder + "/Sources/CLuaBridge/build_info.c", "/* changed */\n")
+    #expect(try runProgram(folder + "/scripts/build-info", [], in: folder).status == 0)
+    #expect(try String(contentsOfFile: header, encoding: .utf8).contains("\(head)-dirty"))
+  }
 }
