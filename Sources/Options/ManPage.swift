@@ -170,8 +170,9 @@ package struct ToolManual: Sendable {
     var examples: [String] = []
     var inExamples = false
     var inVerbatim = false
+    // After a block of lines kept as they are, the next line starts a paragraph.
     func endVerbatim() {
-      if inVerbatim { prose += [".fi", ".RE"] }
+      if inVerbatim { prose += [".fi", ".RE", ".PP"] }
       inVerbatim = false
     }
     for line in details {
@@ -195,7 +196,10 @@ package struct ToolManual: Sendable {
         prose.append(verbatim(trimmed))
       } else {
         endVerbatim()
-        if line.hasSuffix(":") { prose.append(".PP") }
+        // `keys:` heads what follows; `mouse: …` is a line of its own in --help too.
+        if line.hasSuffix(":") || startsWithLabel(line), prose.last != ".PP" {
+          prose.append(".PP")
+        }
         prose.append(text(line))
       }
     }
@@ -240,7 +244,28 @@ private func text(_ line: String) -> String {
 }
 
 /// A line kept as it is, in no-fill mode.
-private func verbatim(_ line: String) -> String { text(line) }
+/// A line kept as it is, in no-fill mode. An ellipsis becomes three dots (see
+/// `roffEscaped`), so where three or more spaces follow it two are dropped, and the
+/// columns after it stay where --help has them.
+private func verbatim(_ line: String) -> String {
+  let characters = Array(line)
+  var kept = ""
+  var i = 0
+  while i < characters.count {
+    kept.append(characters[i])
+    let spaces = characters[(i + 1)...].prefix { $0 == " " }.count
+    i += characters[i] == "…" && spaces >= 3 ? 3 : 1
+  }
+  return text(kept)
+}
+
+/// Starts with a one-word label (`mouse: click a button`), as a line of its own does.
+private func startsWithLabel(_ line: String) -> Bool {
+  guard let colon = line.firstIndex(of: ":") else { return false }
+  let word = line[..<colon]
+  return !word.isEmpty && word.allSatisfy { $0.isLetter && $0.isLowercase }
+    && line[colon...].hasPrefix(": ")
+}
 
 private func bold(_ s: String) -> String { "\\fB\(s)\\fR" }
 private func italic(_ s: String) -> String { "\\fI\(s)\\fR" }
