@@ -49,7 +49,8 @@ enum SharedOptions {
   /// `--time-limit`.
   static let timeLimit = Option<Double>(
     "--time-limit", value: "S",
-    help: "seconds one call into the script may run, 0.001 to 86400 (default 10)",
+    help:
+      "seconds one call into the script, or a command's walk of the screens, may run, 0.001 to 86400 (default 10)",
     in: 0.001...86400, unit: "seconds")
   /// `--memory-limit`.
   static let memoryLimit = Option<Double>(
