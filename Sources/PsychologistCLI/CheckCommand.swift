@@ -7,7 +7,7 @@ import Storyboard
 /// `psychologist check SCRIPT...`: every problem of every script, as FILE:LINE: message.
 enum CheckCommand: Command {
   /// The scripts, one or more.
-  static let scripts = Positionals("SCRIPT")
+  static let scripts = Positionals("SCRIPT", completes: .files(["lua"]))
 
   static let name = "check"
 

@@ -5,7 +5,7 @@ import Raster
 /// `psychologist storyboard SCRIPT`: the whole storyboard on one canvas.
 enum StoryboardCommand: Command {
   /// The script.
-  static let script = Positional("SCRIPT")
+  static let script = Positional("SCRIPT", completes: .files(["lua"]))
   /// `--format` of `storyboard`.
   static let format = Option<StoryboardFormat>(
     "--format", value: "F",
