@@ -128,4 +128,25 @@ import Testing
     let refused = try psychologist(["batch", "examples/mood.lua", "--theme", "ios6"])
     #expect(refused.status == 2)
   }
+
+  @Test func showWithNoNameDrawsTheFirstScreen() throws {
+    let folder = try temporaryFolder()
+    defer { removeFolder(folder) }
+    let r = try psychologist(
+      ["show", "examples/barista.lua", "--screen", "-o", folder + "/menu.svg"])
+    #expect(r.status == 0, "\(r.stderr)")
+    let svg = try Data(contentsOf: URL(fileURLWithPath: folder + "/menu.svg"))
+    #expect(try validXML(svg))
+    let text = String(decoding: svg, as: UTF8.self)
+    // The root menu under the app's title: its buttons, no face.
+    for title in ["Barista", "Your order", "Burnt", "Drinks…"] {
+      #expect(text.contains(">\(title)<"), "\(title)")
+    }
+    let animated = try psychologist(["show", "examples/barista.lua", "--screen", "--animate"])
+    #expect(animated.status == 2)
+    #expect(animated.stderr.contains("name a diagnosis or a segue"))
+    let bare = try psychologist(["show", "examples/barista.lua"])
+    #expect(bare.status == 2)
+    #expect(bare.stderr.contains("missing NAME") && bare.stderr.contains("--screen"))
+  }
 }
