@@ -8,6 +8,7 @@ import Psychologist
 import Readable
 import Render
 import Storyboard
+import TextMetrics
 
 /// Lays a session's screen out in cells: the device's screen below its status bar maps
 /// onto every row but the last, which is the status line.
@@ -341,9 +342,7 @@ package struct PlayScreen {
         c = frame.grid.write("[\(keyList[k])]", c, y, style: tint, limit: r.right) + 1
         frame.keyedButtons.append(buttons[i].name)
       }
-      let title = MenuLayout.fitted(buttons[i].title, room: r.right - c) {
-        terminalCellWidth($0.value)
-      }
+      let title = MenuLayout.fitted(buttons[i].title, room: r.right - c)
       frame.grid.write(title, c, y, limit: r.right)
       frame.targets.append(
         Target(
