@@ -4,6 +4,7 @@
 import Psychologist
 import Readable
 import Render
+import TextMetrics
 
 /// The legend of a diagnosis's channel mapping: a line a channel, each with its key faces
 /// (the channel at its low and its high end) and, for face_color, its swatches.
@@ -39,10 +40,10 @@ enum SheetLegend {
   /// A line of swatches under its channel's.
   static let swatchLineHeight = 20
 
-  /// About how wide `text` is at `size` pixels in the sheet's sans-serif: 0.55 em a
-  /// character, a little more than a legend's lines take in DejaVu Sans, which draws the
-  /// PNG (0.48 to 0.53 em, measured), so the estimate errs towards room.
-  static func textWidth(_ text: String, size: Int) -> Int { (text.count * size * 55 + 99) / 100 }
+  /// How wide `text` is at `size` pixels (TextMetrics' advance widths, rounded up).
+  static func textWidth(_ text: String, size: Int) -> Int {
+    Int(TextWidth.of(text, size: Double(size), weight: .regular).rounded(.up))
+  }
 
   /// Where a line's text starts, from its column's left: after its key faces, if any.
   static func textOffset(_ line: Line) -> Int { line.keys == nil ? 0 : 2 * keySize + 18 }

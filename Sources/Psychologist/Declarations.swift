@@ -13,7 +13,7 @@ enum DeclarationFields {
   static let segue = [
     "kind", "happiness", "title", "size", "style", "override", "clamp", "button", "menu",
   ]
-  static let app = ["title", "override"]
+  static let app = ["title", "language", "override"]
   static let menu = ["title", "buttons", "shared", "override"]
   static let size = ["width", "height"]
   static let segueKind = ["perform", "animate", "bars", "devices", "override"]

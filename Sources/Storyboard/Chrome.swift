@@ -24,6 +24,9 @@ public struct PaneChrome<Content> {
   /// The back button's width in points (0 when there is none): an arrow-shaped bordered
   /// button around `backTitle`, at `ScreenChrome.backInset` from the bar's left edge.
   public var backWidth: Double = 0
+  /// The localized "Back" of the app's language (返回), for a medium with less room (the
+  /// terminal) to fall back to as the points do.
+  public var backFallback: String = "Back"
   /// Where the bar's title is centred, horizontally, in screen points: the bar's middle, or
   /// moved right of the back button when it would run into it there (as UINavigationBar
   /// moved a long title), nil when the pane has no bar.
@@ -104,6 +107,7 @@ public struct ScreenChrome<Content> {
       if pane.role.isPresented && first == nil { first = panes.count }
       var chrome = PaneChrome(pane: pane, backTitle: pane.backTitle)
       chrome.shownTitle = pane.title
+      chrome.backFallback = words.back
       if let bar = pane.navigationBar {
         let k = ScreenChrome.barScale(bar)
         var back = pane.backTitle

@@ -15,6 +15,15 @@ public enum FontWeight: Sendable, Equatable {
 
 /// Advance widths of text in the SVG's font list, in points.
 public enum TextWidth {
+  /// The SVG's `font-family` list the widths are measured for, best first: Helvetica (iOS
+  /// 6's) and the faces with its metrics (Arial, Liberation Sans: the PNG path's), then CJK
+  /// families a viewer has on macOS, Windows, Android and Linux (WenQuanYi Zen Hei: the
+  /// PNG path's, from fonts-wqy-zenhei), then the viewer's sans-serif.
+  public static let families = [
+    "Helvetica", "Arial", "Liberation Sans", "PingFang SC", "Hiragino Sans GB", "Microsoft YaHei",
+    "Noto Sans CJK SC", "WenQuanYi Zen Hei", "sans-serif",
+  ]
+
   /// The width a character no installed font has is taken as: about an average letter's.
   static let unknownEm = 0.6
 
