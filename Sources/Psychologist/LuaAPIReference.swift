@@ -64,7 +64,8 @@ public struct LuaAPIReference {
       } else if line.hasPrefix("---| ") {
         let value = line.dropFirst(5)
         let parts = value.split(separator: "#", maxSplits: 1)
-        let words = parts.count > 1 ? ": " + (parts[1].hasPrefix(" ") ? parts[1].dropFirst() : parts[1]) : ""
+        let words =
+          parts.count > 1 ? ": " + (parts[1].hasPrefix(" ") ? parts[1].dropFirst() : parts[1]) : ""
         current?.lines.append("- `\(parts[0].trimmingSuffix(" "))`\(words)")
       } else if line.hasPrefix("---@field ") {
         let rest = line.dropFirst("---@field ".count)

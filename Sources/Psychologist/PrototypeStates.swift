@@ -383,7 +383,8 @@ final class PrototypeBuilder {
     }
     state.hits = hits(s, layout)
     let chrome = ScreenChrome(
-      layout, device: nav.device, orientation: nav.orientation, language: s.script.registry.language)
+      layout, device: nav.device, orientation: nav.orientation, language: s.script.registry.language
+    )
     if let pane = chrome.panes.last(where: { $0.role == nav.focusRole }), pane.backTitle != nil,
       let b = pane.navigationBar
     {

@@ -1,4 +1,5 @@
 import Options
+import TextMetrics
 
 /// The version `--version` prints.
 let version = "psychologist 0.1.0"
@@ -49,7 +50,6 @@ let mainHelp = """
   """
 
 extension String {
-  func padding(_ n: Int) -> String {
-    count >= n ? self : self + String(repeating: " ", count: n - count)
-  }
+  /// Padded with spaces to `n` terminal columns (a wide character counts two).
+  func padding(_ n: Int) -> String { TerminalCells.padded(self, to: n) }
 }

@@ -21,7 +21,9 @@ public enum LanguageTag {
     for part in parts.dropFirst() {
       if stage < 1, part.count == 4, isLetters(part) {
         stage = 1
-      } else if stage < 2, (part.count == 2 && isLetters(part)) || (part.count == 3 && isDigits(part)) {
+      } else if stage < 2,
+        (part.count == 2 && isLetters(part)) || (part.count == 3 && isDigits(part))
+      {
         stage = 2
       } else if isVariant(part) {
         stage = 3
@@ -67,7 +69,8 @@ public enum LanguageTag {
   ]
 
   static func isLetters(_ s: String) -> Bool {
-    !s.isEmpty && s.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("A"..."Z").contains($0) }
+    !s.isEmpty
+      && s.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("A"..."Z").contains($0) }
   }
 
   static func isDigits(_ s: String) -> Bool {
