@@ -229,7 +229,7 @@ enum SheetScatter {
         places.append(nil)
         continue
       }
-      let width = TextWidth.of(label, size: 12, weight: .regular)
+      let width = TextWidth.of(label, size: 12, weight: .regular, family: .sansSerif)
       let below = cy + box * 0.45 + 11
       let candidates = [below, cy - box * 0.45 - 3, below + 11]
       var chosen: Double?

@@ -13,6 +13,16 @@ public enum FontWeight: Sendable, Equatable {
   case bold
 }
 
+/// Which font list text is set in: the chrome's (Helvetica, Arial, Liberation Sans, CJK
+/// families: `TextWidth.families`), or plain `sans-serif` (the sheets' labels), which
+/// fontconfig gives DejaVu Sans.
+public enum TextFamily: Sendable, Equatable {
+  /// `TextWidth.families`: Liberation Sans's metrics.
+  case helvetica
+  /// `sans-serif`: DejaVu Sans's metrics.
+  case sansSerif
+}
+
 /// Advance widths of text in the SVG's font list, in points.
 public enum TextWidth {
   /// The SVG's `font-family` list the widths are measured for, best first: Helvetica (iOS
@@ -30,22 +40,27 @@ public enum TextWidth {
   /// The width of `text` set in `size`-point type of `weight`: the sum of its grapheme
   /// clusters' advances, with the text font's kerning between two letters (as librsvg's
   /// HarfBuzz and a browser set it: "Wa" is narrower than W and a).
-  public static func of(_ text: some StringProtocol, size: Double, weight: FontWeight) -> Double {
+  public static func of(
+    _ text: some StringProtocol, size: Double, weight: FontWeight,
+    family: TextFamily = .helvetica
+  ) -> Double {
     var ems = 0.0
     var previous: UInt32 = 0
     for cluster in text {
-      ems += em(cluster, weight: weight)
+      ems += em(cluster, weight: weight, family: family)
       let scalars = cluster.unicodeScalars
       let v = scalars.count == 1 ? scalars.first!.value : 0
-      if previous != 0, v != 0 { ems += kerning(previous, v, weight: weight) }
+      if previous != 0, v != 0 { ems += kerning(previous, v, weight: weight, family: family) }
       previous = v < 0x10000 ? v : 0
     }
     return ems * size
   }
 
   /// The text font's kerning between `left` and `right`, in ems (0 for most pairs).
-  public static func kerning(_ left: UInt32, _ right: UInt32, weight: FontWeight) -> Double {
-    let pairs = weight == .bold ? AdvanceTables.boldKerning : AdvanceTables.regularKerning
+  public static func kerning(
+    _ left: UInt32, _ right: UInt32, weight: FontWeight, family: TextFamily = .helvetica
+  ) -> Double {
+    let pairs = tables(family, weight).kerning
     let key = UInt64(left) << 32 | UInt64(right) << 16
     var low = 0
     var high = pairs.count
@@ -61,11 +76,13 @@ public enum TextWidth {
   /// CJK ideograph, a hangul syllable, an emoji) or that asks for emoji presentation (U+FE0F)
   /// or joins emoji (U+200D) is one glyph: its first character's advance (at least an emoji's
   /// when it asks for one). Otherwise its characters add up, marks and joiners being 0.
-  public static func em(_ cluster: Character, weight: FontWeight) -> Double {
+  public static func em(
+    _ cluster: Character, weight: FontWeight, family: TextFamily = .helvetica
+  ) -> Double {
     let scalars = cluster.unicodeScalars
     var iterator = scalars.makeIterator()
     guard let first = iterator.next() else { return 0 }
-    let firstEm = em(scalar: first.value, weight: weight)
+    let firstEm = em(scalar: first.value, weight: weight, family: family)
     if iterator.next() == nil { return firstEm }
     var joined = firstEm >= 1
     var emoji = false
@@ -76,7 +93,7 @@ public enum TextWidth {
     if emoji { return max(firstEm, emojiEm) }
     if joined { return firstEm }
     var sum = 0.0
-    for s in scalars { sum += em(scalar: s.value, weight: weight) }
+    for s in scalars { sum += em(scalar: s.value, weight: weight, family: family) }
     return sum
   }
 
@@ -84,9 +101,11 @@ public enum TextWidth {
   static let emojiEm = 1275.0 / 1024
 
   /// One character's advance in ems, from the generated table.
-  public static func em(scalar v: UInt32, weight: FontWeight) -> Double {
+  public static func em(
+    scalar v: UInt32, weight: FontWeight, family: TextFamily = .helvetica
+  ) -> Double {
     if v < 0x20 { return 0 }
-    let runs = weight == .bold ? AdvanceTables.bold : AdvanceTables.regular
+    let runs = tables(family, weight).advances
     // The last run starting at or before v.
     var low = 0
     var high = runs.count
@@ -96,5 +115,17 @@ public enum TextWidth {
     }
     let units = runs[low] & 0x7FF
     return units == 0x7FF ? unknownEm : Double(units) / 1024
+  }
+
+  /// The generated tables of one font list in one weight.
+  static func tables(
+    _ family: TextFamily, _ weight: FontWeight
+  ) -> (advances: [UInt32], kerning: [UInt64]) {
+    switch (family, weight) {
+    case (.helvetica, .regular): (AdvanceTables.regular, AdvanceTables.regularKerning)
+    case (.helvetica, .bold): (AdvanceTables.bold, AdvanceTables.boldKerning)
+    case (.sansSerif, .regular): (AdvanceTables.sansRegular, AdvanceTables.sansRegularKerning)
+    case (.sansSerif, .bold): (AdvanceTables.sansBold, AdvanceTables.sansBoldKerning)
+    }
   }
 }

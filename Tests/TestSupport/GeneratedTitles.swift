@@ -1,21 +1,23 @@
 // Titles in many scripts, generated from a fixed seed: what the pixel tests draw.
 
 /// A small deterministic generator (a 64-bit LCG), so every run draws the same titles.
-struct Seeded {
-  var state: UInt64
-  mutating func next(_ n: Int) -> Int {
+package struct Seeded {
+  package var state: UInt64
+  package init(state: UInt64) { self.state = state }
+  package mutating func next(_ n: Int) -> Int {
     state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
     return Int((state >> 33) % UInt64(n))
   }
 }
 
-/// The kinds of title generated, one after another.
-enum Script: CaseIterable {
+/// The kinds of title generated, one after another (right-to-left scripts are not among
+/// them: Arabic's joined forms are not its characters' own advances; `rightToLeftTitles`).
+package enum TitleScript: CaseIterable {
   case latin, chinese, japanese, korean, mixed, emoji, marks
 }
 
 /// `count` titles of 1 to `longest` grapheme clusters, cycling through the scripts.
-func generatedTitles(_ count: Int, longest: Int = 10, seed: UInt64 = 33) -> [String] {
+package func generatedTitles(_ count: Int, longest: Int = 10, seed: UInt64 = 33) -> [String] {
   var r = Seeded(state: seed)
   let latin = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789 ,.'!?éüñçßøå")
   let chinese = Array("宠物诊所开心咬人发烧心理医生快乐悲伤朋友小狗小猫今天明天我们你们他们电影卡通回家")
@@ -25,7 +27,7 @@ func generatedTitles(_ count: Int, longest: Int = 10, seed: UInt64 = 33) -> [Str
   let marks: [String] = ["e\u{301}", "a\u{308}", "o\u{302}\u{323}", "n\u{303}", "u\u{30A}"]
   var titles: [String] = []
   for i in 0..<count {
-    let script = Script.allCases[i % Script.allCases.count]
+    let script = TitleScript.allCases[i % TitleScript.allCases.count]
     let length = 1 + r.next(longest)
     var t = ""
     for _ in 0..<length {
@@ -54,10 +56,17 @@ func generatedTitles(_ count: Int, longest: Int = 10, seed: UInt64 = 33) -> [Str
 }
 
 extension String {
-  func trimmingSpaces() -> String {
+  fileprivate func trimmingSpaces() -> String {
     var s = Substring(self)
     while s.first == " " { s = s.dropFirst() }
     while s.last == " " { s = s.dropLast() }
     return String(s)
   }
 }
+
+/// Arabic and Hebrew titles (with harakat and points), for the tests that only ask that
+/// nothing overlaps or leaves its box.
+package let rightToLeftTitles = [
+  "مرحبا", "عيادة الحيوانات", "كَلْب سَعِيد", "שלום", "מרפאה וטרינרית", "שָׁלוֹם עוֹלָם",
+  "Back ← مرحبا", "כלב 123",
+]
