@@ -61,11 +61,14 @@ import Testing
       abs(r - 0x2f) < 12 && abs(g - 0x6f) < 12 && abs(b - 0xdf) < 12
     }
     #expect(push > 300)
+    // The Chinese app's: drawn as committed, its faces' blue there too.
+    let chinese = try drawnAndCommitted("chinese.png", in: work)
+    #expect(count(chinese) { r, g, b in r < 60 && g < 60 && b > 200 } > 1000)
   }
 
   @Test func theReadmeShowsItsPicturesAndTheyArePNGs() throws {
     let readme = try String(contentsOfFile: packageRoot + "/README.md", encoding: .utf8)
-    for name in ["mtcars-sheet.png", "mtcars-aplpack.png", "storyboard.png"] {
+    for name in ["mtcars-sheet.png", "mtcars-aplpack.png", "storyboard.png", "chinese.png"] {
       #expect(readme.contains("](docs/\(name))"), "README.md shows no docs/\(name)")
       let data = try Data(contentsOf: URL(fileURLWithPath: packageRoot + "/docs/" + name))
       let size = pngSize(data)
