@@ -62,6 +62,30 @@ func column(of needle: String, in line: String) -> Int? {
     try pane.press("q")
   }
 
+  @Test func theScreenInTheTerminalKeepsBackAndTitleApart() throws {
+    let r = try psychologist([
+      "show", "examples/chinese.lua", "long", "--screen", "--format", "terminal",
+    ])
+    #expect(r.status == 0, "\(r.stderr)")
+    // Not a terminal: 80 columns.
+    let lines = r.out.split(separator: "\n").map(String.init)
+    // The back button's 返回 and the title cut with "…" on one row, back first, apart.
+    let bar = try #require(lines.first { $0.contains("返回") })
+    let back = try #require(column(of: "返回", in: bar))
+    let title = try #require(column(of: "我的狗", in: bar))
+    #expect(back + 4 < title)
+    #expect(bar.contains("…"))
+    // Every row is as wide as the terminal, in columns: none wraps, none falls short.
+    for line in lines { #expect(displayColumns(line) == 80, "\(line)") }
+    // ASCII keeps a ? a character, column-true too.
+    let ascii = try psychologist([
+      "show", "examples/chinese.lua", "long", "--screen", "--format", "ascii",
+    ])
+    let asciiLines = ascii.out.split(separator: "\n")
+    #expect(asciiLines.contains { $0.contains("??") })
+    for line in asciiLines { #expect(line.utf8.count == 80 && line.allSatisfy(\.isASCII)) }
+  }
+
   @Test func exportSpeaksTheAppsLanguage() throws {
     let dir = try temporaryFolder()
     defer { removeFolder(dir) }
