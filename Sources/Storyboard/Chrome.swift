@@ -79,6 +79,7 @@ public struct ScreenChrome<Content> {
   public static var backInset: Double { 5 }
   /// The bar title's size in a 44-point bar, and the back button's (iOS 6: bold 20 and 12).
   public static var titleSize: Double { 20 }
+  /// The back button's title size in a 44-point bar (bold 12).
   public static var backSize: Double { 12 }
   /// The back button's arrow: how far its point stands left of its body, in a 44-point bar.
   public static var backArrow: Double { 10 }
