@@ -32,6 +32,14 @@ public struct HostWork {
     self.deadline = monotonicSeconds() + (seconds > 0 ? min(seconds, 1e9) : 1e12)
   }
 
+  /// The seconds left before the deadline (0 once passed): what a child process the work
+  /// runs (`dot`, `ffmpeg`) may take, so its run counts against the same time limit.
+  public var secondsLeft: Double {
+    let end =
+      deadline ?? (monotonicSeconds() + (state.limits.seconds > 0 ? state.limits.seconds : 1e12))
+    return max(end - monotonicSeconds(), 0)
+  }
+
   /// Whether the deadline has passed.
   func expired() -> Bool {
     if let deadline { return monotonicSeconds() >= deadline }
@@ -39,7 +47,7 @@ public struct HostWork {
   }
 
   /// The time limit's error at the script's place.
-  func stopped() -> LuaError { state.timeLimitError(at: place) }
+  public func stopped() -> LuaError { state.timeLimitError(at: place) }
 
   /// Throws the time limit's error once the deadline has passed: work made of many steps
   /// (the frames of `show --frames`) asks between them.

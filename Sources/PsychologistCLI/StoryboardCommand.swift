@@ -53,7 +53,11 @@ enum StoryboardCommand: Command {
       return status
     }
     let svg: [UInt8]
-    do { svg = try canvas.svg() } catch {
+    // dot's run is host work: it ends at the script's time limit, as a PNG's drawing does.
+    let work = script.hostWork(showing: "")
+    do { svg = try canvas.svg(seconds: work.secondsLeft) } catch .timeLimit {
+      throw work.stopped()
+    } catch {
       throw OutputError(description: "cannot draw the storyboard: \(error)")
     }
     guard let output, PNG.isPNGName(output) else {
