@@ -213,9 +213,8 @@ public final class LaterFile {
     named other: String? = nil,
     streaming fill: (_ write: @escaping ([UInt8]) -> Bool) throws -> Void
   ) throws {
-    if let problem { throw problem }
-    var thrown: (any Error)?
-    let body: (Int32) -> Int32 = { fd in
+    let shown = place(other)
+    try write(named: other) { fd in
       var failure: Int32 = 0
       do {
         try fill { piece in
@@ -225,11 +224,25 @@ public final class LaterFile {
         }
       } catch {
         // A failed write stops `fill` too: then the write's own error is the one to say.
-        if failure != 0 { return failure }
+        if failure == 0 { throw error }
+      }
+      if failure != 0 { throw FileError.errno(shown, failure) }
+    }
+  }
+
+  /// Writes atomically as `write(named:streaming:)` does, `fill` handed the descriptor of
+  /// the temporary file (or of the character device) to write into itself, or to pass to a
+  /// child process that writes the file (`ffmpeg`). When `fill` throws, nothing replaces the
+  /// file and its error is thrown.
+  public func write(named other: String? = nil, descriptor fill: (Int32) throws -> Void) throws {
+    if let problem { throw problem }
+    var thrown: (any Error)?
+    let body: (Int32) -> Int32 = { fd in
+      do { try fill(fd) } catch {
         thrown = error
         return EIO
       }
-      return failure
+      return 0
     }
     do {
       if other == nil, try writeIntoCharacterDevice(body) { return }

@@ -19,7 +19,7 @@ protocol Command: Sendable {
 /// Every command, in the order the top-level help lists them: the one table.
 let commands: [any Command.Type] = [
   FaceCommand.self, ShowCommand.self, RunCommand.self, CheckCommand.self, ListCommand.self,
-  BatchCommand.self, PlayCommand.self, StoryboardCommand.self, ExportCommand.self,
+  BatchCommand.self, PlayCommand.self, StoryboardCommand.self, ExportCommand.self, ReelCommand.self,
 ]
 
 /// The command called `name`, or a usage error naming the commands there are.

@@ -24,7 +24,13 @@ enum ShowCommand: Command {
     "--watch", help: "redraw whenever the script or a file it requires changes")
   /// `--animate`.
   static let animate = Flag(
-    "--animate", help: "one animated SVG of the screen: the segue's transition from the menu")
+    "--animate",
+    help:
+      "the segue's transition from the menu: an animated SVG, or with -o NAME.gif, .mp4, .webm or .png a clip encoded by ffmpeg"
+  )
+  /// `--back`.
+  static let back = Flag(
+    "--back", help: "a clip goes back after the transition (tap, then back, as a loop)")
   /// `--frames`.
   static let frames = Option<Int>(
     "--frames", value: "N",
@@ -39,15 +45,25 @@ enum ShowCommand: Command {
     options: SharedOptions.script + [
       screen, input, SharedOptions.format, SharedOptions.output, SharedOptions.color,
       SharedOptions.outputDirectory, watch, animate, frames,
-    ],
+    ] + SharedOptions.clip + [back],
     details: [
       "examples:",
       "  psychologist show examples/psychologist.lua bite",
       "  psychologist show examples/psychologist.lua bite --screen --animate -o bite.svg",
       "  psychologist show examples/psychologist.lua bite --screen --frames 8 --output-dir frames",
+      "  psychologist show examples/psychologist.lua bite --screen --animate -o push.gif",
+      "  psychologist show examples/psychologist.lua cartoon --screen --animate --back --pixel-scale 2 -o modal.mp4",
       "  psychologist show examples/mood.lua mood --input sleep=7 -o mood.png",
       "  psychologist show examples/mood.lua mood --input '{\"sleep\": 7}'",
       "  psychologist show examples/ipad.lua cartoon --device ipad --orientation landscape --screen -o cartoon.svg",
+      "",
+      "A clip (--animate -o NAME.gif, .mp4, .webm or .png) is the transition drawn frame by frame",
+      "at UIKit's duration and curve (PSYCHOLOGIST_SLOW_ANIMATIONS=N plays it N times slower), at",
+      "--fps frames a second and --pixel-scale pixels a point, held --hold seconds at the end;",
+      "--back goes back too, and the clip loops. Frames stream to Debian's ffmpeg (apt-get install",
+      "ffmpeg): a GIF gets a palette made for the clip, an MP4 is H.264 in yuv420p, a WebM VP9, a",
+      "PNG an animated PNG. Encoding counts against --time-limit; a clip is at most 10000 frames",
+      "and 10 minutes, refused before anything is drawn.",
     ])
 
   static func run(_ args: ParsedArguments) throws -> ExitCode {
@@ -57,6 +73,9 @@ enum ShowCommand: Command {
       try makeOutputFolder(dir)
     }
     let options = try scriptOptions(args, outputFolder: SharedOptions.outputDirectory)
+    if let (output, format) = try clipOutput(args) {
+      return try showClip(args[Self.script], args[tapped], args, options, output, format)
+    }
     _ = try outputFormat(args)
     if args[watch] {
       return try watchShowing(args, options: options)

@@ -1,0 +1,71 @@
+import Options
+import Psychologist
+
+/// `psychologist reel SCRIPT -o lesson.mp4`: the app's tour as one clip, each menu button
+/// tapped in turn with its transition, held, and back, a caption naming the segue and its
+/// kind.
+enum ReelCommand: Command {
+  /// The script.
+  static let script = Positional("SCRIPT")
+
+  static let name = "reel"
+
+  static let spec = CommandSpec(
+    name, positionals: [script],
+    summary: "Make the app's tour into one clip: each button's transition, captioned, and back.",
+    options: SharedOptions.script + [SharedOptions.output] + SharedOptions.clip,
+    details: [
+      "examples:",
+      "  psychologist reel examples/lesson.lua -o lesson.mp4",
+      "  psychologist reel examples/lesson.lua --device ipad --orientation landscape -o ipad.gif",
+      "",
+      "Every menu's buttons in the order the menus show them: each tapped from its menu with",
+      "its segue's transition at UIKit's duration and curve, held --hold seconds, then back",
+      "(a replace, which has no way back, is followed by a cut to the menu). A band under the",
+      "screen names the button, the segue and its kind on --device. -o NAME.gif, .mp4, .webm",
+      "or .png (animated), encoded by Debian's ffmpeg as `show --animate` encodes one",
+      "transition; at most 10000 frames and 10 minutes, refused before anything is drawn.",
+    ])
+
+  static func run(_ args: ParsedArguments) throws -> ExitCode {
+    let options = try scriptOptions(args)
+    guard let output = try args[SharedOptions.output], let format = ClipFormat.of(output) else {
+      throw UsageError("reel writes a clip: give -o NAME with \(ClipFormat.extensions)")
+    }
+    try refuseUnencodableClip(output)
+    let settings = try clipSettings(args)
+    let script = try loadForDeclarations(args[Self.script], options)
+    try requireValid(script, on: options.device)
+    let session = try Session(
+      script: script, device: options.device, orientation: options.orientation)
+    let registry = script.registry
+    let names = ([nil] + registry.menus.map(\.name)).flatMap { registry.buttons(ofMenu: $0) }
+    guard !names.isEmpty else {
+      throw UsageError("\(script.path): the app has no menu button to tap")
+    }
+    var clip = TransitionClip(
+      segments: [], fps: settings.fps, slow: slowAnimations(), pixelScale: settings.pixelScale)
+    for button in names {
+      session.restart()
+      try session.reachMenu(of: button.name)
+      let movie = try session.tapAnimated(button.name)
+      // Drawn now, while the session shows them.
+      _ = try movie.last
+      let identifier = registry.diagnosis(button.name)?.segue ?? button.name
+      let kind = registry.segue(identifier)?.kind.name(on: options.device) ?? "push"
+      let caption = "\(button.title): segue '\(identifier)', \(kind)"
+      clip.segments.append(ClipSegment(movie: movie, caption: caption, hold: settings.hold))
+      let before = session.navigator
+      if session.back() {
+        let back = try session.transition(from: before, tapped: nil)
+        _ = try back.last
+        clip.segments.append(
+          ClipSegment(movie: back, caption: caption + ", back", hold: settings.hold))
+      }
+      // Counted as it grows: refused before a frame is drawn.
+      if let why = clip.tooLong { throw UsageError(why) }
+    }
+    try writeClip(clip, to: output, format: format, work: script.hostWork(showing: ""))
+    return .ok
+  }
+}
