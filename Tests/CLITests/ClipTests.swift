@@ -235,6 +235,28 @@ struct ClipTests {
     #expect(try FileManager.default.contentsOfDirectory(atPath: dir) == ["bin"])
   }
 
+  /// Drawing and encoding a clip are host work: they end at --time-limit with the time
+  /// limit's error at the tapped declaration's line, and nothing is written. A clip's
+  /// options without a clip are refused.
+  @Test func aClipEndsAtTheTimeLimit() throws {
+    let dir = try temporaryFolder()
+    defer { removeFolder(dir) }
+    let script = packageRoot + "/examples/psychologist.lua"
+    let start = Date()
+    let r = try psychologist(
+      ["show", script, "bite", "--screen", "--animate", "--time-limit", "0.2", "-o", "slow.mp4"],
+      in: dir, environment: ["PSYCHOLOGIST_SLOW_ANIMATIONS": "50"])
+    #expect(r.status == 1, "\(r.stderr)")
+    #expect(r.stderr.contains("psychologist.lua:9: time limit exceeded (0.2 s)"), "\(r.stderr)")
+    #expect(Date().timeIntervalSince(start) < 30)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: dir).isEmpty)
+    for option in [["--fps", "10"], ["--pixel-scale", "2"], ["--hold", "1"], ["--back"]] {
+      let refused = try psychologist(["show", script, "bite", "--screen"] + option, in: dir)
+      #expect(refused.status == 2, "\(refused.stderr)")
+      #expect(refused.stderr.contains("\(option[0]) is for a clip"), "\(refused.stderr)")
+    }
+  }
+
   /// A clip past 10,000 frames is refused before anything is drawn.
   @Test func aClipTooLongIsRefusedBeforeDrawing() throws {
     let dir = try temporaryFolder()
