@@ -1,4 +1,4 @@
-import LuaHost
+import Readable
 
 /// Where `name` stands among the commands' `names`, or a usage error naming them.
 package func commandIndex(named name: String, among names: [String]) throws(UsageError) -> Int {

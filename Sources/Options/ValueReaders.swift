@@ -1,4 +1,3 @@
-import LuaHost
 import Readable
 
 // The kinds of value the commands take, each with the words its refusal uses: the reader

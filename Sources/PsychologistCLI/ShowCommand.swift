@@ -2,6 +2,7 @@ import Batch
 import LuaHost
 import Options
 import Psychologist
+import Readable
 import Render
 
 /// `psychologist show SCRIPT NAME`: tap or perform NAME and draw where it leads.

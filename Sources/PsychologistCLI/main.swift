@@ -1,8 +1,9 @@
-import Glibc
 import CLISupport
+import Glibc
 import LuaHost
 import Options
 import Psychologist
+import Readable
 
 /// Exit statuses: the one table of causes every command uses (README, "Exit status").
 /// When several causes meet, the highest ranked wins: output (3), then usage (2), then
