@@ -111,7 +111,7 @@ public enum ClipEncoder {
           .failed("ffmpeg", 0, "its palette has \(palette.count) bytes, not \(paletteBytes)"))
       }
     }
-    try file.write { output in
+    try file.write(descriptor: { output in
       var sideData: [Int32] = [-1, -1]
       defer { for fd in sideData where fd >= 0 { close(fd) } }
       var arguments = input
@@ -141,7 +141,7 @@ public enum ClipEncoder {
           "ffmpeg", arguments, seconds: left(deadline), outputCap: 1 << 16,
           descriptors: descriptors, produce: try frames())
       }
-    }
+    })
   }
 
   /// The bytes of a GIF palette as ffmpeg's palettegen gives it: 16×16 RGBA.
