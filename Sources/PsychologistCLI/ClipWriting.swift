@@ -1,3 +1,4 @@
+import Batch
 import LuaHost
 import Options
 import Psychologist
@@ -77,21 +78,37 @@ func showClip(
     _ = try back.last
     clip.segments[1] = ClipSegment(movie: back, hold: settings.hold)
   }
-  try writeClip(clip, to: output, format: format, work: script.hostWork(showing: name))
-  return .ok
+  return try writeClip(clip, to: output, format: format, work: script.hostWork(showing: name))
 }
+
+/// Ctrl-C while a clip is encoded: stops it between two frames.
+private struct ClipInterrupted: Error {}
 
 /// Encodes `clip` into `output` under `work`'s limits: the encoder's run and the drawing of
 /// the frames end at the time limit (the script's error), a file not written is exit 3.
+/// Ctrl-C (or SIGTERM, SIGHUP) stops it with nothing written: exit 130.
 func writeClip(_ clip: TransitionClip, to output: String, format: ClipFormat, work: HostWork)
-  throws
+  throws -> ExitCode
 {
   let (width, height) = try clip.pixelSize()
+  BatchInterrupt.flag.store(false, ordering: .relaxed)
+  BatchInterrupt.install()
+  defer { BatchInterrupt.restore() }
   do {
     try ClipEncoder.encode(
       to: output, format: format, width: width, height: height, fps: clip.fps,
       seconds: work.secondsLeft
-    ) { clip.frames(work: work) }
+    ) {
+      let next = clip.frames(work: work)
+      return {
+        if BatchInterrupt.raised { throw ClipInterrupted() }
+        return try next()
+      }
+    }
+    return .ok
+  } catch is ClipInterrupted {
+    report("interrupted: \(output) not written")
+    return .interrupted
   } catch ClipError.encoder(.timeLimit) {
     throw work.stopped()
   } catch let e as ClipError {

@@ -65,7 +65,6 @@ enum ReelCommand: Command {
       // Counted as it grows: refused before a frame is drawn.
       if let why = clip.tooLong { throw UsageError(why) }
     }
-    try writeClip(clip, to: output, format: format, work: script.hostWork(showing: ""))
-    return .ok
+    return try writeClip(clip, to: output, format: format, work: script.hostWork(showing: ""))
   }
 }

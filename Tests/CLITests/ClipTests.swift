@@ -257,6 +257,40 @@ struct ClipTests {
     }
   }
 
+  /// Ctrl-C while a clip is encoded: exit 130, the encoder stopped, no temporary file left.
+  @Test func anInterruptedClipLeavesNothing() throws {
+    let dir = try temporaryFolder()
+    defer { removeFolder(dir) }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: binary)
+    process.arguments = [
+      "show", packageRoot + "/examples/psychologist.lua", "bite", "--screen", "--animate",
+      "--time-limit", "300", "-o", "x.mp4",
+    ]
+    process.currentDirectoryURL = URL(fileURLWithPath: dir)
+    var env = ProcessInfo.processInfo.environment
+    env["PSYCHOLOGIST_SLOW_ANIMATIONS"] = "100"
+    process.environment = env
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    // Waits (up to a generous deadline) until ffmpeg writes into the temporary file.
+    let deadline = Date().addingTimeInterval(120)
+    var writing = false
+    while !writing && process.isRunning && Date() < deadline {
+      let names = try FileManager.default.contentsOfDirectory(atPath: dir)
+      writing = names.contains { $0.hasPrefix(".psychologist-") }
+      if !writing { usleep(20_000) }
+    }
+    #expect(writing, "no temporary file appeared")
+    kill(process.processIdentifier, SIGINT)
+    let end = Date().addingTimeInterval(120)
+    while process.isRunning && Date() < end { usleep(20_000) }
+    if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 130)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: dir).isEmpty)
+  }
+
   /// A clip past 10,000 frames is refused before anything is drawn.
   @Test func aClipTooLongIsRefusedBeforeDrawing() throws {
     let dir = try temporaryFolder()
