@@ -85,9 +85,10 @@ public enum ClipEncoder {
     frames: () throws -> () throws -> [UInt8]?
   ) throws {
     guard isAvailable else { throw ClipError.ffmpegMissing }
-    // A folder that is not there is said before any frame is drawn.
+    // A folder that is not there, or a symlink or a folder at the name, is said before any
+    // frame is drawn.
     let file = LaterFile(path)
-    if let problem = file.problem { throw problem }
+    if let refusal = file.refusal { throw refusal }
     let deadline = monotonicSeconds() + seconds
     // cairo's ARGB32 in memory on a little-endian machine is B, G, R, A.
     let input = [

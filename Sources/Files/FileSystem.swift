@@ -197,6 +197,20 @@ public final class LaterFile {
     try OutputDirectory.replace(other ?? name, in: folder, bytes, path: place(other))
   }
 
+  /// Why writing would be refused, found before the work that makes the bytes (a clip's
+  /// encoding): a folder that cannot be opened, or a name that is neither missing, a
+  /// regular file, nor a character device (itself or through a symlink). Nil when writing
+  /// may go ahead; the write itself checks again.
+  package var refusal: FileError? {
+    if let problem { return problem }
+    var st = stat()
+    guard fstatat(folder, name, &st, 0) != 0 || st.st_mode & S_IFMT != S_IFCHR else { return nil }
+    do { try OutputDirectory.refuseUnlessRegular(name, in: folder, path: path) } catch {
+      return error
+    }
+    return nil
+  }
+
   /// The path shown for `other` (a file beside this one) or this file.
   private func place(_ other: String?) -> String {
     guard let other else { return path }

@@ -291,6 +291,32 @@ struct ClipTests {
     #expect(try FileManager.default.contentsOfDirectory(atPath: dir).isEmpty)
   }
 
+  /// The README's GIF is what the command printed under it makes (scripts/readme-images
+  /// makes it again): the push there and back at pixel scale 2, under 500 KB.
+  @Test func theReadmeGIFIsWhatItsCommandMakes() throws {
+    let readme = try String(contentsOfFile: packageRoot + "/README.md", encoding: .utf8)
+    let command =
+      "psychologist show examples/psychologist.lua bite --screen --animate --back --pixel-scale 2 -o push.gif"
+    #expect(readme.contains("<img src=\"docs/push.gif\""))
+    #expect(readme.contains(command))
+    let path = packageRoot + "/docs/push.gif"
+    let bytes = try #require(try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int)
+    #expect(bytes < 500_000, "docs/push.gif is \(bytes) bytes")
+    let p = try probe(path)
+    #expect(p.codec == "gif" && p.width == 640 && p.height == 960)
+    // There and back, each 11 frames and a hold of 1 s.
+    #expect(p.frames == 2 * (11 + 30), "\(p.frames)")
+    let dir = try temporaryFolder()
+    defer { removeFolder(dir) }
+    let rest = try psychologist(
+      ["show", packageRoot + "/examples/psychologist.lua", "bite", "--screen", "-o", "r.svg"],
+      in: dir)
+    #expect(rest.status == 0, "\(rest.stderr)")
+    // Its held face is today's screen.
+    let held = try decodedFrame(path, 20, width: 640, height: 960)
+    #expect(try differing(held, try svgPixels(dir + "/r.svg", zoom: 2), tolerance: 48) <= 0.01)
+  }
+
   /// A clip past 10,000 frames is refused before anything is drawn.
   @Test func aClipTooLongIsRefusedBeforeDrawing() throws {
     let dir = try temporaryFolder()
