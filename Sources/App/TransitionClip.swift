@@ -70,14 +70,21 @@ public struct TransitionClip {
     segments.reduce(0) { $0 + transitionFrames + holdFrames($1.hold) }
   }
 
-  /// The seconds the whole clip plays.
-  public var seconds: Double { Double(frameCount) / Double(fps) }
+  /// Why a clip of `segments` segments, each held `hold` seconds, at this clip's rate and
+  /// pace would be too long (past `maxFrames` or `maxSeconds`), nil when it would not:
+  /// counted before any segment is made or drawn.
+  public func tooLong(segments: Int, hold: Double) -> String? {
+    let (total, over) = (transitionFrames + holdFrames(hold)).multipliedReportingOverflow(
+      by: segments)
+    return refusal(frames: over ? Int.max : total)
+  }
 
-  /// Why the clip is too long to make (past `maxFrames` or `maxSeconds`), nil when it is not.
-  public var tooLong: String? {
-    guard frameCount > Self.maxFrames || seconds > Self.maxSeconds else { return nil }
+  /// The refusal of a clip of `frames` frames, nil when it is within the bounds.
+  private func refusal(frames: Int) -> String? {
+    let seconds = Double(frames) / Double(fps)
+    guard frames > Self.maxFrames || seconds > Self.maxSeconds else { return nil }
     return
-      "the clip would be \(frameCount) frames (\(formatNumber((seconds * 10).rounded() / 10)) s); a clip is made of at most \(Self.maxFrames) frames and \(formatNumber(Self.maxSeconds / 60)) minutes"
+      "the clip would be \(frames) frames (\(formatNumber((seconds * 10).rounded() / 10)) s); a clip is made of at most \(Self.maxFrames) frames and \(formatNumber(Self.maxSeconds / 60)) minutes"
   }
 
   /// The size of each frame in points (the screen, and the caption's band when any segment

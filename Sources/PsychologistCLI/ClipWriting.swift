@@ -57,16 +57,17 @@ func showClip(
   let settings = try clipSettings(args)
   let script = try loadForDeclarations(path, options)
   let (session, input) = try showSession(script, name, args, options)
-  let movie = try session.tapAnimated(name, input: input)
   let goesBack = args[ShowCommand.back]
   var clip = TransitionClip(
-    segments: Array(
-      repeating: ClipSegment(movie: movie, hold: settings.hold), count: goesBack ? 2 : 1),
-    fps: settings.fps, slow: slowAnimations(), pixelScale: settings.pixelScale)
-  // Counted before a frame is drawn.
-  if let why = clip.tooLong { throw UsageError(why) }
+    segments: [], fps: settings.fps, slow: slowAnimations(), pixelScale: settings.pixelScale)
+  // Counted before anything is tapped or drawn.
+  if let why = clip.tooLong(segments: goesBack ? 2 : 1, hold: settings.hold) {
+    throw UsageError(why)
+  }
+  let movie = try session.tapAnimated(name, input: input)
   // The screens are drawn now, while the session shows them.
   _ = try movie.last
+  clip.segments.append(ClipSegment(movie: movie, hold: settings.hold))
   if goesBack {
     let before = session.navigator
     guard session.back() else {
@@ -76,7 +77,7 @@ func showClip(
     }
     let back = try session.transition(from: before, tapped: nil)
     _ = try back.last
-    clip.segments[1] = ClipSegment(movie: back, hold: settings.hold)
+    clip.segments.append(ClipSegment(movie: back, hold: settings.hold))
   }
   return try writeClip(clip, to: output, format: format, work: script.hostWork(showing: name))
 }

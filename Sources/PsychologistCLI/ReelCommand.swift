@@ -38,32 +38,17 @@ enum ReelCommand: Command {
     try requireValid(script, on: options.device)
     let session = try Session(
       script: script, device: options.device, orientation: options.orientation)
-    let registry = script.registry
-    let names = ([nil] + registry.menus.map(\.name)).flatMap { registry.buttons(ofMenu: $0) }
-    guard !names.isEmpty else {
+    let buttons = session.tourButtons
+    guard !buttons.isEmpty else {
       throw UsageError("\(script.path): the app has no menu button to tap")
     }
     var clip = TransitionClip(
       segments: [], fps: settings.fps, slow: slowAnimations(), pixelScale: settings.pixelScale)
-    for button in names {
-      session.restart()
-      try session.reachMenu(of: button.name)
-      let movie = try session.tapAnimated(button.name)
-      // Drawn now, while the session shows them.
-      _ = try movie.last
-      let identifier = registry.diagnosis(button.name)?.segue ?? button.name
-      let kind = registry.segue(identifier)?.kind.name(on: options.device) ?? "push"
-      let caption = "\(button.title): segue '\(identifier)', \(kind)"
-      clip.segments.append(ClipSegment(movie: movie, caption: caption, hold: settings.hold))
-      let before = session.navigator
-      if session.back() {
-        let back = try session.transition(from: before, tapped: nil)
-        _ = try back.last
-        clip.segments.append(
-          ClipSegment(movie: back, caption: caption + ", back", hold: settings.hold))
-      }
-      // Counted as it grows: refused before a frame is drawn.
-      if let why = clip.tooLong { throw UsageError(why) }
+    // Refused before anything is drawn, counting every button there and back.
+    let most = Session.tourSegmentBound(buttons: buttons.count)
+    if let why = clip.tooLong(segments: most, hold: settings.hold) { throw UsageError(why) }
+    for button in buttons {
+      clip.segments += try session.tourSegments(of: button, hold: settings.hold)
     }
     return try writeClip(clip, to: output, format: format, work: script.hostWork(showing: ""))
   }
