@@ -113,7 +113,10 @@ extension StoryboardGraph {
       waiting[(e.from ?? "initial") + " " + e.to, default: []].append(i)
     }
     func number(_ t: String) throws(StoryboardLayoutError) -> Double {
-      guard let v = Double(t), v.isFinite else { throw .dotFailed("'\(t)' is not a number") }
+      // Inches to points within what any canvas could be: 1e308 inches would be infinite.
+      guard let v = Double(t), v.isFinite, abs(v) <= 1e9 else {
+        throw .dotFailed("'\(t)' is not a number of inches a canvas can have")
+      }
       return v * 72
     }
     for line in text.split(separator: "\n") {

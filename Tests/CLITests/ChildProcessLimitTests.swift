@@ -41,6 +41,21 @@ import Testing
     #expect(!written)
   }
 
+  @Test func aCoordinateNoCanvasCouldHaveIsRefused() throws {
+    // 1e308 inches are finite; in points they would be infinite.
+    let (r, _, written) = try storyboard(
+      dot: """
+        cat > /dev/null
+        echo "graph 1 1e308 10"
+        echo "stop"
+        """)
+    #expect(!r.signaled, "crashed: \(r.stderr)")
+    #expect(r.status == 3, "\(r.stderr)")
+    #expect(
+      r.stderr.contains("'1e308' is not a number of inches a canvas can have"), "\(r.stderr)")
+    #expect(!written)
+  }
+
   @Test func aFloodOfOutputIsCutAtItsCap() throws {
     let (r, seconds, written) = try storyboard(dot: "cat > /dev/null\nexec yes")
     #expect(r.status == 3, "\(r.stderr)")
