@@ -264,6 +264,12 @@ def context(group, name, ours, base, unit="s", basename=""):
         "(bound)", None)
 
 
+def memory(group, name, ours, base, basename=""):
+    """A peak RSS beside another, no target: the ratio is ours over theirs."""
+    row(group, name, ours, fmt(ours, "KiB"), base, f"{basename} {fmt(base, 'KiB')}",
+        ours / base, "(context)", None)
+
+
 def fmt(v, unit):
     if unit == "s":
         return f"{v * 1000:.1f} ms" if v < 1 else f"{v:.2f} s"
@@ -807,8 +813,8 @@ def bench_clips():
         t_ours, t_hand = best_time(ours, runs=runs), best_time(by_hand, runs=runs)
         faster("clips", f"seed's push as .{ext}, 30 fps, pixel scale 2", t_ours, t_hand, 2,
                basename="by hand")
-        context("clips", f"  peak RSS (.{ext}, ffmpeg included)", peak_rss(ours),
-                peak_rss(by_hand), unit="KiB", basename="by hand")
+        memory("clips", f"  peak RSS (.{ext}, ffmpeg included)", peak_rss(ours),
+               peak_rss(by_hand), basename="by hand")
         # Memory against the clip's length: the same push 4× and 16× longer. x264 holds up
         # to 40 frames ahead (its lookahead) by design, so an 11-frame MP4 does not fill it
         # and a 44-frame one does; past that, nothing may grow.
@@ -817,8 +823,7 @@ def bench_clips():
             return int(subprocess.run([os.path.join(WORK, "peak_rss")] + ours, check=True,
                                       capture_output=True, text=True, env=env).stdout.strip())
         one, four, sixteen = peak_rss(ours), slowed(4), slowed(16)
-        context("clips", f"  peak RSS, clip 4× longer (.{ext})", four, one, unit="KiB",
-                basename="1× long")
+        memory("clips", f"  peak RSS, clip 4× longer (.{ext})", four, one, basename="1× long")
         slower("clips", f"  peak RSS, clip 16× longer (.{ext})", sixteen, four, 1.1,
                unit="KiB", basename="4× long")
 
