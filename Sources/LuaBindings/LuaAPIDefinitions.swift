@@ -1,7 +1,3 @@
-import App
-import Declarations
-import Files
-
 // Made by scripts/lua-api from types/psychologist.lua: edit that file, then run it.
 
 /// The LuaCATS definitions of the Lua API, as types/psychologist.lua holds them.

@@ -98,7 +98,7 @@ func writeClip(_ clip: TransitionClip, to output: String, format: ClipFormat, wo
   do {
     try ClipEncoder.encode(
       to: output, format: format, width: width, height: height, fps: clip.fps,
-      seconds: work.secondsLeft
+      seconds: work.secondsLeft(atMost: 86_400)
     ) {
       let next = clip.frames(work: work)
       return {

@@ -1,7 +1,11 @@
+import LuaHost
 import Options
 
-/// The version `--version` prints.
+/// The version `--version` prints, and the man pages' source line.
 let version = "psychologist 0.1.0"
+
+/// What `--version` prints: the version, the commit it was built from and the linked Lua.
+var versionLine: String { "\(version) (commit \(buildCommit), \(linkedLuaRelease))\n" }
 
 /// A command of the command line, one type each: declared once (name, arguments, options,
 /// help) for the parser, `--help`, the README's check and dispatch, and run with what the
@@ -19,7 +23,8 @@ protocol Command: Sendable {
 /// Every command, in the order the top-level help lists them: the one table.
 let commands: [any Command.Type] = [
   FaceCommand.self, ShowCommand.self, RunCommand.self, CheckCommand.self, ListCommand.self,
-  BatchCommand.self, PlayCommand.self, StoryboardCommand.self, ExportCommand.self, ReelCommand.self,
+  BatchCommand.self, PlayCommand.self, StoryboardCommand.self, ExportCommand.self,
+  ReelCommand.self, ManCommand.self, CompletionsCommand.self,
 ]
 
 /// The command called `name`, or a usage error naming the commands there are.

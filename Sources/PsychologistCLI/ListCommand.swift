@@ -7,7 +7,7 @@ import Render
 /// `psychologist list SCRIPT [--json]`: what was declared, where, and by which plugin.
 enum ListCommand: Command {
   /// The script.
-  static let script = Positional("SCRIPT")
+  static let script = Positional("SCRIPT", completes: .files(["lua"]))
   /// `--json`.
   static let json = Flag("--json", help: "print JSON instead of a table")
 
@@ -193,7 +193,9 @@ func splitLocation(_ location: String) -> (file: String, line: String) {
 }
 
 func json(_ rows: [Listed]) -> String {
-  let sections = ["app", "menus", "diagnoses", "segues", "segue_kinds", "features", "styles"]
+  let sections = [
+    "app", "menus", "diagnoses", "segues", "segue_kinds", "features", "styles", "themes",
+  ]
   var parts: [String] = []
   for s in sections {
     let items = rows.filter { $0.section == s }.map { row -> String in
