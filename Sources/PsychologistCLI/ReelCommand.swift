@@ -7,17 +7,21 @@ import Psychologist
 enum ReelCommand: Command {
   /// The script.
   static let script = Positional("SCRIPT")
+  /// `-o`: the clip (a reel has no stdout form).
+  static let output = Option<String>(
+    "--output", short: "-o", value: "FILE",
+    help: "the clip to write (atomically): FILE.gif, .mp4, .webm or .png (an animated PNG)")
 
   static let name = "reel"
 
   static let spec = CommandSpec(
     name, positionals: [script],
     summary: "Make the app's tour into one clip: each button's transition, captioned, and back.",
-    options: SharedOptions.script + [SharedOptions.output] + SharedOptions.clip,
+    options: SharedOptions.script + [output] + SharedOptions.clip,
     details: [
       "examples:",
       "  psychologist reel examples/lesson.lua -o lesson.mp4",
-      "  psychologist reel examples/lesson.lua --device ipad --orientation landscape -o ipad.gif",
+      "  psychologist reel examples/lesson.lua --device ipad --orientation landscape --time-limit 60 -o ipad.gif",
       "",
       "Every menu's buttons in the order the menus show them: each tapped from its menu with",
       "its segue's transition at UIKit's duration and curve, held --hold seconds, then back",
@@ -29,7 +33,7 @@ enum ReelCommand: Command {
 
   static func run(_ args: ParsedArguments) throws -> ExitCode {
     let options = try scriptOptions(args)
-    guard let output = try args[SharedOptions.output], let format = ClipFormat.of(output) else {
+    guard let output = try args[Self.output], let format = ClipFormat.of(output) else {
       throw UsageError("reel writes a clip: give -o NAME with \(ClipFormat.extensions)")
     }
     try refuseUnencodableClip(output)
