@@ -78,7 +78,11 @@ enum ShowCommand: Command {
     }
     let options = try scriptOptions(args, outputFolder: SharedOptions.outputDirectory)
     if let (output, format) = try clipOutput(args) {
-      return try showClip(args[Self.script], args[tapped], args, options, output, format)
+      guard let name = args[tapped] else {
+        throw UsageError(
+          "show: --animate draws the transition to NAME: name a diagnosis or a segue")
+      }
+      return try showClip(args[Self.script], name, args, options, output, format)
     }
     _ = try outputFormat(args)
     if args[tapped] == nil && !args[screen] {
