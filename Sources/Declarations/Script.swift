@@ -272,6 +272,13 @@ public final class Script {
           ))
       }
     }
+    if let app = registry.app, let theme = app.theme, self.theme(named: theme) == nil {
+      problems.append(
+        Problem(
+          app.location,
+          "app: theme '\(theme)' is not declared\(suggestion(theme, themeNames)) (themes: \(themeNames.joined(separator: ", ")))"
+        ))
+    }
     if let theme = options.theme, self.theme(named: theme) == nil {
       problems.append(
         Problem(

@@ -56,7 +56,8 @@ func listing(_ r: Registry) -> [Listed] {
   if let app = r.app {
     rows.append(
       Listed(
-        section: "app", name: r.rootTitle, fields: [("title", r.rootTitle)],
+        section: "app", name: r.rootTitle,
+        fields: [("title", r.rootTitle)] + (app.theme.map { [("theme", $0)] } ?? []),
         location: app.location, plugin: app.plugin))
   }
   /// The named menus a button is on (none: the root's, or no menu).

@@ -149,4 +149,36 @@ import Testing
     #expect(bare.status == 2)
     #expect(bare.stderr.contains("missing NAME") && bare.stderr.contains("--screen"))
   }
+
+  @Test func theAppChoosesItsThemeInTheScript() throws {
+    let folder = try temporaryFolder()
+    defer { removeFolder(folder) }
+    try writeFile(
+      folder + "/app.lua",
+      """
+      app { title = "Mint", theme = "mint" }
+      theme "mint" { bar_top = "#bfe", bar_bottom = "#7c9", title = "#234" }
+      diagnosis "x" { happiness = 80 }
+
+      """)
+    func bar(_ extra: [String]) throws -> (r: Int, g: Int, b: Int) {
+      let r = try psychologist(["show", "app.lua", "--screen", "-o", "s.svg"] + extra, in: folder)
+      #expect(r.status == 0, "\(r.stderr)")
+      let svg = try String(contentsOfFile: folder + "/s.svg", encoding: .utf8)
+      return try #require(try rasterize(svg).at(40, 42))
+    }
+    // The bar in the middle of its height: the theme's mint (green above the rest), and
+    // iOS 6's blue-grey when --theme names it over the app's.
+    let mint = try bar([])
+    #expect(mint.g > mint.r + 30 && mint.g > mint.b, "\(mint)")
+    let ios6 = try bar(["--theme", "ios6"])
+    #expect(ios6.b > ios6.g && ios6.b > ios6.r, "\(ios6)")
+    try writeFile(
+      folder + "/bad.lua", "app { theme = \"mnit\" }\ntheme \"mint\" { }\ndiagnosis \"x\" {}\n")
+    let bad = try psychologist(["check", "bad.lua"], in: folder)
+    #expect(bad.status == 1)
+    #expect(
+      bad.stderr.contains("bad.lua:1: app: theme 'mnit' is not declared (did you mean 'mint'?)"),
+      "\(bad.stderr)")
+  }
 }
