@@ -264,6 +264,12 @@ def context(group, name, ours, base, unit="s", basename=""):
         "(bound)", None)
 
 
+def memory(group, name, ours, base, basename=""):
+    """A peak RSS beside another, no target: the ratio is ours over theirs."""
+    row(group, name, ours, fmt(ours, "KiB"), base, f"{basename} {fmt(base, 'KiB')}",
+        ours / base, "(context)", None)
+
+
 def fmt(v, unit):
     if unit == "s":
         return f"{v * 1000:.1f} ms" if v < 1 else f"{v:.2f} s"
@@ -771,6 +777,57 @@ def bench_transition():
         "budget 2000 µs", us / 2000.0, "≤ 1× budget", us <= 2000.0)
 
 
+def bench_clips():
+    """The seed's push as a GIF, an MP4 and an animated PNG at 30 fps and pixel scale 2:
+    `show --animate -o` (frames drawn in-process and streamed to ffmpeg as raw pixels)
+    against the by-hand way (`show --frames N`, rsvg-convert of each frame into a folder of
+    PNGs, ffmpeg from the folder, the GIF through palettegen and paletteuse as ours is);
+    wall time and peak RSS (of the whole tree: ffmpeg counts). Then memory against the
+    clip's length: the same clip 4× and 16× longer (PSYCHOLOGIST_SLOW_ANIMATIONS)."""
+    if shutil.which("ffmpeg") is None:
+        log("clips: no ffmpeg (apt-get install ffmpeg), skipped")
+        return
+    log("clips")
+    work = os.path.join(WORK, "clips")
+    shutil.rmtree(work, ignore_errors=True)
+    os.makedirs(work)
+    script = os.path.join(ROOT, "examples", "psychologist.lua")
+    # The frames a transition takes at 30 fps (round(0.35 s × 30)), as the clip takes them.
+    frames = round(0.35 * 30 + 1e-9)
+    encodings = {
+        "gif": "-filter_complex 'split[a][b];[a]palettegen=stats_mode=full:reserve_transparent=0[p];"
+               "[b][p]paletteuse=dither=sierra2_4a:diff_mode=rectangle' -loop 0",
+        "mp4": "-c:v libx264 -pix_fmt yuv420p -preset medium -crf 18 -movflags +faststart",
+        "png": "-c:v apng -pix_fmt rgb24 -plays 0 -f apng",
+    }
+    runs = max(SIZES["runs"], 3)
+    for ext, encoding in encodings.items():
+        ours = [PSY, "show", script, "bite", "--screen", "--animate", "--pixel-scale", "2",
+                "--hold", "0", "--time-limit", "300", "-o", os.path.join(work, "ours." + ext)]
+        by_hand = ["sh", "-c",
+                   f"set -e; d=$(mktemp -d); '{PSY}' show '{script}' bite --screen --frames "
+                   f"{frames} --output-dir $d; for f in $d/*.svg; do rsvg-convert -z 2 -b white "
+                   f"-o ${{f%.svg}}.png $f; done; ffmpeg -v error -y -framerate 30 -i "
+                   f"$d/frame-%03d.png {encoding} '{os.path.join(work, 'hand.' + ext)}'; "
+                   f"rm -r $d"]
+        t_ours, t_hand = best_time(ours, runs=runs), best_time(by_hand, runs=runs)
+        faster("clips", f"seed's push as .{ext}, 30 fps, pixel scale 2", t_ours, t_hand, 2,
+               basename="by hand")
+        memory("clips", f"  peak RSS (.{ext}, ffmpeg included)", peak_rss(ours),
+               peak_rss(by_hand), basename="by hand")
+        # Memory against the clip's length: the same push 4× and 16× longer. x264 holds up
+        # to 40 frames ahead (its lookahead) by design, so an 11-frame MP4 does not fill it
+        # and a 44-frame one does; past that, nothing may grow.
+        def slowed(factor):
+            env = dict(os.environ, PSYCHOLOGIST_SLOW_ANIMATIONS=str(factor))
+            return int(subprocess.run([os.path.join(WORK, "peak_rss")] + ours, check=True,
+                                      capture_output=True, text=True, env=env).stdout.strip())
+        one, four, sixteen = peak_rss(ours), slowed(4), slowed(16)
+        memory("clips", f"  peak RSS, clip 4× longer (.{ext})", four, one, basename="1× long")
+        slower("clips", f"  peak RSS, clip 16× longer (.{ext})", sixteen, four, 1.1,
+               unit="KiB", basename="4× long")
+
+
 def table():
     headers = ["group", "benchmark", "ours", "baseline", "ratio", "target", "met"]
     lines = []
@@ -800,7 +857,7 @@ def main():
               ("lua", bench_lua), ("lua_suite", bench_lua_suite), ("tables", bench_tables),
               ("pattern", bench_pattern),
               ("render", lambda: bench_render(py_drawille)), ("redraw", bench_redraw),
-              ("transition", bench_transition)]
+              ("transition", bench_transition), ("clips", bench_clips)]
     if ONLY and ONLY not in dict(groups):
         sys.exit(f"bench: no group {ONLY} (one of {', '.join(n for n, _ in groups)})")
     for group, run in groups:

@@ -223,16 +223,17 @@ final class WorkerOutput: LuaPrintTarget, @unchecked Sendable {
 }
 
 /// Ctrl-C during a batch: the first SIGINT (or SIGTERM, or SIGHUP from a closed terminal)
-/// asks everyone to stop after the row in hand, so every file written is whole.
-enum BatchInterrupt {
+/// asks everyone to stop after the row in hand, so every file written is whole. A clip's
+/// encoding (`show --animate -o NAME.gif`, `reel`) stops at it too, between two frames.
+package enum BatchInterrupt {
   /// Set by the signal handler.
-  static let flag = Atomic<Bool>(false)
+  package static let flag = Atomic<Bool>(false)
 
   /// Whether Ctrl-C was pressed.
-  static var raised: Bool { flag.load(ordering: .relaxed) }
+  package static var raised: Bool { flag.load(ordering: .relaxed) }
 
   /// Installs the handler without SA_RESTART, so a blocking read of stdin returns.
-  static func install() {
+  package static func install() {
     var action = sigaction()
     action.__sigaction_handler.sa_handler = { _ in
       BatchInterrupt.flag.store(true, ordering: .relaxed)
@@ -251,7 +252,7 @@ enum BatchInterrupt {
   }
 
   /// Puts the default handlers back.
-  static func restore() {
+  package static func restore() {
     signal(SIGINT, SIG_DFL)
     signal(SIGTERM, SIG_DFL)
     signal(SIGHUP, SIG_DFL)

@@ -144,8 +144,8 @@ int psy_raster_available(char *message, size_t capacity) {
    NULL with the reason in message and the code in *code. With `pixels`, the surface draws
    into memory of its own, handed back there (rows of 4 × width bytes, freed by the caller
    after the surface), so the pixels need no copy. */
-static void *draw_document(const uint8_t *svg, size_t length, uint32_t **pixels, int *code,
-                           char *message, size_t capacity) {
+static void *draw_document(const uint8_t *svg, size_t length, double scale, int opaque,
+                           uint32_t **pixels, int *code, char *message, size_t capacity) {
   *code = psy_raster_available(message, capacity);
   if (*code != PSY_RASTER_OK) return NULL;
   *code = PSY_RASTER_FAILED;
@@ -165,7 +165,11 @@ static void *draw_document(const uint8_t *svg, size_t length, uint32_t **pixels,
     fail(message, capacity, PSY_RASTER_FAILED, "the SVG gives no width and height in pixels");
     return NULL;
   }
-  /* Rounded up, as rsvg-convert does, so a fractional side keeps its last column. */
+  /* Scaled as rsvg-convert's --zoom scales: the document fills a viewport `scale` times
+     its size. Rounded up, as rsvg-convert does, so a fractional side keeps its last column. */
+  if (!(scale > 0 && scale <= 64)) scale = 1;
+  width *= scale;
+  height *= scale;
   double w = width < 1 ? 1 : (double)(long long)(width + 0.999999);
   double h = height < 1 ? 1 : (double)(long long)(height + 0.999999);
   if (!(w <= PSY_RASTER_MAX_SIDE && h <= PSY_RASTER_MAX_SIDE &&
@@ -183,6 +187,8 @@ static void *draw_document(const uint8_t *svg, size_t length, uint32_t **pixels,
   if (pixels) {
     /* ARGB32 rows need no padding: cairo's stride for them is 4 × width. */
     *pixels = calloc((size_t)w * (size_t)h, 4);
+    /* Opaque white under the drawing (a video frame has no alpha to keep). */
+    if (*pixels && opaque) memset(*pixels, 0xff, (size_t)w * (size_t)h * 4);
     if (!*pixels) {
       lib.object_unref(handle);
       *code = PSY_RASTER_MEMORY;
@@ -237,7 +243,7 @@ int psy_svg_to_png(const uint8_t *svg, size_t length, psy_png *out, char *messag
   out->bytes = NULL;
   out->count = 0;
   int code;
-  void *surface = draw_document(svg, length, NULL, &code, message, capacity);
+  void *surface = draw_document(svg, length, 1, 0, NULL, &code, message, capacity);
   if (!surface) return code;
   buffer b = {NULL, 0, 0};
   int status = lib.write_to_png_stream(surface, append, &b);
@@ -256,11 +262,16 @@ int psy_svg_to_png(const uint8_t *svg, size_t length, psy_png *out, char *messag
 
 int psy_svg_to_image(const uint8_t *svg, size_t length, psy_image *out, char *message,
                      size_t capacity) {
+  return psy_svg_to_image_scaled(svg, length, 1, 0, out, message, capacity);
+}
+
+int psy_svg_to_image_scaled(const uint8_t *svg, size_t length, double scale, int opaque,
+                            psy_image *out, char *message, size_t capacity) {
   out->pixels = NULL;
   out->width = out->height = 0;
   int code;
   uint32_t *pixels = NULL;
-  void *surface = draw_document(svg, length, &pixels, &code, message, capacity);
+  void *surface = draw_document(svg, length, scale, opaque, &pixels, &code, message, capacity);
   if (!surface) return code;
   int w = lib.image_width(surface), h = lib.image_height(surface);
   lib.surface_destroy(surface);

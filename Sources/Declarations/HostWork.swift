@@ -9,7 +9,7 @@ import Render
 /// script cannot escape either limit by asking the host to work for it. Its errors name
 /// the script's `file:line`, as every other limit's do.
 public struct HostWork {
-  let state: LuaState
+  package let state: LuaState
   /// The script's `file:line` the work's errors name.
   public let place: String
   /// When the work must end (`monotonicSeconds()`); nil: at the deadline of the call

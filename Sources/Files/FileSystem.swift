@@ -197,6 +197,20 @@ public final class LaterFile {
     try OutputDirectory.replace(other ?? name, in: folder, bytes, path: place(other))
   }
 
+  /// Why writing would be refused, found before the work that makes the bytes (a clip's
+  /// encoding): a folder that cannot be opened, or a name that is neither missing, a
+  /// regular file, nor a character device (itself or through a symlink). Nil when writing
+  /// may go ahead; the write itself checks again.
+  package var refusal: FileError? {
+    if let problem { return problem }
+    var st = stat()
+    guard fstatat(folder, name, &st, 0) != 0 || st.st_mode & S_IFMT != S_IFCHR else { return nil }
+    do { try OutputDirectory.refuseUnlessRegular(name, in: folder, path: path) } catch {
+      return error
+    }
+    return nil
+  }
+
   /// The path shown for `other` (a file beside this one) or this file.
   private func place(_ other: String?) -> String {
     guard let other else { return path }
@@ -213,9 +227,8 @@ public final class LaterFile {
     named other: String? = nil,
     streaming fill: (_ write: @escaping ([UInt8]) -> Bool) throws -> Void
   ) throws {
-    if let problem { throw problem }
-    var thrown: (any Error)?
-    let body: (Int32) -> Int32 = { fd in
+    let shown = place(other)
+    try write(named: other) { fd in
       var failure: Int32 = 0
       do {
         try fill { piece in
@@ -225,11 +238,25 @@ public final class LaterFile {
         }
       } catch {
         // A failed write stops `fill` too: then the write's own error is the one to say.
-        if failure != 0 { return failure }
+        if failure == 0 { throw error }
+      }
+      if failure != 0 { throw FileError.errno(shown, failure) }
+    }
+  }
+
+  /// Writes atomically as `write(named:streaming:)` does, `fill` handed the descriptor of
+  /// the temporary file (or of the character device) to write into itself, or to pass to a
+  /// child process that writes the file (`ffmpeg`). When `fill` throws, nothing replaces the
+  /// file and its error is thrown.
+  public func write(named other: String? = nil, descriptor fill: (Int32) throws -> Void) throws {
+    if let problem { throw problem }
+    var thrown: (any Error)?
+    let body: (Int32) -> Int32 = { fd in
+      do { try fill(fd) } catch {
         thrown = error
         return EIO
       }
-      return failure
+      return 0
     }
     do {
       if other == nil, try writeIntoCharacterDevice(body) { return }

@@ -25,7 +25,7 @@ protocol Command: Sendable {
 let commands: [any Command.Type] = [
   FaceCommand.self, ShowCommand.self, RunCommand.self, CheckCommand.self, ListCommand.self,
   BatchCommand.self, PlayCommand.self, StoryboardCommand.self, ExportCommand.self,
-  ManCommand.self, CompletionsCommand.self,
+  ReelCommand.self, ManCommand.self, CompletionsCommand.self,
 ]
 
 /// The command called `name`, or a usage error naming the commands there are.

@@ -65,6 +65,24 @@ enum SharedOptions {
   )
 
   /// What every command that loads a script takes (`scriptOptions` reads them).
+  /// `--fps`.
+  static let fps = Option<Int>(
+    "--fps", value: "N",
+    help: "frames a second of a GIF, MP4, WebM or animated PNG, 1 to 60 (default 30)",
+    wholeIn: 1...60)
+  /// `--pixel-scale`.
+  static let pixelScale = Option<Int>(
+    "--pixel-scale", value: "N",
+    help: "pixels a point of a GIF, MP4, WebM or animated PNG, 1 to 4 (2: retina-sharp; default 1)",
+    wholeIn: 1...4)
+  /// `--hold`.
+  static let hold = Option<Double>(
+    "--hold", value: "S",
+    help: "seconds a clip holds the screen after each transition, 0 to 60 (default 1)",
+    in: 0...60, unit: "seconds")
+  /// What every command writing a clip (a moving picture) takes.
+  static let clip: [any OptionKey] = [fps, pixelScale, hold]
+
   static let script: [any OptionKey] = [
     device, orientation, plugin, style, theme, timeLimit, memoryLimit, traceback,
   ]

@@ -26,7 +26,13 @@ enum ShowCommand: Command {
     "--watch", help: "redraw whenever the script or a file it requires changes")
   /// `--animate`.
   static let animate = Flag(
-    "--animate", help: "one animated SVG of the screen: the segue's transition from the menu")
+    "--animate",
+    help:
+      "the segue's transition from the menu: an animated SVG, or with -o NAME.gif, .mp4, .webm or .png a clip encoded by ffmpeg"
+  )
+  /// `--back`.
+  static let back = Flag(
+    "--back", help: "a clip goes back after the transition (tap, then back, as a loop)")
   /// `--frames`.
   static let frames = Option<Int>(
     "--frames", value: "N",
@@ -42,16 +48,26 @@ enum ShowCommand: Command {
     options: SharedOptions.script + [
       screen, input, SharedOptions.format, SharedOptions.output, SharedOptions.color,
       SharedOptions.outputDirectory, watch, animate, frames,
-    ],
+    ] + SharedOptions.clip + [back],
     details: [
       "examples:",
       "  psychologist show examples/psychologist.lua bite",
       "  psychologist show examples/barista.lua --screen -o menu.png",
       "  psychologist show examples/psychologist.lua bite --screen --animate -o bite.svg",
       "  psychologist show examples/psychologist.lua bite --screen --frames 8 --output-dir frames",
+      "  psychologist show examples/psychologist.lua bite --screen --animate -o push.gif",
+      "  psychologist show examples/psychologist.lua cartoon --screen --animate --back --pixel-scale 2 -o modal.mp4",
       "  psychologist show examples/mood.lua mood --input sleep=7 -o mood.png",
       "  psychologist show examples/mood.lua mood --input '{\"sleep\": 7}'",
       "  psychologist show examples/ipad.lua cartoon --device ipad --orientation landscape --screen -o cartoon.svg",
+      "",
+      "A clip (--animate -o NAME.gif, .mp4, .webm or .png) is the transition drawn frame by frame",
+      "at UIKit's duration and curve (PSYCHOLOGIST_SLOW_ANIMATIONS=N plays it N times slower), at",
+      "--fps frames a second and --pixel-scale pixels a point, held --hold seconds at the end;",
+      "--back goes back too, and the clip loops. Frames stream to Debian's ffmpeg (apt-get install",
+      "ffmpeg): a GIF gets a palette made for the clip, an MP4 is H.264 in yuv420p, a WebM VP9, a",
+      "PNG an animated PNG. Encoding counts against --time-limit; a clip is at most 10000 frames",
+      "and 10 minutes, refused before anything is drawn.",
     ])
 
   static func run(_ args: ParsedArguments) throws -> ExitCode {
@@ -61,6 +77,13 @@ enum ShowCommand: Command {
       try makeOutputFolder(dir)
     }
     let options = try scriptOptions(args, outputFolder: SharedOptions.outputDirectory)
+    if let (output, format) = try clipOutput(args) {
+      guard let name = args[tapped] else {
+        throw UsageError(
+          "show: --animate draws the transition to NAME: name a diagnosis or a segue")
+      }
+      return try showClip(args[Self.script], name, args, options, output, format)
+    }
     _ = try outputFormat(args)
     if args[tapped] == nil && !args[screen] {
       throw UsageError(

@@ -57,7 +57,12 @@ enum StoryboardCommand: Command {
       return status
     }
     let svg: [UInt8]
-    do { svg = try canvas.svg(seconds: work.secondsLeft(atMost: 30)) } catch {
+    do { svg = try canvas.svg(seconds: work.secondsLeft(atMost: 30)) } catch .timeLimit
+      where work.expired()
+    {
+      // dot's run is host work: stopped at the script's time limit, it is that limit's error.
+      throw work.stopped()
+    } catch {
       throw OutputError(description: "cannot draw the storyboard: \(error)")
     }
     guard let output, PNG.isPNGName(output) else {

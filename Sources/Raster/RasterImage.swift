@@ -6,11 +6,18 @@ public final class RasterImage {
   private var image: psy_image
 
   /// The document drawn at its own size, transparent where it draws nothing.
-  public init(svg: [UInt8]) throws(RasterError) {
+  public convenience init(svg: [UInt8]) throws(RasterError) {
+    try self.init(svg: svg, scale: 1, opaque: false)
+  }
+
+  /// The document drawn `scale` times its size (as `rsvg-convert --zoom` draws it), over
+  /// white when `opaque` (a video's frame), else transparent where it draws nothing.
+  public init(svg: [UInt8], scale: Double, opaque: Bool) throws(RasterError) {
     var image = psy_image(pixels: nil, width: 0, height: 0)
     var message = [CChar](repeating: 0, count: 512)
     let status = svg.withUnsafeBufferPointer { s in
-      psy_svg_to_image(s.baseAddress, s.count, &image, &message, message.count)
+      psy_svg_to_image_scaled(
+        s.baseAddress, s.count, scale, opaque ? 1 : 0, &image, &message, message.count)
     }
     guard status == PSY_RASTER_OK, image.pixels != nil else {
       let why = PNG.text(message)

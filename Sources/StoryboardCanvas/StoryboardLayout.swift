@@ -2,6 +2,7 @@ import App
 import Declarations
 import Files
 import Geometry
+import Readable
 
 /// Where Graphviz's `dot` puts the storyboard's nodes and how it routes its edges, in the
 /// canvas's points (y downwards). The graph goes to `dot` as text (`StoryboardGraph.dot`),
@@ -26,6 +27,8 @@ public enum StoryboardLayoutError: Error, CustomStringConvertible {
   case dotMissing
   /// `dot` failed, or its answer was not understood.
   case dotFailed(String)
+  /// `dot` ran past the time it was given (the seconds) and was stopped.
+  case timeLimit(Double)
 
   /// One line for a person.
   public var description: String {
@@ -33,6 +36,8 @@ public enum StoryboardLayoutError: Error, CustomStringConvertible {
     case .dotMissing:
       "the storyboard's layout needs Graphviz's 'dot', which is not installed (Debian: apt-get install graphviz; scripts/bootstrap installs it); --format dot writes the graph without it"
     case .dotFailed(let why): "laying the storyboard out with Graphviz's dot failed: \(why)"
+    case .timeLimit(let s):
+      "Graphviz's dot did not lay the storyboard out within \(formatNumber(s)) s and was stopped"
     }
   }
 }
@@ -89,6 +94,8 @@ extension StoryboardGraph {
         "dot", ["-Tplain", "-Earrowhead=none"], input: Array(text.utf8), seconds: seconds)
     } catch .notFound {
       throw .dotMissing
+    } catch .timeLimit(_, let s) {
+      throw .timeLimit(s)
     } catch {
       throw .dotFailed(error.description)
     }
@@ -106,7 +113,10 @@ extension StoryboardGraph {
       waiting[(e.from ?? "initial") + " " + e.to, default: []].append(i)
     }
     func number(_ t: String) throws(StoryboardLayoutError) -> Double {
-      guard let v = Double(t), v.isFinite else { throw .dotFailed("'\(t)' is not a number") }
+      // Inches to points within what any canvas could be: 1e308 inches would be infinite.
+      guard let v = Double(t), v.isFinite, abs(v) <= 1e9 else {
+        throw .dotFailed("'\(t)' is not a number of inches a canvas can have")
+      }
       return v * 72
     }
     for line in text.split(separator: "\n") {
@@ -121,7 +131,9 @@ extension StoryboardGraph {
         let (x, y, w, h) = (try number(t[2]), try number(t[3]), try number(t[4]), try number(t[5]))
         layout.boxes[t[1]] = Rect(x: x - w / 2, y: height - y - h / 2, width: w, height: h)
       case "edge" where t.count >= 4:
-        guard let n = Int(t[3]), n > 0, t.count >= 4 + 2 * n else {
+        // Counted against the words there are, never multiplied: a child's count (2^62)
+        // must not overflow.
+        guard let n = Int(t[3]), n > 0, n <= (t.count - 4) / 2 else {
           throw .dotFailed("an edge line is cut short")
         }
         var points: [Point] = []

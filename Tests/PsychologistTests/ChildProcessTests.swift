@@ -33,6 +33,51 @@ import Testing
     #expect(clock.now - start < .seconds(10))
   }
 
+  @Test func aStreamedInputComesBackWholeAndInOrder() throws {
+    // Pieces made as the child takes them: far more than a pipe holds.
+    var next = 0
+    let out = try ChildProcess.stream("cat", [], seconds: 30) {
+      guard next < 100 else { return nil }
+      defer { next += 1 }
+      return [UInt8](repeating: UInt8(next), count: 10_000)
+    }
+    #expect(out.count == 1_000_000)
+    #expect(out.enumerated().allSatisfy { $0.element == UInt8($0.offset / 10_000) })
+  }
+
+  /// What the producer throws stops the child and is thrown as it is.
+  struct Stop: Error, Equatable {}
+
+  @Test func aProducerThatThrowsStopsTheChild() {
+    let clock = ContinuousClock()
+    let start = clock.now
+    var calls = 0
+    #expect(throws: Stop()) {
+      _ = try ChildProcess.stream("sleep", ["20"], seconds: 30) {
+        calls += 1
+        if calls > 1 { throw Stop() }
+        return [1]
+      }
+    }
+    #expect(clock.now - start < .seconds(10))
+  }
+
+  @Test func outputPastItsCapIsRefusedByName() {
+    #expect(throws: ChildProcessError.tooMuchOutput("yes", "standard output", 1 << 16)) {
+      try ChildProcess.run("yes", [], input: [], outputCap: 1 << 16)
+    }
+  }
+
+  @Test func aChildThatClosesItsPipesIsStillHeldToItsDeadline() {
+    let clock = ContinuousClock()
+    let start = clock.now
+    #expect(throws: ChildProcessError.timeLimit("sh", 0.5)) {
+      try ChildProcess.run(
+        "sh", ["-c", "exec <&- >&- 2>&-; exec sleep 20"], input: [], seconds: 0.5)
+    }
+    #expect(clock.now - start < .seconds(10))
+  }
+
   @Test func aMissingProgramIsSaidByName() {
     #expect(throws: ChildProcessError.notFound("no-such-program-here")) {
       try ChildProcess.run("no-such-program-here", [], input: [])

@@ -113,6 +113,13 @@ package struct Pixels {
   package var height: Int
   package var rgb: [UInt8]
 
+  /// An image of `width`×`height` pixels, `rgb` three bytes each, row after row.
+  package init(width: Int, height: Int, rgb: [UInt8]) {
+    self.width = width
+    self.height = height
+    self.rgb = rgb
+  }
+
   /// The colour at (x, y), or nil outside the image.
   package func at(_ x: Int, _ y: Int) -> (r: Int, g: Int, b: Int)? {
     guard x >= 0, y >= 0, x < width, y < height else { return nil }

@@ -67,6 +67,12 @@ typedef struct {
 int psy_svg_to_image(const uint8_t *svg, size_t length, psy_image *out, char *message,
                      size_t capacity);
 
+/* As psy_svg_to_image, drawn `scale` times its size (as rsvg-convert --zoom draws it) and,
+   when `opaque`, over white (every pixel's alpha 255, so the pixels read the same
+   premultiplied or not): a video's frame. */
+int psy_svg_to_image_scaled(const uint8_t *svg, size_t length, double scale, int opaque,
+                            psy_image *out, char *message, size_t capacity);
+
 /* Releases an image's pixels. */
 void psy_image_free(psy_image *image);
 
