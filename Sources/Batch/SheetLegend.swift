@@ -1,6 +1,7 @@
 // The contact sheet's legend: which column drives which channel, over which range, so a
 // reader can decode the faces without the script at hand.
 
+import Geometry
 import Psychologist
 import Readable
 import Render
@@ -105,21 +106,12 @@ enum SheetLegend {
     // The columns split the lines where half of the height is reached.
     let total = lines.reduce(0) { $0 + height($1, room: room) }
     let split = twoColumns ? (total + 1) / 2 : total
-    var out: [UInt8] = []
-    func put(_ s: String) { out.append(contentsOf: s.utf8) }
+    var w = SVGWriter()
     func text(_ s: String, x: Int, y: Int, size: Int, fill: String, anchor: String? = nil) {
-      put(
-        "<text x=\"\(x)\" y=\"\(y)\" font-family=\"sans-serif\" font-size=\"\(size)\" fill=\"\(fill)\"\(anchor.map { " text-anchor=\"\($0)\"" } ?? "")>"
-      )
-      SVGRenderer.appendEscaped(s, to: &out)
-      put("</text>\n")
+      w.sheetText(s, x: x, y: y, size: size, fill: fill, anchor: anchor)
     }
     for (i, line) in headings.enumerated() {
-      put(
-        "<text x=\"\(margin)\" y=\"\(y + 18 + 17 * i)\" font-family=\"sans-serif\" font-size=\"13\" font-weight=\"bold\">"
-      )
-      SVGRenderer.appendEscaped(line, to: &out)
-      put("</text>\n")
+      w.sheetText(line, x: margin, y: y + 18 + 17 * i, size: 13, bold: true)
     }
     var column = 0
     var ly = 0
@@ -135,12 +127,11 @@ enum SheetLegend {
       if let keys = line.keys {
         let k = Double(keySize)
         // Marked as keys (`<svg class="key"`), told apart from the grid's faces.
-        put("<g class=\"key\">\n")
+        w.startGroup(class: "key")
         for (doc, kx) in [(keys.low, x), (keys.high, x + keySize + 10)] {
-          let face = BatchSheet.nested(doc, x: Double(kx), y: Double(top), width: k, height: k)
-          out += Array("<svg class=\"key\"".utf8) + face.dropFirst(4)
+          w.nest(doc, in: Rect(x: Double(kx), y: Double(top), width: k, height: k), class: "key")
         }
-        put("</g>\n")
+        w.close()
         let labelY = top + keySize + 10
         text(
           short(line.keyLabels.low), x: x + keySize / 2, y: labelY, size: 9, fill: "#555555",
@@ -157,15 +148,21 @@ enum SheetLegend {
       let swatchTop = top + (line.keys == nil ? textLineHeight : keyLineHeight)
       for (swatch, place) in zip(line.swatches, swatchPlaces(line, room: room)) {
         let sx = x + textOffset(line) + place.dx, sy = swatchTop + place.row * swatchLineHeight
-        put(
-          "<rect class=\"swatch\" x=\"\(sx)\" y=\"\(sy)\" width=\"14\" height=\"14\" fill=\"\(swatch.color)\" stroke=\"#888888\"/>\n"
-        )
+        w.open("rect")
+        w.attribute("class", "swatch")
+        w.attribute("x", sx)
+        w.attribute("y", sy)
+        w.attribute("width", 14)
+        w.attribute("height", 14)
+        w.attribute("fill", swatch.color)
+        w.attribute("stroke", "#888888")
+        w.endEmpty()
         text(short(swatch.label), x: sx + 18, y: sy + 11, size: 11, fill: "#333333")
       }
       ly += h
       tallest = max(tallest, ly)
     }
-    return (out, headingHeight + tallest + 10, needed)
+    return (w.bytes, headingHeight + tallest + 10, needed)
   }
 
   /// A label cut to fit under a key face or beside a swatch.
