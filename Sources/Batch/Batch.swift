@@ -3,6 +3,7 @@ import Geometry
 import Psychologist
 import Glibc
 import LuaHost
+import Readable
 import Render
 import Storyboard
 
@@ -703,7 +704,7 @@ final class BatchWorker: @unchecked Sendable {
       case let p as Problem: (location, message) = (p.location, p.message)
       default: (location, message) = (diagnosis.location, "\(error)")
       }
-      let idText = row.id.map { ", id \(jsonString($0))" } ?? ""
+      let idText = row.id.map { ", id \(jsonQuoted($0))" } ?? ""
       tally.finish(
         seq,
         .failed(
