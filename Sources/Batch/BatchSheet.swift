@@ -1,6 +1,7 @@
 import LuaHost
 import Geometry
 import Psychologist
+import Readable
 import Render
 
 /// One cell of a contact sheet: a row's face (nil when the row failed) and its label.
@@ -86,8 +87,8 @@ enum BatchSheet {
     let silent = layout.label == "" && e.face != nil
     let tx = cellWidth / 2
     if !silent {
-      let label = e.id.count > 22 ? String(e.id.prefix(21)) + "…" : e.id
-      w.sheetText(label, x: tx, y: faceHeight + 14, size: 13, anchor: "middle")
+      let label = cut(e.id, to: 22)
+      w.sheetText(label, at: (tx, faceHeight + 14), size: 13, anchor: "middle")
     }
     // The second line: which columns had no value (the face's tooltip says them whole),
     // else the happiness when the smile shows nothing else, else why the row failed.
@@ -96,13 +97,12 @@ enum BatchSheet {
       second = "error (see the report)"
     } else if !e.missing.isEmpty {
       let note = "× no " + e.missing.joined(separator: ", ")
-      second = note.count > 26 ? String(note.prefix(25)) + "…" : note
+      second = cut(note, to: 26)
     } else if layout.showsHappiness && !silent {
       second = e.happiness.map { "happiness " + SVGNumber.string($0) }
     }
     if let second {
-      w.sheetText(
-        second, x: tx, y: faceHeight + 30, size: 11, fill: "#555555", anchor: "middle")
+      w.sheetText(second, at: (tx, faceHeight + 30), size: 11, fill: "#555555", anchor: "middle")
     }
     return w.bytes
   }
@@ -184,15 +184,16 @@ enum BatchSheet {
 
   /// Writes the grid sheet of the cells numbered `chunks` (each made by `cell`, read back
   /// by `cells`) to `sink`: the header, each cell placed as it is read back, the legend;
-  /// the grid as wide as a page of `pageSize` cells needs. With `band`, only those pixel
+  /// the grid as wide as a page of `page.size` cells needs. With `band`, only those pixel
   /// rows of the sheet, as a document of their own (a PNG is drawn a band at a time): the
   /// parts that reach into them, moved up by the band's top.
   static func writeGrid(
-    _ chunks: [Int], cells: (Int) -> ArraySlice<UInt8>, title: String, layout: SheetLayout,
-    pageSize: Int, band: Range<Int>? = nil, to sink: ByteSink
+    _ chunks: [Int], cells: (Int) -> ArraySlice<UInt8>, page: SheetStream.Page,
+    band: Range<Int>? = nil, to sink: ByteSink
   ) {
+    let (title, layout) = (page.title, page.layout)
     let count = chunks.count
-    let grid = Grid(count: count, layout: layout, pageSize: pageSize)
+    let grid = Grid(count: count, layout: layout, pageSize: page.size)
     let (columns, cellHeight, width, top) = (grid.columns, grid.cellHeight, grid.width, grid.top)
     let shown = band ?? 0..<grid.height
     let height = shown.count
@@ -202,7 +203,7 @@ enum BatchSheet {
         title: "contact sheet: \(title) (\(plural(count, "row")))", background: "#ffffff")
       if band != nil { w.startGroup(transform: "translate(0 -\(shown.lowerBound))") }
       if let heading = layout.heading, shown.lowerBound < top {
-        w.sheetText(heading, x: width / 2, y: 25, size: 18, anchor: "middle")
+        w.sheetText(heading, at: (width / 2, 25), size: 18, anchor: "middle")
       }
     }
     // The rows of cells that reach into the band.

@@ -2,6 +2,7 @@
 // printed alone, on a background and with its label under the face.
 
 import Geometry
+import Readable
 import Render
 
 /// What a row's own SVG gets beyond its face (the sheet's cells are not touched).
@@ -29,7 +30,7 @@ package struct FaceDecoration: Sendable, Equatable {
     // Sans-serif letters average about 0.56 of the font size across (as the navigation
     // bar's title is centred); a longer label is cut to the canvas's width.
     let room = max(Int(d.width * 0.92 / (size * 0.56)), 1)
-    let shown = text.count > room ? String(text.prefix(room - 1)) + "…" : text
+    let shown = cut(text, to: room)
     let width = Double(shown.count) * size * 0.56
     out.height += strip
     out.items.append(

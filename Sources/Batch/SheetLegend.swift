@@ -107,11 +107,8 @@ enum SheetLegend {
     let total = lines.reduce(0) { $0 + height($1, room: room) }
     let split = twoColumns ? (total + 1) / 2 : total
     var w = SVGWriter()
-    func text(_ s: String, x: Int, y: Int, size: Int, fill: String, anchor: String? = nil) {
-      w.sheetText(s, x: x, y: y, size: size, fill: fill, anchor: anchor)
-    }
     for (i, line) in headings.enumerated() {
-      w.sheetText(line, x: margin, y: y + 18 + 17 * i, size: 13, bold: true)
+      w.sheetText(line, at: (margin, y + 18 + 17 * i), size: 13, bold: true)
     }
     var column = 0
     var ly = 0
@@ -122,51 +119,56 @@ enum SheetLegend {
         column = 1
         ly = 0
       }
-      let x = margin + column * (width / 2)
-      let top = y + headingHeight + ly
-      if let keys = line.keys {
-        let k = Double(keySize)
-        // Marked as keys (`<svg class="key"`), told apart from the grid's faces.
-        w.startGroup(class: "key")
-        for (doc, kx) in [(keys.low, x), (keys.high, x + keySize + 10)] {
-          w.nest(doc, in: Rect(x: Double(kx), y: Double(top), width: k, height: k), class: "key")
-        }
-        w.close()
-        let labelY = top + keySize + 10
-        text(
-          short(line.keyLabels.low), x: x + keySize / 2, y: labelY, size: 9, fill: "#555555",
-          anchor: "middle")
-        text(
-          short(line.keyLabels.high), x: x + keySize * 3 / 2 + 10, y: labelY, size: 9,
-          fill: "#555555", anchor: "middle")
-        text(
-          line.text, x: x + textOffset(line), y: top + keySize / 2 + 4, size: 12, fill: "#333333")
-      } else {
-        text(line.text, x: x, y: top + 12, size: 12, fill: "#333333")
-      }
-      // The swatches in rows under the text.
-      let swatchTop = top + (line.keys == nil ? textLineHeight : keyLineHeight)
-      for (swatch, place) in zip(line.swatches, swatchPlaces(line, room: room)) {
-        let sx = x + textOffset(line) + place.dx, sy = swatchTop + place.row * swatchLineHeight
-        w.open("rect")
-        w.attribute("class", "swatch")
-        w.attribute("x", sx)
-        w.attribute("y", sy)
-        w.attribute("width", 14)
-        w.attribute("height", 14)
-        w.attribute("fill", swatch.color)
-        w.attribute("stroke", "#888888")
-        w.endEmpty()
-        text(short(swatch.label), x: sx + 18, y: sy + 11, size: 11, fill: "#333333")
-      }
+      draw(line, at: (margin + column * (width / 2), y + headingHeight + ly), room: room, &w)
       ly += h
       tallest = max(tallest, ly)
     }
     return (w.bytes, headingHeight + tallest + 10, needed)
   }
 
+  /// One line of the legend, its top left corner at `at`, in a column `room` pixels wide:
+  /// its key faces with their labels, its text, its swatches in rows under it.
+  static func draw(_ line: Line, at: (x: Int, y: Int), room: Int, _ w: inout SVGWriter) {
+    let (x, top) = at
+    if let keys = line.keys {
+      let k = Double(keySize)
+      // Marked as keys (`<svg class="key"`), told apart from the grid's faces.
+      w.startGroup(class: "key")
+      for (doc, kx) in [(keys.low, x), (keys.high, x + keySize + 10)] {
+        w.nest(doc, in: Rect(x: Double(kx), y: Double(top), width: k, height: k), class: "key")
+      }
+      w.close()
+      let labelY = top + keySize + 10
+      w.sheetText(
+        short(line.keyLabels.low), at: (x + keySize / 2, labelY), size: 9, fill: "#555555",
+        anchor: "middle")
+      w.sheetText(
+        short(line.keyLabels.high), at: (x + keySize * 3 / 2 + 10, labelY), size: 9,
+        fill: "#555555", anchor: "middle")
+      w.sheetText(
+        line.text, at: (x + textOffset(line), top + keySize / 2 + 4), size: 12, fill: "#333333")
+    } else {
+      w.sheetText(line.text, at: (x, top + 12), size: 12, fill: "#333333")
+    }
+    // The swatches in rows under the text.
+    let swatchTop = top + (line.keys == nil ? textLineHeight : keyLineHeight)
+    for (swatch, place) in zip(line.swatches, swatchPlaces(line, room: room)) {
+      let sx = x + textOffset(line) + place.dx, sy = swatchTop + place.row * swatchLineHeight
+      w.open("rect")
+      w.attribute("class", "swatch")
+      w.attribute("x", sx)
+      w.attribute("y", sy)
+      w.attribute("width", 14)
+      w.attribute("height", 14)
+      w.attribute("fill", swatch.color)
+      w.attribute("stroke", "#888888")
+      w.endEmpty()
+      w.sheetText(short(swatch.label), at: (sx + 18, sy + 11), size: 11, fill: "#333333")
+    }
+  }
+
   /// A label cut to fit under a key face or beside a swatch.
-  static func short(_ s: String) -> String { s.count > 16 ? String(s.prefix(15)) + "…" : s }
+  static func short(_ s: String) -> String { cut(s, to: 16) }
 }
 
 /// How the contact sheet is laid out beyond its faces.

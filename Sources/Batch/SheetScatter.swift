@@ -73,18 +73,17 @@ enum SheetScatter {
     }
     let box = layout.faceSize.map(Double.init) ?? faceBox(points)
     let pad = box / 2 + 6
-    let labelRoom = 16.0
-    let top = Double(layout.heading == nil ? 12 : 44)
-    let left = 78.0
+    // Room for the y axis's labels at the left, for the heading above, the x labels below.
     let frame = Rect(
-      x: left, y: top, width: plotWidth + 2 * pad, height: plotHeight + 2 * pad + labelRoom)
+      x: 78, y: layout.heading == nil ? 12 : 44, width: plotWidth + 2 * pad,
+      height: plotHeight + 2 * pad + 16)
     let bottomAxis = frame.maxY + 58
     let unplaced = unplaced(entries)
     let centres = points.map { (frame.x + pad + $0.0, frame.y + pad + $0.1) }
     let (labelsAt, dropped) = labelPlaces(
       placed.map { layout.label == "" ? "" : shortLabel($0.id) }, centres, box: box)
-    let notes = (unplaced.isEmpty ? 0 : 1) + (dropped == 0 ? 0 : 1)
-    let noteHeight = Double(notes) * 22
+    let noteLines = notes(dropped: dropped, unplaced: unplaced, at: at)
+    let noteHeight = Double(noteLines.count) * 22
     let legend = SheetLegend.svg(
       layout.legend, y: Int((bottomAxis + noteHeight).rounded(.up)),
       width: Int((frame.maxX + 24).rounded(.up)))
@@ -92,71 +91,87 @@ enum SheetScatter {
     let width = legend.width
     let height = Int((bottomAxis + noteHeight).rounded(.up)) + legend.height
 
-    // Where a value lands on the sheet.
-    func sx(_ u: Double) -> Double { frame.x + pad + u * plotWidth }
-    func sy(_ v: Double) -> Double { frame.y + pad + (1 - v) * plotHeight }
     sink.svg { w in
       w.startDocument(
         width: width, height: height,
         title: "faces at \(at.x), \(at.y): \(title) (\(plural(entries.count, "row")))",
         background: "#ffffff")
       if let heading = layout.heading {
-        w.sheetText(heading, x: width / 2, y: 28, size: 18, anchor: "middle")
+        w.sheetText(heading, at: (width / 2, 28), size: 18, anchor: "middle")
       }
+      // Where a value lands on the sheet.
+      let (sx, sy) = ({ frame.x + pad + $0 * plotWidth }, { frame.y + pad + (1 - $0) * plotHeight })
       axes(frame: frame, x: (xr, sx), y: (yr, sy), names: at, &w)
     }
     for (k, e) in placed.enumerated() {
       let (cx, cy) = centres[k]
-      sink.svg { w in
-        w.startGroup()
-        if let face = faces(e) {
-          // The face sits at the centre of its document, 0.9 of its shorter side across.
-          let k = box / min(e.faceWidth, e.faceHeight)
-          let (fw, fh) = (e.faceWidth * k, e.faceHeight * k)
-          w.nest(face, in: Rect(x: cx - fw / 2, y: cy - fh / 2, width: fw, height: fh))
-        } else {
-          BatchSheet.cross(at: (cx, cy), reach: box / 4, width: 3, &w)
-        }
-        w.close()
-      }
+      sink.svg { w in place(e, face: faces(e), centre: (cx, cy), box: box, &w) }
     }
     sink.svg { w in
       // The labels after every face, so that no face covers one (and no label another).
       for (k, e) in placed.enumerated() {
         guard let ly = labelsAt[k] else { continue }
-        w.open("text")
-        w.attribute("x", centres[k].0)
-        w.attribute("y", ly)
-        w.attribute("font-family", "sans-serif")
-        // A white halo under the letters keeps them legible over a face's strokes.
-        w.attribute("font-size", 10)
-        w.attribute("fill", "#333333")
-        w.attribute("text-anchor", "middle")
-        w.attribute("stroke", "#ffffff")
-        w.attribute("stroke-width", 3)
-        w.attribute("paint-order", "stroke")
-        w.endText(shortLabel(e.id))
-      }
-      var noteLines: [String] = []
-      if dropped > 0 {
-        noteLines.append(
-          "\(plural(dropped, "label")) left out where \(dropped == 1 ? "it" : "they") would cover another (--face-size sets the faces' size)"
-        )
-      }
-      if !unplaced.isEmpty {
-        let shown = unplaced.prefix(10).map(String.init).joined(separator: ", ")
-        noteLines.append(
-          "not placed, without a number for \(at.x) or \(at.y): \(plural(unplaced.count, "row")) ("
-            + "\(unplaced.count == 1 ? "row" : "rows") \(shown)\(unplaced.count > 10 ? ", …" : ""))"
-        )
+        label(shortLabel(e.id), at: (centres[k].0, ly), &w)
       }
       for (i, note) in noteLines.enumerated() {
-        w.sheetText(note, x: 12, y: bottomAxis + 14 + 22 * Double(i), size: 12, fill: "#555555")
+        w.sheetText(note, at: (12, bottomAxis + 14 + 22 * Double(i)), size: 12, fill: "#555555")
       }
       w.bytes += legend.text
       w.endDocument()
     }
     sink.flush()
+  }
+
+  /// A face in its box around `centre` (a red cross for a failed row), in a group.
+  static func place(
+    _ e: SheetEntry, face: [UInt8]?, centre: (Double, Double), box: Double,
+    _ w: inout SVGWriter
+  ) {
+    let (cx, cy) = centre
+    w.startGroup()
+    if let face {
+      // The face sits at the centre of its document, 0.9 of its shorter side across.
+      let k = box / min(e.faceWidth, e.faceHeight)
+      let (fw, fh) = (e.faceWidth * k, e.faceHeight * k)
+      w.nest(face, in: Rect(x: cx - fw / 2, y: cy - fh / 2, width: fw, height: fh))
+    } else {
+      BatchSheet.cross(at: (cx, cy), reach: box / 4, width: 3, &w)
+    }
+    w.close()
+  }
+
+  /// A face's label, its baseline's centre at `at`.
+  static func label(_ text: String, at: (Double, Double), _ w: inout SVGWriter) {
+    w.open("text")
+    w.attribute("x", at.0)
+    w.attribute("y", at.1)
+    w.attribute("font-family", "sans-serif")
+    // A white halo under the letters keeps them legible over a face's strokes.
+    w.attribute("font-size", 10)
+    w.attribute("fill", "#333333")
+    w.attribute("text-anchor", "middle")
+    w.attribute("stroke", "#ffffff")
+    w.attribute("stroke-width", 3)
+    w.attribute("paint-order", "stroke")
+    w.endText(text)
+  }
+
+  /// The notes under the plot: labels left out, rows without a place.
+  static func notes(dropped: Int, unplaced: [Int], at: SheetPlacement) -> [String] {
+    var lines: [String] = []
+    if dropped > 0 {
+      lines.append(
+        "\(plural(dropped, "label")) left out where \(dropped == 1 ? "it" : "they") would cover another (--face-size sets the faces' size)"
+      )
+    }
+    if !unplaced.isEmpty {
+      let shown = unplaced.prefix(10).map(String.init).joined(separator: ", ")
+      lines.append(
+        "not placed, without a number for \(at.x) or \(at.y): \(plural(unplaced.count, "row")) ("
+          + "\(unplaced.count == 1 ? "row" : "rows") \(shown)\(unplaced.count > 10 ? ", …" : ""))"
+      )
+    }
+    return lines
   }
 
   /// The plot's frame, its grid lines and tick labels, and the axes' titles naming the
@@ -231,7 +246,7 @@ enum SheetScatter {
 
   /// A label as the scatter shows it: at most 22 characters.
   static func shortLabel(_ id: String) -> String {
-    id.count > 22 ? String(id.prefix(21)) + "…" : id
+    cut(id, to: 22)
   }
 
   /// Where each face's label goes (its baseline's y), so that no two labels overlap: under

@@ -4,15 +4,15 @@
 import Render
 
 extension SVGWriter {
-  /// A `<text>` at (`x`, `y`) in sans-serif at `size` pixels: filled with `fill`,
+  /// A `<text>` at `at` (x, y) in sans-serif at `size` pixels: filled with `fill`,
   /// anchored at `anchor` and bold, where given.
   mutating func sheetText<X: SVGAttributeValue, Y: SVGAttributeValue>(
-    _ text: String, x: X, y: Y, size: Int, fill: String? = nil, anchor: String? = nil,
+    _ text: String, at: (x: X, y: Y), size: Int, fill: String? = nil, anchor: String? = nil,
     bold: Bool = false
   ) {
     open("text")
-    attribute("x", x)
-    attribute("y", y)
+    attribute("x", at.x)
+    attribute("y", at.y)
     attribute("font-family", "sans-serif")
     attribute("font-size", size)
     if let fill { attribute("fill", fill) }
