@@ -31,15 +31,62 @@ let package = Package(
     .target(name: "Raster", dependencies: ["CRaster"]),
     .target(name: "Face", dependencies: ["Geometry", "Readable", "Render"]),
     .target(name: "Storyboard", dependencies: ["Geometry", "Readable"]),
+    // The host, one module a job (docs/ARCHITECTURE.md draws them; ModuleGraphTests holds
+    // every target to the imports listed here). Files: the file system, the output folder and
+    // its names, PNG files and child processes.
+    .target(name: "Files", dependencies: ["LuaHost", "Raster", "Readable"]),
+    // Declarations: a script's Lua state and what it declares (registry, fields, menus,
+    // themes, channels), and the problems found in them.
+    .target(
+      name: "Declarations",
+      dependencies: [
+        "Files", "Face", "Geometry", "LuaHost", "Raster", "Readable", "Render", "Storyboard",
+      ]),
+    // App: the headless app: evaluation, sessions, navigation, transitions, painting in points,
+    // check, and the explorer of screens.
+    .target(
+      name: "App",
+      dependencies: [
+        "Declarations", "Files", "Face", "Geometry", "LuaHost", "Raster", "Readable", "Render",
+        "Storyboard",
+      ]),
+    // LuaBindings: the Lua classes over the app (the session, its geometry) and the API
+    // reference that `help lua` and the LuaCATS file are written from.
+    .target(
+      name: "LuaBindings",
+      dependencies: [
+        "App", "Declarations", "Files", "Face", "Geometry", "LuaHost", "Raster", "Readable",
+        "Render", "Storyboard",
+      ]),
+    // The storyboard canvas (`storyboard`): the graph of scenes, its layout by `dot`, and
+    // its drawing.
+    .target(
+      name: "StoryboardCanvas",
+      dependencies: [
+        "App", "Declarations", "Files", "Face", "Geometry", "LuaHost", "Raster", "Readable",
+        "Render", "Storyboard",
+      ]),
+    // The HTML page (`export`): every state of the app and the script that plays it.
+    .target(
+      name: "PrototypeExport",
+      dependencies: [
+        "App", "Declarations", "Files", "StoryboardCanvas", "Face", "Geometry", "LuaHost", "Raster",
+        "Readable", "Render", "Storyboard",
+      ]),
+    // The library as an embedding program sees it: the loader that registers the Lua side,
+    // and every module above re-exported under one name.
     .target(
       name: "Psychologist",
-      dependencies: ["Face", "Geometry", "LuaHost", "Raster", "Readable", "Render", "Storyboard"]),
+      dependencies: [
+        "App", "Declarations", "Files", "LuaBindings", "PrototypeExport", "StoryboardCanvas",
+        "Face", "Geometry", "LuaHost", "Raster", "Readable", "Render", "Storyboard",
+      ]),
     // The command line's plumbing shared with Batch and the bench: buffered stdout, the
     // environment.
-    .target(name: "CLISupport", dependencies: ["LuaHost", "Psychologist", "Readable", "Render"]),
+    .target(name: "CLISupport", dependencies: ["Files", "LuaHost", "Readable", "Render"]),
     // Options as typed keys, commands as specifications, the parser and `--help`: the
-    // command line's alone (LuaHost for its "did you mean").
-    .target(name: "Options", dependencies: ["LuaHost", "Readable"]),
+    // command line's alone.
+    .target(name: "Options", dependencies: ["Readable"]),
     // Rows of input to faces: readers, the worker pool, names, output, sheet, progress.
     .target(
       name: "Batch",
@@ -63,7 +110,7 @@ let package = Package(
         "Storyboard",
       ],
       path: "Benchmarks/PsyBench"),
-    .testTarget(name: "LuaHostTests", dependencies: ["LuaHost", "TestSupport"]),
+    .testTarget(name: "LuaHostTests", dependencies: ["LuaHost", "Readable", "TestSupport"]),
     .testTarget(name: "OptionsTests", dependencies: ["Options"]),
     // Running xmllint, rsvg-convert and a PNG decoder for the Face and Render tests.
     .target(name: "TestSupport", path: "Tests/TestSupport"),
@@ -77,12 +124,15 @@ let package = Package(
     .testTarget(
       name: "PsychologistTests",
       dependencies: [
-        "CLISupport", "Face", "Geometry", "LuaHost", "Psychologist", "Storyboard",
-        "TestSupport",
+        "App", "CLISupport", "Declarations", "Face", "Files", "Geometry", "LuaBindings", "LuaHost",
+        "PrototypeExport", "Psychologist", "Storyboard", "StoryboardCanvas", "TestSupport",
       ]),
     .testTarget(
       name: "BatchTests",
-      dependencies: ["Batch", "LuaHost", "Psychologist", "Raster", "TestSupport"]),
+      dependencies: [
+        "App", "Batch", "Declarations", "Files", "LuaBindings", "LuaHost", "PrototypeExport",
+        "Psychologist", "Raster", "StoryboardCanvas", "TestSupport",
+      ]),
     .testTarget(
       name: "PlayUITests",
       dependencies: [

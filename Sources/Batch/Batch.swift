@@ -1,8 +1,8 @@
 import CLISupport
 import Geometry
-import Psychologist
 import Glibc
 import LuaHost
+import Psychologist
 import Readable
 import Render
 import Storyboard

@@ -1,6 +1,6 @@
 import Glibc
 import LuaHost
-import Psychologist
+import Files
 import Readable
 import Render
 

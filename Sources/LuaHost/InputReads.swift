@@ -1,5 +1,6 @@
 import CLua
 import CLuaBridge
+import Readable
 
 /// Which keys of the inputs given to a script's functions were read, so a key nothing read
 /// (`--input shot=3` for a script that reads `shots`) is said instead of silently ignored.

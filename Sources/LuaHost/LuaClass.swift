@@ -1,5 +1,6 @@
 import CLua
 import CLuaBridge
+import Readable
 
 /// A method of a class: gets the receiver (argument 1, already checked to be an object of
 /// the class) and the call, as mlua's `add_method` does.
@@ -151,5 +152,22 @@ extension LuaState {
     try push(L, object, as: cls)
     defer { psy_pop(L, 1) }
     return try value(L, at: -1)
+  }
+}
+
+extension LuaState {
+  /// Makes `cls` the Lua class of every `Object` this state is handed (`userdata(_:)`): the
+  /// domain hands over a plain Swift object, the binding layer alone says its methods.
+  public func bind<Object>(_ cls: LuaClass<Object>) {
+    classesByType[ObjectIdentifier(Object.self)] = cls
+  }
+
+  /// A Swift object as a userdata of the class bound to its type; an error when no class is.
+  public func userdata<Object: AnyObject>(_ object: Object) throws -> LuaValue {
+    guard let cls = classesByType[ObjectIdentifier(Object.self)] as? LuaClass<Object> else {
+      throw LuaError(
+        kind: .runtime, location: nil, message: "no Lua class is bound for \(Object.self)")
+    }
+    return try userdata(object, as: cls)
   }
 }

@@ -60,6 +60,8 @@ public final class LuaState {
     }
   }
   var boundClasses: [ObjectIdentifier: AnyObject] = [:]
+  /// The class of each Swift type the state is given as a userdata (`bind(_:)`).
+  var classesByType: [ObjectIdentifier: AnyObject] = [:]
   /// The traceback of the last error that went into Lua as a host error (a host error holds
   /// its kind, place and text only): when the call that runs it fails with that error, its
   /// frames go before the call's own, so a diagnosis's frames show under the `s:tap` that

@@ -49,6 +49,12 @@ package struct ParsedArguments: Sendable {
   /// The positional argument.
   package subscript(_ positional: Positional) -> String { positionals[index(positional)] }
 
+  /// The positional argument that may be left out, if given.
+  package subscript(_ positional: OptionalPositional) -> String? {
+    let i = index(positional)
+    return i < positionals.count ? positionals[i] : nil
+  }
+
   /// The positional arguments from this one to the end.
   package subscript(_ positionals: Positionals) -> [String] {
     Array(self.positionals[index(positionals)...])

@@ -7,7 +7,7 @@ import Storyboard
 /// `psychologist check SCRIPT...`: every problem of every script, as FILE:LINE: message.
 enum CheckCommand: Command {
   /// The scripts, one or more.
-  static let scripts = Positionals("SCRIPT")
+  static let scripts = Positionals("SCRIPT", completes: .files(["lua"]))
 
   static let name = "check"
 
@@ -42,7 +42,10 @@ enum CheckCommand: Command {
       do {
         try script.load()
         script.inputReads.isOn = true
-        problems = script.checkProblems(devices: devices, orientations: orientations)
+        // The walks (every declaration run, then every screen export reaches) end at one
+        // deadline: the time limit, from now.
+        let work = script.hostWork(showing: "")
+        problems = script.checkProblems(devices: devices, orientations: orientations, work: work)
           .map(\.description)
         // What export would meet: every screen a click reaches, walked as the page is made.
         if problems.isEmpty && Prototype.exceedsScreens(script) {
@@ -52,7 +55,7 @@ enum CheckCommand: Command {
         } else if problems.isEmpty {
           problems = try Prototype.problems(
             script, devices: Prototype.devices(of: script, given: options.device),
-            orientation: options.orientation, work: script.hostWork(showing: ""))
+            orientation: options.orientation, work: work)
         }
         noteSkipped(script)
         // An example that a problem stopped was not read through: its keys would be said

@@ -7,7 +7,7 @@ import Render
 /// `psychologist list SCRIPT [--json]`: what was declared, where, and by which plugin.
 enum ListCommand: Command {
   /// The script.
-  static let script = Positional("SCRIPT")
+  static let script = Positional("SCRIPT", completes: .files(["lua"]))
   /// `--json`.
   static let json = Flag("--json", help: "print JSON instead of a table")
 

@@ -2,14 +2,15 @@ import Batch
 import LuaHost
 import Options
 import Psychologist
+import Readable
 import Render
 
 /// `psychologist show SCRIPT NAME`: tap or perform NAME and draw where it leads.
 enum ShowCommand: Command {
   /// The script.
-  static let script = Positional("SCRIPT")
+  static let script = Positional("SCRIPT", completes: .files(["lua"]))
   /// A diagnosis (tapped) or a segue (performed).
-  static let tapped = Positional("NAME")
+  static let tapped = Positional("NAME", completes: .declared(["diagnoses", "segues"]))
   /// `--screen`.
   static let screen = Flag(
     "--screen", help: "draw the whole device screen: bars, split view, popovers")

@@ -1,8 +1,9 @@
-import Glibc
 import CLISupport
+import Glibc
 import LuaHost
 import Options
 import Psychologist
+import Readable
 
 /// Exit statuses: the one table of causes every command uses (README, "Exit status").
 /// When several causes meet, the highest ranked wins: output (3), then usage (2), then
@@ -88,7 +89,7 @@ func main(_ arguments: [String]) -> ExitCode {
     return .ok
   }
   if arguments == ["--version"] || arguments == ["-V"] {
-    FileOutput.standard.write(version + " (Lua 5.4)\n")
+    FileOutput.standard.write(versionLine)
     return .ok
   }
   do {

@@ -2,6 +2,12 @@ import Glibc
 import Testing
 
 @testable import Batch
+@testable import StoryboardCanvas
+@testable import PrototypeExport
+@testable import LuaBindings
+@testable import Files
+@testable import Declarations
+@testable import App
 @testable import Psychologist
 
 /// Batch input and names under attack: a capped row, reading that stays linear, names

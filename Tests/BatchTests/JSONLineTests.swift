@@ -2,6 +2,12 @@ import LuaHost
 import Testing
 
 @testable import Batch
+@testable import StoryboardCanvas
+@testable import PrototypeExport
+@testable import LuaBindings
+@testable import Files
+@testable import Declarations
+@testable import App
 @testable import Psychologist
 
 /// The JSON Lines reader: its quick flat reading of plain rows must give exactly the tables

@@ -1,5 +1,6 @@
 import Foundation
 import LuaHost
+import Readable
 import Testing
 
 /// Library calls whose work a script sets: each must end at the time limit (they run in C,

@@ -3,11 +3,17 @@
 // columns, face_color's palettes; each expected value worked out here from the data, not
 // read from the code under test. And the ways of writing them wrongly, at their lines.
 
+@testable import App
+@testable import Declarations
 import Face
+@testable import Files
 import Foundation
+@testable import LuaBindings
 import LuaHost
+@testable import PrototypeExport
 @testable import Psychologist
 import Render
+@testable import StoryboardCanvas
 import Testing
 
 @Suite struct ChannelScaleTests {

@@ -2,10 +2,16 @@
 // `left = { … }`, `right = { … }` and `smile = { left = "a", right = "b" }`, read into the
 // mapping and drawn by a tap, and the ways of writing them wrongly refused with a reason.
 
+@testable import App
+@testable import Declarations
 import Face
+@testable import Files
 import Foundation
+@testable import LuaBindings
 import LuaHost
+@testable import PrototypeExport
 @testable import Psychologist
+@testable import StoryboardCanvas
 import Testing
 
 @Suite struct ChannelSidesTests {

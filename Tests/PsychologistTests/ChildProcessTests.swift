@@ -1,5 +1,11 @@
 import Testing
 
+@testable import StoryboardCanvas
+@testable import PrototypeExport
+@testable import LuaBindings
+@testable import Files
+@testable import Declarations
+@testable import App
 @testable import Psychologist
 
 /// The child process `storyboard` runs dot in: its input and outputs in full, its failure

@@ -2,6 +2,12 @@ import Face
 import LuaHost
 import Testing
 
+@testable import StoryboardCanvas
+@testable import PrototypeExport
+@testable import LuaBindings
+@testable import Files
+@testable import Declarations
+@testable import App
 @testable import Psychologist
 
 /// Scaling a column to 0…1 stays a number at the edges of Double: a range as wide as

@@ -1,6 +1,12 @@
+@testable import App
+@testable import Declarations
+@testable import Files
 import Foundation
+@testable import LuaBindings
 import LuaHost
+@testable import PrototypeExport
 @testable import Psychologist
+@testable import StoryboardCanvas
 import Testing
 
 /// The LuaCATS definition file, read the simple way its layout allows: `---@class NAME`
@@ -92,9 +98,9 @@ func globalNames(_ state: LuaState) throws -> Set<String> {
 
   @Test func describesEveryMethodAndFieldOfTheHostsClasses() {
     #expect(file.members("Session") == Set(Script.sessionClass.memberNames))
-    #expect(file.members("Nav") == Set(NavigationHandle.luaClass.memberNames))
-    #expect(file.members("Pen") == Set(Pen.luaClass.memberNames))
-    #expect(Pen.luaClass.memberNames.contains("curve"))
+    #expect(file.members("Nav") == Set(NavigationBindings.luaClass.memberNames))
+    #expect(file.members("Pen") == Set(PenBindings.luaClass.memberNames))
+    #expect(PenBindings.luaClass.memberNames.contains("curve"))
   }
 
   @Test func describesEveryDeclarationField() {

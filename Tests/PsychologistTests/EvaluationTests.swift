@@ -4,6 +4,12 @@ import LuaHost
 import Storyboard
 import Testing
 
+@testable import StoryboardCanvas
+@testable import PrototypeExport
+@testable import LuaBindings
+@testable import Files
+@testable import Declarations
+@testable import App
 @testable import Psychologist
 
 /// A tap in two steps: evaluating it calls the script's Lua and navigates nothing; applying

@@ -1,5 +1,6 @@
 import Foundation
 import Psychologist
+import Readable
 import Testing
 
 /// The Lua API reference (`psychologist help lua`, docs/lua-api.md) is the LuaCATS

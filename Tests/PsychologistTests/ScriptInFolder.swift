@@ -1,5 +1,11 @@
+@testable import App
+@testable import Declarations
+@testable import Files
 import Foundation
+@testable import LuaBindings
+@testable import PrototypeExport
 @testable import Psychologist
+@testable import StoryboardCanvas
 
 /// A script of `source` (`s.lua`) in a fresh folder of its own, named after `tag`, its
 /// prints collected; the caller removes the folder.

@@ -3,6 +3,12 @@ import Foundation
 import Storyboard
 import Testing
 
+@testable import StoryboardCanvas
+@testable import PrototypeExport
+@testable import LuaBindings
+@testable import Files
+@testable import Declarations
+@testable import App
 @testable import Psychologist
 
 /// A session's step is whole or not at all, however it is taken (a script's `s:tap`, `play`,

@@ -3,6 +3,12 @@ import Foundation
 import Storyboard
 import Testing
 
+@testable import StoryboardCanvas
+@testable import PrototypeExport
+@testable import LuaBindings
+@testable import Files
+@testable import Declarations
+@testable import App
 @testable import Psychologist
 
 /// Sessions animate as `show` does: `s:frames` ends on `s:svg({screen=true})` and starts on

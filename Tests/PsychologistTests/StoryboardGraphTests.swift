@@ -2,6 +2,12 @@ import Geometry
 import Storyboard
 import Testing
 
+@testable import StoryboardCanvas
+@testable import PrototypeExport
+@testable import LuaBindings
+@testable import Files
+@testable import Declarations
+@testable import App
 @testable import Psychologist
 
 /// The storyboard's graph: which scenes a person reaches, which arrows leave which button,

@@ -1,0 +1,90 @@
+import App
+import Declarations
+import Files
+import Geometry
+import Readable
+import Render
+import StoryboardCanvas
+
+/// The prototype page's data as JSON values: a few shapes of value, written compact and
+/// escaped to stay inside a `<script>` element (no `<` ever appears raw).
+enum PrototypeJSON {
+  /// The page's layout: one line, strings escaped for a script element.
+  static let layout = JSONLayout(brokenLevels: 0, spaced: false, escaping: .script)
+
+  /// A number as SVG writes one (at most two decimals; integers bare).
+  static func number(_ v: Double) -> JSONValue { .number(SVGNumber.string(v.isFinite ? v : 0)) }
+
+  /// `[x, y, width, height]`, or `null`.
+  static func rect(_ r: Rect?) -> JSONValue {
+    guard let r else { return .null }
+    return .array([r.x, r.y, r.width, r.height].map(number))
+  }
+
+  /// An index, or `null`.
+  static func index(_ i: Int?) -> JSONValue { i.map(JSONValue.integer) ?? .null }
+
+  /// Indices, as an array.
+  static func indices(_ items: [Int]) -> JSONValue { .array(items.map(JSONValue.integer)) }
+}
+
+extension PrototypeBuilder {
+  /// Everything the page's script reads: the states, edges, tracks and starts.
+  func json(duration: Double) -> String {
+    typealias J = PrototypeJSON
+    let states = self.states.map { s -> JSONValue in
+      var members: [(String, JSONValue)] = [
+        ("d", .string(s.device.rawValue)), ("o", .string(s.orientation.rawValue)),
+        ("w", J.number(s.width)), ("h", J.number(s.height)), ("title", .string(s.title)),
+        ("below", J.indices(s.below)), ("above", J.indices(s.above)),
+        ("back", J.index(s.back)), ("backRect", J.rect(s.backRect)),
+        ("bar", J.index(s.bar)), ("barRect", J.rect(s.barRect)),
+        ("outside", J.index(s.outside)), ("popover", J.rect(s.popover)),
+        ("rotate", J.index(s.rotate)), ("down", J.index(s.scrollDown)),
+        ("up", J.index(s.scrollUp)),
+      ]
+      if let f = s.face {
+        members.append(
+          (
+            "face",
+            .object([
+              ("r", J.rect(f.rect)), ("h", J.number(f.happiness)), ("s", J.number(f.scale)),
+              ("exact", J.index(f.exact)), ("steps", .array(f.steps.map { J.index($0) })),
+            ])
+          ))
+      }
+      let hits = s.hits.map { h -> JSONValue in
+        .object([
+          ("r", J.rect(h.rect)), ("name", .string(h.name)),
+          ("e", .array(h.edges.map(J.index))), ("in", .strings(h.inputs)),
+        ])
+      }
+      members.append(("hits", .array(hits)))
+      return .object(members)
+    }
+    let edges = self.edges.map { e -> JSONValue in
+      .object([
+        ("to", .integer(e.to)),
+        (
+          "l",
+          e.layers.map { layers in
+            .array(
+              layers.map { l in
+                .object(
+                  [("f", .integer(l.fragment)), ("win", J.rect(l.window)), ("t", J.index(l.track))]
+                    + (l.isFace ? [("face", .bool(true))] : []))
+              })
+          } ?? .null
+        ),
+      ])
+    }
+    let tracks = self.tracks.map { JSONValue.array($0.map(J.number)) }
+    let starts = JSONValue.object(starts.map { ($0.0.rawValue, .integer($0.1)) })
+    return JSONValue.object([
+      ("duration", J.number(duration)), ("samples", .integer(PrototypeBuilder.samples)),
+      ("steps", .array(Prototype.happinessSteps.map(J.number))),
+      ("starts", starts), ("states", .array(states)), ("edges", .array(edges)),
+      ("tracks", .array(tracks)),
+    ]).text(J.layout)
+  }
+}
