@@ -96,7 +96,7 @@ extension Script {
       return r.kind(name).map { !faulty.contains($0.location) } ?? true
     }
     // Diagnoses, with each example input.
-    for d in r.diagnoses where !faulty.contains(d.location) {
+    for d in r.diagnoses where !faulty.contains(d.location) && reach.canReachMenu(of: d.name) {
       guard let segue = r.segue(d.segue), kindIsFine(segue) else { continue }
       let computed: Bool
       switch (d.happiness, d.expression) {
@@ -135,7 +135,8 @@ extension Script {
     }
     // Segues on a menu, each from its own. Manual ones (showDiagnosis too) run when the
     // diagnoses naming them are tapped, with the value they diagnose.
-    for segue in r.segues where r.isButton(segue) && kindIsFine(segue) {
+    for segue in r.segues
+    where r.isButton(segue) && kindIsFine(segue) && reach.canReachMenu(of: segue.identifier) {
       attempt(segue.location) {
         try reach.start(atMenuOf: segue.identifier, at: segue.location)
         try session.perform(segue.identifier)

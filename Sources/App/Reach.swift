@@ -46,6 +46,14 @@ public final class Reach {
     device.isPad && orientation == .portrait
   }
 
+  /// Whether a person can reach a menu that holds `button` (true for a button on no menu,
+  /// which code performs): a button only on menus no button leads to is never tapped, and
+  /// `check` says why once, at the menu.
+  public func canReachMenu(of button: String) -> Bool {
+    let holders = session.script.registry.menus(holding: button)
+    return holders.isEmpty || holders.contains { $0 == nil || ways[$0!] != nil }
+  }
+
   /// Puts the session at its start with a menu holding `button` on screen (the root when
   /// no menu holds it, or none is reached): where a person taps it from. `place` is the
   /// declaration being walked, which a limit's error names.

@@ -34,10 +34,13 @@ package final class OptionDeclaration: Sendable {
 
   /// The same declaration, its value completed as `completion` says and described by
   /// `accepts` (when given).
-  func with(completion: ValueCompletion? = nil, accepts: String? = nil) -> OptionDeclaration {
+  func with(
+    completion: ValueCompletion? = nil, accepts: String? = nil, help: String? = nil
+  ) -> OptionDeclaration {
     OptionDeclaration(
-      name: name, short: short, placeholder: placeholder, help: help, repeatable: repeatable,
-      completion: completion ?? self.completion, accepts: accepts ?? self.accepts)
+      name: name, short: short, placeholder: placeholder, help: help ?? self.help,
+      repeatable: repeatable, completion: completion ?? self.completion,
+      accepts: accepts ?? self.accepts)
   }
 }
 
@@ -120,6 +123,15 @@ package struct Flag: OptionKey {
 }
 
 extension Option {
+  /// The same option (read as itself: a command reads it by its name) with the help one
+  /// command gives it, where the shared words would be wrong there (`check` tries every
+  /// device unless `--device` names one).
+  package func helping(_ help: String) -> Self {
+    var copy = self
+    copy.declaration = declaration.with(help: help)
+    return copy
+  }
+
   /// The same option, its value completed as `completion` says (a file, a folder, a name
   /// the script declares); the declaration is made anew, so give it before the key is used.
   package func completing(_ completion: ValueCompletion) -> Self {

@@ -75,8 +75,9 @@ package struct ParsedArguments: Sendable {
   /// Whether the command takes the option (a helper shared by commands that do and do not).
   package func takes<Key: OptionKey>(_ key: Key) -> Bool { takes(key.declaration) }
 
+  /// By name: a command may declare a shared option with words of its own (`helping`).
   private func takes(_ declaration: OptionDeclaration) -> Bool {
-    spec.optionDeclarations.contains { $0 === declaration }
+    spec.optionDeclarations.contains { $0.name == declaration.name }
   }
 
   private func texts(_ declaration: OptionDeclaration) -> [String] {

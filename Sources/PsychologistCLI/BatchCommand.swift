@@ -113,7 +113,10 @@ enum BatchCommand: Command {
   static let spec = CommandSpec(
     name, positionals: [script],
     summary: "Apply a diagnosis to every row of a data set: one face per row, on every core.",
-    options: SharedOptions.script + [
+    // No --theme: a batch draws faces, no screen's chrome.
+    options: SharedOptions.script.filter {
+      $0.declaration.name != SharedOptions.theme.declaration.name
+    } + [
       diagnosis, input, inputFormat, outputDirectory, sheet, columns, perPage, title, label, at,
       faceSize, sort,
       background, rowLabel, ranges, jobs, shard, failFast, keepGoing, format, SharedOptions.color,

@@ -14,7 +14,18 @@ enum CheckCommand: Command {
   static let spec = CommandSpec(
     name, positionals: [scripts],
     summary: "Validate scripts: report every problem as FILE:LINE: message; nothing is written.",
-    options: SharedOptions.script,
+    options: SharedOptions.script.map { key in
+      switch key.declaration.name {
+      case SharedOptions.device.declaration.name:
+        SharedOptions.device.helping(
+          "only this device: iphone (320×480), iphone5 (320×568) or ipad (768×1024); default every device"
+        )
+      case SharedOptions.orientation.declaration.name:
+        SharedOptions.orientation.helping(
+          "only this orientation: portrait or landscape; default both")
+      default: key
+      }
+    },
     details: [
       "Runs what the other commands would, under the same limits, on every device and",
       "orientation (or those --device and --orientation name): each diagnosis tapped with",
@@ -39,6 +50,7 @@ enum CheckCommand: Command {
       // A session's output is run's to show: check says once what it skipped.
       let script = try Script(path: path, options: options, output: printTarget())
       var problems: [String] = []
+      var stoppedAt: String?
       do {
         try script.load()
         script.inputReads.isOn = true
@@ -62,17 +74,29 @@ enum CheckCommand: Command {
         // unread for nothing.
         if problems.isEmpty { warnUnreadInputs(script) }
       } catch {
-        // What did load stands: its declarations' problems still say what else is wrong.
-        if !script.isRefusal(error) { problems.append(describe(error)) }
         // A file that cannot be read is a wrong argument, as in every command.
         if let e = error as? LuaError, e.kind == .file { status = status.worst(.usage) }
-        problems += script.problems(on: options.device).map(\.description)
+        if script.isRefusal(error) {
+          problems += script.problems(on: options.device).map(\.description)
+        } else {
+          // Loading stopped at the error: what did load stands, and its declarations' own
+          // fields still say what else is wrong; but a name declared after the stop was never
+          // read, and is no problem of its own ("'emergency' is no diagnosis"): said once.
+          problems.append(describe(error))
+          problems += script.registry.problems.map(\.description)
+          if let e = error as? LuaError, let at = e.location, e.kind != .file {
+            stoppedAt = at
+          }
+        }
       }
       if problems.isEmpty {
         FileOutput.standard.write("\(visible(path)): ok (\(counts(script.registry)))\n")
       } else {
         status = status.worst(.script)
         for p in problems { report(p) }
+        if let stoppedAt {
+          note("loading stopped at \(stoppedAt); declarations after it were not read")
+        }
       }
     }
     return status
