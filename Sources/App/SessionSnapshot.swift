@@ -46,7 +46,7 @@ extension Session {
     }
     do {
       bytes = try fileBytes(
-        svg: bytes, name: name, work: HostWork(during: script.state, at: location))
+        svg: bytes, name: name, drawing: HostWork(during: script.state, at: location).png)
     } catch {
       // Not written, whatever stopped it (librsvg missing, a limit): the run's failure to
       // write (exit 3) even when the script catches the error, as the exit table says.

@@ -153,49 +153,60 @@ package final class BatchReader {
       if open && stopped { return nil }  // a record cut by Ctrl-C, as a line is
       if record.isEmpty { continue }
       guard let header else {
-        do {
-          headerKeys = try CSV.fields(record)
-          self.header = headerKeys.map { LuaValue.string($0) }
-          headerIsUnique = Set(headerKeys).count == headerKeys.count
-          idColumn = headerKeys.firstIndex(of: Array("id".utf8))
-        } catch {
-          throw FileError(path: "line \(first)", reason: "cannot read the CSV header: \(error)")
-        }
+        try readHeader(record, line: first)
         continue
       }
       rowNumber += 1
       guard keep(rowNumber) else { continue }
-      var row = BatchRow(number: rowNumber, line: first, fields: .map([:]))
-      row.bytes = record.count
-      do {
-        // Every field is a number or a string: the row is a flat table, as a JSON row is.
-        var table = LuaFlatTable(pairs: header.count, bytes: record.count)
-        var id: String?
-        let keys = headerKeys, idColumn = idColumn
-        var k = 0
-        let count = try CSV.forEachField(of: record) { field in
-          defer { k += 1 }
-          guard k < keys.count, !field.isEmpty else { return }
-          keys[k].withUnsafeBufferPointer { table.append(string: $0) }
-          if let n = CSV.number(field) { table.append(n) } else { table.append(string: field) }
-          // The id names a file: keep its text as written ("007"), not as the number.
-          if k == idColumn { id = String(decoding: field, as: UTF8.self) }
-        }
-        guard count == header.count else {
-          throw CSVError(
-            description: "\(plural(count, "field")), but the header names \(header.count)")
-        }
-        if headerIsUnique { table.markKeysUnique() }
-        row.fields = .flat(table)
-        row.id = id
-      } catch {
-        row.error = "malformed CSV: \(error)"
-      }
-      return row
+      return csvRow(record, line: first, header: header)
     }
     guard overlong else { return nil }
     guard header != nil else { throw headerTooLong(lineNumber + 1) }
     return tooLong(line: lineNumber + 1)
+  }
+
+  /// Reads the CSV header: the column names, whether they are unique, where `id` is.
+  private func readHeader(_ record: [UInt8], line: Int) throws(FileError) {
+    do {
+      headerKeys = try CSV.fields(record)
+      header = headerKeys.map { LuaValue.string($0) }
+      headerIsUnique = Set(headerKeys).count == headerKeys.count
+      idColumn = headerKeys.firstIndex(of: Array("id".utf8))
+    } catch {
+      throw FileError(path: "line \(line)", reason: "cannot read the CSV header: \(error)")
+    }
+  }
+
+  /// A record's row (numbered already): its fields under the header's names, or why it
+  /// cannot be read.
+  private func csvRow(_ record: [UInt8], line first: Int, header: [LuaValue]) -> BatchRow {
+    var row = BatchRow(number: rowNumber, line: first, fields: .map([:]))
+    row.bytes = record.count
+    do {
+      // Every field is a number or a string: the row is a flat table, as a JSON row is.
+      var table = LuaFlatTable(pairs: header.count, bytes: record.count)
+      var id: String?
+      let keys = headerKeys, idColumn = idColumn
+      var k = 0
+      let count = try CSV.forEachField(of: record) { field in
+        defer { k += 1 }
+        guard k < keys.count, !field.isEmpty else { return }
+        keys[k].withUnsafeBufferPointer { table.append(string: $0) }
+        if let n = CSV.number(field) { table.append(n) } else { table.append(string: field) }
+        // The id names a file: keep its text as written ("007"), not as the number.
+        if k == idColumn { id = String(decoding: field, as: UTF8.self) }
+      }
+      guard count == header.count else {
+        throw CSVError(
+          description: "\(plural(count, "field")), but the header names \(header.count)")
+      }
+      if headerIsUnique { table.markKeysUnique() }
+      row.fields = .flat(table)
+      row.id = id
+    } catch {
+      row.error = "malformed CSV: \(error)"
+    }
+    return row
   }
 
   private func headerTooLong(_ line: Int) -> FileError {

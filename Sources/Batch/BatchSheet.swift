@@ -1,6 +1,7 @@
 import LuaHost
 import Geometry
 import Psychologist
+import Readable
 import Render
 
 /// One cell of a contact sheet: a row's face (nil when the row failed) and its label.
@@ -57,17 +58,16 @@ enum BatchSheet {
   /// One cell of the grid, its top left corner at the origin: a frame, the face (or a red
   /// cross for a failed row), the label and the happiness.
   static func cell(_ e: SheetEntry, layout: SheetLayout) -> [UInt8] {
-    var out: [UInt8] = []
-    out.reserveCapacity((e.face?.count ?? 0) + 512)
-    // Literal text and whole numbers as bytes: a cell a row, with no string built between.
-    func put(_ s: String) { out.append(contentsOf: s.utf8) }
-    func put(_ n: Int) { SVGNumber.append(Double(n), to: &out) }
+    var w = SVGWriter(reserving: (e.face?.count ?? 0) + 512)
     let faceHeight = faceHeight(layout)
-    put("<rect x=\"2\" y=\"2\" width=\"")
-    put(cellWidth - 4)
-    put("\" height=\"")
-    put(faceHeight + labelHeight - 4)
-    put("\" fill=\"none\" stroke=\"#dddddd\"/>\n")
+    w.open("rect")
+    w.attribute("x", 2)
+    w.attribute("y", 2)
+    w.attribute("width", cellWidth - 4)
+    w.attribute("height", faceHeight + labelHeight - 4)
+    w.attribute("fill", "none")
+    w.attribute("stroke", "#dddddd")
+    w.endEmpty()
     if let face = e.face {
       // A square cell shows the square around the face, which sits at its document's
       // centre (the content rect's), as wide as the document's shorter side.
@@ -77,28 +77,18 @@ enum BatchSheet {
         ? Rect(
           x: (e.faceWidth - side) / 2, y: (e.faceHeight - side) / 2, width: side, height: side)
         : nil
-      nested(
-        face, x: 0, y: 4, width: Double(cellWidth), height: Double(faceHeight - 4), crop: crop,
-        into: &out)
+      w.nest(
+        face, in: Rect(x: 0, y: 4, width: Double(cellWidth), height: Double(faceHeight - 4)),
+        crop: crop)
     } else {
-      let (cx, cy) = (cellWidth / 2, faceHeight / 2)
-      put(
-        "<path d=\"M\(cx - 30) \(cy - 30)L\(cx + 30) \(cy + 30)M\(cx + 30) \(cy - 30)L\(cx - 30) \(cy + 30)\""
-      )
-      put(" stroke=\"#cc0000\" stroke-width=\"4\" fill=\"none\"/>\n")
+      cross(at: (Double(cellWidth / 2), Double(faceHeight / 2)), reach: 30, width: 4, &w)
     }
     // `--label ''` shows nothing under a face that drew.
     let silent = layout.label == "" && e.face != nil
     let tx = cellWidth / 2
     if !silent {
-      let label = e.id.count > 22 ? String(e.id.prefix(21)) + "…" : e.id
-      put("<text x=\"")
-      put(tx)
-      put("\" y=\"")
-      put(faceHeight + 14)
-      put("\" font-family=\"sans-serif\" font-size=\"13\" text-anchor=\"middle\">")
-      SVGRenderer.appendEscaped(label, to: &out)
-      put("</text>\n")
+      let label = cut(e.id, to: 22)
+      w.sheetText(label, at: (tx, faceHeight + 14), size: 13, anchor: "middle")
     }
     // The second line: which columns had no value (the face's tooltip says them whole),
     // else the happiness when the smile shows nothing else, else why the row failed.
@@ -107,17 +97,38 @@ enum BatchSheet {
       second = "error (see the report)"
     } else if !e.missing.isEmpty {
       let note = "× no " + e.missing.joined(separator: ", ")
-      second = note.count > 26 ? String(note.prefix(25)) + "…" : note
+      second = cut(note, to: 26)
     } else if layout.showsHappiness && !silent {
       second = e.happiness.map { "happiness " + SVGNumber.string($0) }
     }
     if let second {
-      put("<text x=\"\(tx)\" y=\"\(faceHeight + 30)\" font-family=\"sans-serif\"")
-      put(" font-size=\"11\" fill=\"#555555\" text-anchor=\"middle\">")
-      SVGRenderer.appendEscaped(second, to: &out)
-      put("</text>\n")
+      w.sheetText(second, at: (tx, faceHeight + 30), size: 11, fill: "#555555", anchor: "middle")
     }
-    return out
+    return w.bytes
+  }
+
+  /// A failed row's mark: a red cross of two strokes `reach` from `centre` each way.
+  static func cross(
+    at centre: (x: Double, y: Double), reach r: Double, width: Int, _ w: inout SVGWriter
+  ) {
+    let (cx, cy) = centre
+    var d: [UInt8] = [0x4D]  // M
+    for (i, n) in [cx - r, cy - r, cx + r, cy + r, cx + r, cy - r, cx - r, cy + r].enumerated() {
+      if i == 2 || i == 6 {
+        d.append(0x4C)
+      } else if i == 4 {
+        d.append(0x4D)
+      } else if i > 0 {
+        d.append(0x20)
+      }
+      SVGNumber.append(n, to: &d)
+    }
+    w.open("path")
+    w.attribute("d", String(decoding: d, as: UTF8.self))
+    w.attribute("stroke", "#cc0000")
+    w.attribute("stroke-width", width)
+    w.attribute("fill", "none")
+    w.endEmpty()
   }
 
   /// The height of a cell's face box: as wide as high for a data sheet.
@@ -173,28 +184,27 @@ enum BatchSheet {
 
   /// Writes the grid sheet of the cells numbered `chunks` (each made by `cell`, read back
   /// by `cells`) to `sink`: the header, each cell placed as it is read back, the legend;
-  /// the grid as wide as a page of `pageSize` cells needs. With `band`, only those pixel
+  /// the grid as wide as a page of `page.size` cells needs. With `band`, only those pixel
   /// rows of the sheet, as a document of their own (a PNG is drawn a band at a time): the
   /// parts that reach into them, moved up by the band's top.
   static func writeGrid(
-    _ chunks: [Int], cells: (Int) -> ArraySlice<UInt8>, title: String, layout: SheetLayout,
-    pageSize: Int, band: Range<Int>? = nil, to sink: ByteSink
+    _ chunks: [Int], cells: (Int) -> ArraySlice<UInt8>, page: SheetStream.Page,
+    band: Range<Int>? = nil, to sink: ByteSink
   ) {
+    let (title, layout) = (page.title, page.layout)
     let count = chunks.count
-    let grid = Grid(count: count, layout: layout, pageSize: pageSize)
+    let grid = Grid(count: count, layout: layout, pageSize: page.size)
     let (columns, cellHeight, width, top) = (grid.columns, grid.cellHeight, grid.width, grid.top)
     let shown = band ?? 0..<grid.height
     let height = shown.count
-    sink.put("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(width)\" height=\"\(height)\"")
-    sink.put(" viewBox=\"0 0 \(width) \(height)\">\n<title>")
-    sink.escaped("contact sheet: \(title) (\(plural(count, "row")))")
-    sink.put("</title>\n<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>\n")
-    if band != nil { sink.put("<g transform=\"translate(0 -\(shown.lowerBound))\">\n") }
-    if let heading = layout.heading, shown.lowerBound < top {
-      sink.put("<text x=\"\(width / 2)\" y=\"25\" font-family=\"sans-serif\" font-size=\"18\"")
-      sink.put(" text-anchor=\"middle\">")
-      sink.escaped(heading)
-      sink.put("</text>\n")
+    sink.svg { w in
+      w.startDocument(
+        width: width, height: height,
+        title: "contact sheet: \(title) (\(plural(count, "row")))", background: "#ffffff")
+      if band != nil { w.startGroup(transform: "translate(0 -\(shown.lowerBound))") }
+      if let heading = layout.heading, shown.lowerBound < top {
+        w.sheetText(heading, at: (width / 2, 25), size: 18, anchor: "middle")
+      }
     }
     // The rows of cells that reach into the band.
     let firstRow = max(0, (shown.lowerBound - top) / cellHeight)
@@ -203,61 +213,17 @@ enum BatchSheet {
     for k in first..<max(first, min((lastRow + 1) * columns, count)) {
       let x = (k % columns) * cellWidth
       let y = top + (k / columns) * cellHeight
-      sink.put("<g transform=\"translate(\(x) \(y))\">\n")
-      sink.put(bytes: cells(chunks[k]))
-      sink.put("</g>\n")
-    }
-    if shown.upperBound > grid.height - grid.legend.height { sink.put(bytes: grid.legend.text) }
-    if band != nil { sink.put("</g>\n") }
-    sink.put("</svg>\n")
-    sink.flush()
-  }
-
-  /// A face document as a nested `<svg>` placed in a box: the root's namespace and size
-  /// give way to the box's position and size. The document was rendered with its row's
-  /// id prefix (`faceDocument`), so no two faces share a clip id.
-  static func nested(
-    _ doc: [UInt8], x: Double, y: Double, width: Double, height: Double, crop: Rect? = nil
-  ) -> [UInt8] {
-    var out: [UInt8] = []
-    nested(doc, x: x, y: y, width: width, height: height, crop: crop, into: &out)
-    return out
-  }
-
-  /// Appends `nested(_:x:y:width:height:crop:)`'s bytes to `out` (nothing when `doc` has
-  /// no viewBox).
-  static func nested(
-    _ doc: [UInt8], x: Double, y: Double, width: Double, height: Double, crop: Rect?,
-    into out: inout [UInt8]
-  ) {
-    let viewBox = Array(" viewBox=".utf8)
-    guard let v = find(viewBox, in: doc, from: 0) else { return }
-    func attribute(_ name: String, _ value: Double) {
-      out.append(contentsOf: name.utf8)
-      SVGNumber.append(value, to: &out)
-      out.append(0x22)
-    }
-    out.append(contentsOf: "<svg".utf8)
-    attribute(" x=\"", x)
-    attribute(" y=\"", y)
-    attribute(" width=\"", width)
-    attribute(" height=\"", height)
-    // A crop replaces the document's viewBox (its value ends at the second quote after it).
-    if let crop, let open = doc[(v + viewBox.count)...].firstIndex(of: 0x22),
-      let close = doc[(open + 1)...].firstIndex(of: 0x22)
-    {
-      out.append(contentsOf: " viewBox=\"".utf8)
-      for (i, n) in [crop.x, crop.y, crop.width, crop.height].enumerated() {
-        if i > 0 { out.append(0x20) }
-        SVGNumber.append(n, to: &out)
+      sink.svg { w in
+        w.startGroup(transform: "translate(\(x) \(y))")
+        w.bytes += cells(chunks[k])
+        w.close()
       }
-      out.append(0x22)
-      out += doc[(close + 1)...]
-    } else {
-      out += doc[v...]
     }
-    if out.last == 0x0A { out.removeLast() }
-    out.append(0x0A)
+    sink.svg { w in
+      if shown.upperBound > grid.height - grid.legend.height { w.bytes += grid.legend.text }
+      w.endDocument()
+    }
+    sink.flush()
   }
 
   /// A row's face as the sheet nests it: its ids prefixed `r<row>`.
@@ -265,15 +231,5 @@ enum BatchSheet {
     var out: [UInt8] = []
     SVGRenderer.append(drawing, to: &out, idPrefix: "r\(row)")
     return out
-  }
-
-  static func find(_ needle: [UInt8], in hay: [UInt8], from: Int) -> Int? {
-    guard needle.count <= hay.count else { return nil }
-    var i = from
-    while i + needle.count <= hay.count {
-      if hay[i] == needle[0] && hay[i..<(i + needle.count)].elementsEqual(needle) { return i }
-      i += 1
-    }
-    return nil
   }
 }

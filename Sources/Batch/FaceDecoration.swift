@@ -2,6 +2,7 @@
 // printed alone, on a background and with its label under the face.
 
 import Geometry
+import Readable
 import Render
 import TextMetrics
 

@@ -151,7 +151,7 @@ struct SheetColumns {
     }
     for (column, option) in numeric {
       if let (row, text) = seen.firstText[column] {
-        let shown = text.count > 40 ? String(text.prefix(39)) + "…" : text
+        let shown = cut(text, to: 40)
         return
           "\(option): column '\(column)' is not numeric (row \(row) has '\(shown)'); an axis needs numbers (NA and empty fields are missing values)"
       }

@@ -43,13 +43,7 @@ enum SheetLabel {
   }
 
   /// `text` cut to `limit` characters, the last one `…` when cut (an id shown as a label).
-  static func bounded(_ text: String) -> String {
-    if text.utf8.count <= limit { return text }
-    guard let end = text.index(text.startIndex, offsetBy: limit, limitedBy: text.endIndex),
-      end < text.endIndex
-    else { return text }
-    return String(text[..<text.index(before: end)]) + "…"
-  }
+  static func bounded(_ text: String) -> String { cut(text, to: limit) }
 
   /// A field as the label shows it: an integer exactly (an id past 2^53 stays itself),
   /// other numbers as the sheet writes them, text as is, true or false; a table, nothing.

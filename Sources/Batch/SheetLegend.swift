@@ -1,6 +1,7 @@
 // The contact sheet's legend: which column drives which channel, over which range, so a
 // reader can decode the faces without the script at hand.
 
+import Geometry
 import Psychologist
 import Readable
 import Render
@@ -108,21 +109,9 @@ enum SheetLegend {
     // The columns split the lines where half of the height is reached.
     let total = lines.reduce(0) { $0 + height($1, room: room) }
     let split = twoColumns ? (total + 1) / 2 : total
-    var out: [UInt8] = []
-    func put(_ s: String) { out.append(contentsOf: s.utf8) }
-    func text(_ s: String, x: Int, y: Int, size: Int, fill: String, anchor: String? = nil) {
-      put(
-        "<text x=\"\(x)\" y=\"\(y)\" font-family=\"sans-serif\" font-size=\"\(size)\" fill=\"\(fill)\"\(anchor.map { " text-anchor=\"\($0)\"" } ?? "")>"
-      )
-      SVGRenderer.appendEscaped(s, to: &out)
-      put("</text>\n")
-    }
+    var w = SVGWriter()
     for (i, line) in headings.enumerated() {
-      put(
-        "<text x=\"\(margin)\" y=\"\(y + 18 + 17 * i)\" font-family=\"sans-serif\" font-size=\"13\" font-weight=\"bold\">"
-      )
-      SVGRenderer.appendEscaped(line, to: &out)
-      put("</text>\n")
+      w.sheetText(line, at: (margin, y + 18 + 17 * i), size: 13, bold: true)
     }
     var column = 0
     var ly = 0
@@ -133,46 +122,56 @@ enum SheetLegend {
         column = 1
         ly = 0
       }
-      let x = margin + column * (width / 2)
-      let top = y + headingHeight + ly
-      if let keys = line.keys {
-        let k = Double(keySize)
-        // Marked as keys (`<svg class="key"`), told apart from the grid's faces.
-        put("<g class=\"key\">\n")
-        for (doc, kx) in [(keys.low, x), (keys.high, x + keySize + 10)] {
-          let face = BatchSheet.nested(doc, x: Double(kx), y: Double(top), width: k, height: k)
-          out += Array("<svg class=\"key\"".utf8) + face.dropFirst(4)
-        }
-        put("</g>\n")
-        let labelY = top + keySize + 10
-        text(
-          short(line.keyLabels.low), x: x + keySize / 2, y: labelY, size: 9, fill: "#555555",
-          anchor: "middle")
-        text(
-          short(line.keyLabels.high), x: x + keySize * 3 / 2 + 10, y: labelY, size: 9,
-          fill: "#555555", anchor: "middle")
-        text(
-          line.text, x: x + textOffset(line), y: top + keySize / 2 + 4, size: 12, fill: "#333333")
-      } else {
-        text(line.text, x: x, y: top + 12, size: 12, fill: "#333333")
-      }
-      // The swatches in rows under the text.
-      let swatchTop = top + (line.keys == nil ? textLineHeight : keyLineHeight)
-      for (swatch, place) in zip(line.swatches, swatchPlaces(line, room: room)) {
-        let sx = x + textOffset(line) + place.dx, sy = swatchTop + place.row * swatchLineHeight
-        put(
-          "<rect class=\"swatch\" x=\"\(sx)\" y=\"\(sy)\" width=\"14\" height=\"14\" fill=\"\(swatch.color)\" stroke=\"#888888\"/>\n"
-        )
-        text(short(swatch.label), x: sx + 18, y: sy + 11, size: 11, fill: "#333333")
-      }
+      draw(line, at: (margin + column * (width / 2), y + headingHeight + ly), room: room, &w)
       ly += h
       tallest = max(tallest, ly)
     }
-    return (out, headingHeight + tallest + 10, needed)
+    return (w.bytes, headingHeight + tallest + 10, needed)
+  }
+
+  /// One line of the legend, its top left corner at `at`, in a column `room` pixels wide:
+  /// its key faces with their labels, its text, its swatches in rows under it.
+  static func draw(_ line: Line, at: (x: Int, y: Int), room: Int, _ w: inout SVGWriter) {
+    let (x, top) = at
+    if let keys = line.keys {
+      let k = Double(keySize)
+      // Marked as keys (`<svg class="key"`), told apart from the grid's faces.
+      w.startGroup(class: "key")
+      for (doc, kx) in [(keys.low, x), (keys.high, x + keySize + 10)] {
+        w.nest(doc, in: Rect(x: Double(kx), y: Double(top), width: k, height: k), class: "key")
+      }
+      w.close()
+      let labelY = top + keySize + 10
+      w.sheetText(
+        short(line.keyLabels.low), at: (x + keySize / 2, labelY), size: 9, fill: "#555555",
+        anchor: "middle")
+      w.sheetText(
+        short(line.keyLabels.high), at: (x + keySize * 3 / 2 + 10, labelY), size: 9,
+        fill: "#555555", anchor: "middle")
+      w.sheetText(
+        line.text, at: (x + textOffset(line), top + keySize / 2 + 4), size: 12, fill: "#333333")
+    } else {
+      w.sheetText(line.text, at: (x, top + 12), size: 12, fill: "#333333")
+    }
+    // The swatches in rows under the text.
+    let swatchTop = top + (line.keys == nil ? textLineHeight : keyLineHeight)
+    for (swatch, place) in zip(line.swatches, swatchPlaces(line, room: room)) {
+      let sx = x + textOffset(line) + place.dx, sy = swatchTop + place.row * swatchLineHeight
+      w.open("rect")
+      w.attribute("class", "swatch")
+      w.attribute("x", sx)
+      w.attribute("y", sy)
+      w.attribute("width", 14)
+      w.attribute("height", 14)
+      w.attribute("fill", swatch.color)
+      w.attribute("stroke", "#888888")
+      w.endEmpty()
+      w.sheetText(short(swatch.label), at: (sx + 18, sy + 11), size: 11, fill: "#333333")
+    }
   }
 
   /// A label cut to fit under a key face or beside a swatch.
-  static func short(_ s: String) -> String { s.count > 16 ? String(s.prefix(15)) + "…" : s }
+  static func short(_ s: String) -> String { cut(s, to: 16) }
 }
 
 /// How the contact sheet is laid out beyond its faces.

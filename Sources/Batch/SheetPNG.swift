@@ -17,10 +17,11 @@ enum SheetPNG {
   /// Writes page `page` of the grid sheet as PNG through `write` (false once writing has
   /// failed), drawing bands of at most `bandPixels` pixels.
   static func write(
-    _ sheet: SheetStream, page: Int, perPage: Int?, title: String, layout: SheetLayout,
-    bandPixels: Int = bandPixels, to write: @escaping ([UInt8]) -> Bool
+    _ pages: SheetPages, page: Int, bandPixels: Int = bandPixels,
+    to write: @escaping ([UInt8]) -> Bool
   ) throws {
-    let p = sheet.page(page, perPage: perPage, title: title, layout: layout)
+    let sheet = pages.sheet
+    let p = sheet.page(page, perPage: pages.perPage, title: pages.title, layout: pages.layout)
     let grid = BatchSheet.Grid(count: p.range.count, layout: p.layout, pageSize: p.size)
     guard grid.width <= widest else {
       throw RasterError.failed(
@@ -29,12 +30,12 @@ enum SheetPNG {
     }
     PNGStream.mapLargeBlocks()
     let png = try PNGStream(width: grid.width, height: grid.height, opaque: true) { bytes in
-      if !write(bytes) { throw Batch.SheetWriteStopped() }
+      if !write(bytes) { throw SheetWriteStopped() }
     }
     for band in grid.bands(pixels: bandPixels) {
       var svg: [UInt8] = []
       let sink = ByteSink { svg += $0 }
-      sheet.write(page: page, perPage: perPage, title: title, layout: layout, band: band, to: sink)
+      pages.write(page: page, band: band, to: sink)
       if let failure = sheet.failure { throw failure }
       try png.add(RasterImage(svg: svg))
     }

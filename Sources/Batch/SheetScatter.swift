@@ -74,18 +74,17 @@ enum SheetScatter {
     }
     let box = layout.faceSize.map(Double.init) ?? faceBox(points)
     let pad = box / 2 + 6
-    let labelRoom = 16.0
-    let top = Double(layout.heading == nil ? 12 : 44)
-    let left = 78.0
+    // Room for the y axis's labels at the left, for the heading above, the x labels below.
     let frame = Rect(
-      x: left, y: top, width: plotWidth + 2 * pad, height: plotHeight + 2 * pad + labelRoom)
+      x: 78, y: layout.heading == nil ? 12 : 44, width: plotWidth + 2 * pad,
+      height: plotHeight + 2 * pad + 16)
     let bottomAxis = frame.maxY + 58
     let unplaced = unplaced(entries)
     let centres = points.map { (frame.x + pad + $0.0, frame.y + pad + $0.1) }
     let (labelsAt, dropped) = labelPlaces(
       placed.map { layout.label == "" ? "" : shortLabel($0.id) }, centres, box: box)
-    let notes = (unplaced.isEmpty ? 0 : 1) + (dropped == 0 ? 0 : 1)
-    let noteHeight = Double(notes) * 22
+    let noteLines = notes(dropped: dropped, unplaced: unplaced, at: at)
+    let noteHeight = Double(noteLines.count) * 22
     let legend = SheetLegend.svg(
       layout.legend, y: Int((bottomAxis + noteHeight).rounded(.up)),
       width: Int((frame.maxX + 24).rounded(.up)))
@@ -93,107 +92,162 @@ enum SheetScatter {
     let width = legend.width
     let height = Int((bottomAxis + noteHeight).rounded(.up)) + legend.height
 
-    func put(_ s: String) { sink.put(s) }
-    func num(_ d: Double) -> String { SVGNumber.string(d) }
-    func text(_ s: String) { sink.escaped(s) }
-    put("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(width)\" height=\"\(height)\"")
-    put(" viewBox=\"0 0 \(width) \(height)\">\n<title>")
-    text("faces at \(at.x), \(at.y): \(title) (\(plural(entries.count, "row")))")
-    put("</title>\n<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>\n")
-    if let heading = layout.heading {
-      put("<text x=\"\(width / 2)\" y=\"28\" font-family=\"sans-serif\" font-size=\"18\"")
-      put(" text-anchor=\"middle\">")
-      text(heading)
-      put("</text>\n")
-    }
-    // Where a value lands on the sheet.
-    func sx(_ u: Double) -> Double { frame.x + pad + u * plotWidth }
-    func sy(_ v: Double) -> Double { frame.y + pad + (1 - v) * plotHeight }
-    put("<g font-family=\"sans-serif\" font-size=\"12\" fill=\"#333333\">\n")
-    // A grid line and a label at each tick: below the frame for x, left of it for y.
-    let grid =
-      ticks(xr).map { t in
-        let x = num(sx(xr.unit(t)))
-        return (t, (x, num(frame.y), x, num(frame.maxY + 5)), (x, num(frame.maxY + 20), "middle"))
+    sink.svg { w in
+      w.startDocument(
+        width: width, height: height,
+        title: "faces at \(at.x), \(at.y): \(title) (\(plural(entries.count, "row")))",
+        background: "#ffffff")
+      if let heading = layout.heading {
+        w.sheetText(heading, at: (width / 2, 28), size: 18, anchor: "middle")
       }
-      + ticks(yr).map { t in
-        let y = num(sy(yr.unit(t)))
-        return (t, (num(frame.x - 5), y, num(frame.maxX), y), (num(frame.x - 8), y, "end\" dy=\"4"))
-      }
-    for (t, line, label) in grid {
-      put("<line x1=\"\(line.0)\" y1=\"\(line.1)\" x2=\"\(line.2)\" y2=\"\(line.3)\"")
-      put(
-        " stroke=\"#eeeeee\"/>\n<text x=\"\(label.0)\" y=\"\(label.1)\" text-anchor=\"\(label.2)\">"
-      )
-      text(formatNumber(t))
-      put("</text>\n")
+      // Where a value lands on the sheet.
+      let (sx, sy) = ({ frame.x + pad + $0 * plotWidth }, { frame.y + pad + (1 - $0) * plotHeight })
+      axes(frame: frame, x: (xr, sx), y: (yr, sy), names: at, &w)
     }
-    put("<rect x=\"\(num(frame.x))\" y=\"\(num(frame.y))\" width=\"\(num(frame.width))\"")
-    put(" height=\"\(num(frame.height))\" fill=\"none\" stroke=\"#888888\"/>\n")
-    put("<text x=\"\(num(frame.midX))\" y=\"\(num(frame.maxY + 42))\" font-size=\"14\"")
-    put(" font-weight=\"bold\" text-anchor=\"middle\">")
-    text(at.x)
-    put("</text>\n")
-    let (ty, tx) = (num(frame.midY), num(frame.x - 56))
-    put("<text x=\"\(tx)\" y=\"\(ty)\" transform=\"rotate(-90 \(tx) \(ty))\" font-size=\"14\"")
-    put(" font-weight=\"bold\" text-anchor=\"middle\">")
-    text(at.y)
-    put("</text>\n</g>\n")
-
     for (k, e) in placed.enumerated() {
       let (cx, cy) = centres[k]
-      put("<g>\n")
-      if let face = faces(e) {
-        // The face sits at the centre of its document, 0.9 of its shorter side across.
-        let k = box / min(e.faceWidth, e.faceHeight)
-        let (w, h) = (e.faceWidth * k, e.faceHeight * k)
-        sink.put(bytes: BatchSheet.nested(face, x: cx - w / 2, y: cy - h / 2, width: w, height: h))
-      } else {
-        let r = box / 4
-        put("<path d=\"M\(num(cx - r)) \(num(cy - r))L\(num(cx + r)) \(num(cy + r))")
-        put("M\(num(cx + r)) \(num(cy - r))L\(num(cx - r)) \(num(cy + r))\"")
-        put(" stroke=\"#cc0000\" stroke-width=\"3\" fill=\"none\"/>\n")
+      sink.svg { w in place(e, face: faces(e), centre: (cx, cy), box: box, &w) }
+    }
+    sink.svg { w in
+      // The labels after every face, so that no face covers one (and no label another).
+      for (k, e) in placed.enumerated() {
+        guard let ly = labelsAt[k] else { continue }
+        label(shortLabel(e.id), at: (centres[k].0, ly), &w)
       }
-      put("</g>\n")
+      for (i, note) in noteLines.enumerated() {
+        w.sheetText(note, at: (12, bottomAxis + 14 + 22 * Double(i)), size: 12, fill: "#555555")
+      }
+      w.bytes += legend.text
+      w.endDocument()
     }
-    // The labels after every face, so that no face covers one (and no label another).
-    for (k, e) in placed.enumerated() {
-      guard let ly = labelsAt[k] else { continue }
-      put("<text x=\"\(num(centres[k].0))\" y=\"\(num(ly))\" font-family=\"sans-serif\"")
-      // A white halo under the letters keeps them legible over a face's strokes.
-      put(" font-size=\"10\" fill=\"#333333\" text-anchor=\"middle\"")
-      put(" stroke=\"#ffffff\" stroke-width=\"3\" paint-order=\"stroke\">")
-      text(shortLabel(e.id))
-      put("</text>\n")
+    sink.flush()
+  }
+
+  /// A face in its box around `centre` (a red cross for a failed row), in a group.
+  static func place(
+    _ e: SheetEntry, face: [UInt8]?, centre: (Double, Double), box: Double,
+    _ w: inout SVGWriter
+  ) {
+    let (cx, cy) = centre
+    w.startGroup()
+    if let face {
+      // The face sits at the centre of its document, 0.9 of its shorter side across.
+      let k = box / min(e.faceWidth, e.faceHeight)
+      let (fw, fh) = (e.faceWidth * k, e.faceHeight * k)
+      w.nest(face, in: Rect(x: cx - fw / 2, y: cy - fh / 2, width: fw, height: fh))
+    } else {
+      BatchSheet.cross(at: (cx, cy), reach: box / 4, width: 3, &w)
     }
-    var noteY = bottomAxis + 14
+    w.close()
+  }
+
+  /// A face's label, its baseline's centre at `at`.
+  static func label(_ text: String, at: (Double, Double), _ w: inout SVGWriter) {
+    w.open("text")
+    w.attribute("x", at.0)
+    w.attribute("y", at.1)
+    w.attribute("font-family", "sans-serif")
+    // A white halo under the letters keeps them legible over a face's strokes.
+    w.attribute("font-size", 10)
+    w.attribute("fill", "#333333")
+    w.attribute("text-anchor", "middle")
+    w.attribute("stroke", "#ffffff")
+    w.attribute("stroke-width", 3)
+    w.attribute("paint-order", "stroke")
+    w.endText(text)
+  }
+
+  /// The notes under the plot: labels left out, rows without a place.
+  static func notes(dropped: Int, unplaced: [Int], at: SheetPlacement) -> [String] {
+    var lines: [String] = []
     if dropped > 0 {
-      put("<text x=\"12\" y=\"\(num(noteY))\" font-family=\"sans-serif\"")
-      put(" font-size=\"12\" fill=\"#555555\">")
-      text(
+      lines.append(
         "\(plural(dropped, "label")) left out where \(dropped == 1 ? "it" : "they") would cover another (--face-size sets the faces' size)"
       )
-      put("</text>\n")
-      noteY += 22
     }
     if !unplaced.isEmpty {
       let shown = unplaced.prefix(10).map(String.init).joined(separator: ", ")
-      put("<text x=\"12\" y=\"\(num(noteY))\" font-family=\"sans-serif\"")
-      put(" font-size=\"12\" fill=\"#555555\">")
-      text(
+      lines.append(
         "not placed, without a number for \(at.x) or \(at.y): \(plural(unplaced.count, "row")) ("
           + "\(unplaced.count == 1 ? "row" : "rows") \(shown)\(unplaced.count > 10 ? ", …" : ""))"
       )
-      put("</text>\n")
     }
-    sink.put(bytes: legend.text)
-    put("</svg>\n")
-    sink.flush()
+    return lines
+  }
+
+  /// The plot's frame, its grid lines and tick labels, and the axes' titles naming the
+  /// columns: a group of the sheet's small text.
+  static func axes(
+    frame: Rect, x: (ColumnRange, (Double) -> Double), y: (ColumnRange, (Double) -> Double),
+    names at: SheetPlacement, _ w: inout SVGWriter
+  ) {
+    let (xr, sx) = x
+    let (yr, sy) = y
+    w.open("g")
+    w.attribute("font-family", "sans-serif")
+    w.attribute("font-size", 12)
+    w.attribute("fill", "#333333")
+    w.endStart()
+    // A grid line and a label at each tick: below the frame for x, left of it for y.
+    for t in ticks(xr) {
+      let x = sx(xr.unit(t))
+      tick(t, line: (x, frame.y, x, frame.maxY + 5), label: (x, frame.maxY + 20), &w)
+    }
+    for t in ticks(yr) {
+      let y = sy(yr.unit(t))
+      tick(t, line: (frame.x - 5, y, frame.maxX, y), label: (frame.x - 8, y), end: true, &w)
+    }
+    w.open("rect")
+    w.attribute("x", frame.x)
+    w.attribute("y", frame.y)
+    w.attribute("width", frame.width)
+    w.attribute("height", frame.height)
+    w.attribute("fill", "none")
+    w.attribute("stroke", "#888888")
+    w.endEmpty()
+    w.open("text")
+    w.attribute("x", frame.midX)
+    w.attribute("y", frame.maxY + 42)
+    w.attribute("font-size", 14)
+    w.attribute("font-weight", "bold")
+    w.attribute("text-anchor", "middle")
+    w.endText(at.x)
+    let (ty, tx) = (SVGNumber.string(frame.midY), SVGNumber.string(frame.x - 56))
+    w.open("text")
+    w.attribute("x", tx)
+    w.attribute("y", ty)
+    w.attribute("transform", "rotate(-90 \(tx) \(ty))")
+    w.attribute("font-size", 14)
+    w.attribute("font-weight", "bold")
+    w.attribute("text-anchor", "middle")
+    w.endText(at.y)
+    w.close()
+  }
+
+  /// A tick's grid line and its label: under the line's end (`x`), else left of it (`y`,
+  /// `end`).
+  static func tick(
+    _ t: Double, line: (Double, Double, Double, Double), label: (Double, Double),
+    end: Bool = false, _ w: inout SVGWriter
+  ) {
+    w.open("line")
+    w.attribute("x1", line.0)
+    w.attribute("y1", line.1)
+    w.attribute("x2", line.2)
+    w.attribute("y2", line.3)
+    w.attribute("stroke", "#eeeeee")
+    w.endEmpty()
+    w.open("text")
+    w.attribute("x", label.0)
+    w.attribute("y", label.1)
+    w.attribute("text-anchor", end ? "end" : "middle")
+    if end { w.attribute("dy", 4) }
+    w.endText(formatNumber(t))
   }
 
   /// A label as the scatter shows it: at most 22 characters.
   static func shortLabel(_ id: String) -> String {
-    id.count > 22 ? String(id.prefix(21)) + "…" : id
+    cut(id, to: 22)
   }
 
   /// Where each face's label goes (its baseline's y), so that no two labels overlap: under

@@ -129,7 +129,8 @@ final class SheetSpool {
 /// `emit` (a file, standard output, or memory for a PNG). The first failure of `emit` is
 /// kept and the rest dropped, so a sheet that cannot be written costs no more time.
 final class ByteSink {
-  private var buffer: [UInt8] = []
+  /// What is gathered, and the SVG elements open across writes.
+  private var writer = SVGWriter()
   private let emit: ([UInt8]) throws -> Void
   /// Why `emit` failed, if it did.
   private(set) var failure: (any Error)?
@@ -137,22 +138,22 @@ final class ByteSink {
   /// A sink handing its bytes to `emit`.
   init(_ emit: @escaping ([UInt8]) throws -> Void) { self.emit = emit }
 
-  /// Adds text.
-  func put(_ s: String) { buffer.append(contentsOf: s.utf8) }
-
   /// Adds bytes.
   func put<C: Collection>(bytes: C) where C.Element == UInt8 {
-    buffer.append(contentsOf: bytes)
-    if buffer.count >= SheetSpool.bufferSize { flush() }
+    writer.bytes.append(contentsOf: bytes)
+    if writer.bytes.count >= SheetSpool.bufferSize { flush() }
   }
 
-  /// Adds text escaped for SVG.
-  func escaped(_ s: String) { SVGRenderer.appendEscaped(s, to: &buffer) }
+  /// Adds the SVG `body` writes; an element it leaves open stays open for the next call.
+  func svg(_ body: (inout SVGWriter) -> Void) {
+    body(&writer)
+    if writer.bytes.count >= SheetSpool.bufferSize { flush() }
+  }
 
   /// Hands on what is gathered.
   func flush() {
-    defer { buffer.removeAll(keepingCapacity: true) }
-    guard failure == nil, !buffer.isEmpty else { return }
-    do { try emit(buffer) } catch { failure = error }
+    defer { writer.bytes.removeAll(keepingCapacity: true) }
+    guard failure == nil, !writer.bytes.isEmpty else { return }
+    do { try emit(writer.bytes) } catch { failure = error }
   }
 }

@@ -105,7 +105,7 @@ final class SheetStream {
     let order: [Int]? = layout.sort.map { $0.sorted(entries).compactMap(\.spooled) }
     BatchSheet.writeGrid(
       order.map { Array($0[p.range]) } ?? Array(p.range), cells: { self.spool.chunk($0) },
-      title: p.title, layout: layout, pageSize: p.size, band: band, to: sink)
+      page: p, band: band, to: sink)
   }
 
   /// The file name of page `page` (from 0) of `path`: `sheet.svg` → `sheet-001.svg`.

@@ -77,27 +77,3 @@ package struct Environment: ExpressibleByDictionaryLiteral, Sendable {
 
 /// Whether a descriptor is a terminal.
 package func isTerminal(_ fd: Int32) -> Bool { isatty(fd) != 0 }
-
-/// A string as a JSON string literal.
-package func jsonString(_ s: String) -> String {
-  var out = "\""
-  for u in s.unicodeScalars {
-    switch u {
-    case "\"": out += "\\\""
-    case "\\": out += "\\\\"
-    case "\n": out += "\\n"
-    case "\r": out += "\\r"
-    case "\t": out += "\\t"
-    default:
-      // Controls and bidi overrides as escapes: the document is the same, and a terminal
-      // showing it obeys none of them.
-      if isTerminalControl(u.value) {
-        let hex = String(u.value, radix: 16)
-        out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-      } else {
-        out.unicodeScalars.append(u)
-      }
-    }
-  }
-  return out + "\""
-}

@@ -108,12 +108,6 @@ public struct HostWork {
   }
 }
 
-/// The bytes a file named `name` should hold (see `fileBytes(svg:name:)`), a PNG drawn
-/// under `work`'s limits.
-public func fileBytes(svg: [UInt8], name: String, work: HostWork) throws -> [UInt8] {
-  PNG.isPNGName(name) ? try work.png(svg) : svg
-}
-
 extension Script {
   /// The limits `show` draws `name` (a diagnosis or a segue) under once the script's calls
   /// have returned, its errors at the declaration's `file:line`.

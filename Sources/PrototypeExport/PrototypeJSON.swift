@@ -2,59 +2,41 @@ import App
 import Declarations
 import Files
 import Geometry
+import Readable
 import Render
 import StoryboardCanvas
 
-/// JSON text for the prototype page's data, written by hand: a few shapes of value, and
-/// text that stays inside a `<script>` element (no `<` ever appears raw).
-struct PrototypeJSON {
-  private(set) var text = ""
+/// The prototype page's data as JSON values: a few shapes of value, written compact and
+/// escaped to stay inside a `<script>` element (no `<` ever appears raw).
+enum PrototypeJSON {
+  /// The page's layout: one line, strings escaped for a script element.
+  static let layout = JSONLayout(brokenLevels: 0, spaced: false, escaping: .script)
 
   /// A number as SVG writes one (at most two decimals; integers bare).
-  static func number(_ v: Double) -> String { SVGNumber.string(v.isFinite ? v : 0) }
-
-  /// A string literal. Quotes, backslashes, controls, the line separators JavaScript once
-  /// refused and `<`, `>`, `&` (so no `</script>` can end the element) are `\u` escapes.
-  static func string(_ s: String) -> String {
-    var out = "\""
-    for u in s.unicodeScalars {
-      guard u.value < 0x20 || "\"\\<>&\u{2028}\u{2029}".unicodeScalars.contains(u) else {
-        out.unicodeScalars.append(u)
-        continue
-      }
-      let hex = String(u.value, radix: 16)
-      out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-    }
-    return out + "\""
-  }
+  static func number(_ v: Double) -> JSONValue { .number(SVGNumber.string(v.isFinite ? v : 0)) }
 
   /// `[x, y, width, height]`, or `null`.
-  static func rect(_ r: Rect?) -> String {
-    guard let r else { return "null" }
-    return "[" + [r.x, r.y, r.width, r.height].map(number).joined(separator: ",") + "]"
+  static func rect(_ r: Rect?) -> JSONValue {
+    guard let r else { return .null }
+    return .array([r.x, r.y, r.width, r.height].map(number))
   }
 
   /// An index, or `null`.
-  static func index(_ i: Int?) -> String { i.map(String.init) ?? "null" }
+  static func index(_ i: Int?) -> JSONValue { i.map(JSONValue.integer) ?? .null }
 
-  /// An object of already written members, in the order given.
-  static func object(_ members: [(String, String)]) -> String {
-    "{" + members.map { string($0.0) + ":" + $0.1 }.joined(separator: ",") + "}"
-  }
-
-  /// An array of already written values.
-  static func array(_ values: [String]) -> String { "[" + values.joined(separator: ",") + "]" }
+  /// Indices, as an array.
+  static func indices(_ items: [Int]) -> JSONValue { .array(items.map(JSONValue.integer)) }
 }
 
 extension PrototypeBuilder {
   /// Everything the page's script reads: the states, edges, tracks and starts.
   func json(duration: Double) -> String {
     typealias J = PrototypeJSON
-    let states = self.states.map { s -> String in
-      var members: [(String, String)] = [
-        ("d", J.string(s.device.rawValue)), ("o", J.string(s.orientation.rawValue)),
-        ("w", J.number(s.width)), ("h", J.number(s.height)), ("title", J.string(s.title)),
-        ("below", J.array(s.below.map(String.init))), ("above", J.array(s.above.map(String.init))),
+    let states = self.states.map { s -> JSONValue in
+      var members: [(String, JSONValue)] = [
+        ("d", .string(s.device.rawValue)), ("o", .string(s.orientation.rawValue)),
+        ("w", J.number(s.width)), ("h", J.number(s.height)), ("title", .string(s.title)),
+        ("below", J.indices(s.below)), ("above", J.indices(s.above)),
         ("back", J.index(s.back)), ("backRect", J.rect(s.backRect)),
         ("bar", J.index(s.bar)), ("barRect", J.rect(s.barRect)),
         ("outside", J.index(s.outside)), ("popover", J.rect(s.popover)),
@@ -65,45 +47,44 @@ extension PrototypeBuilder {
         members.append(
           (
             "face",
-            J.object([
+            .object([
               ("r", J.rect(f.rect)), ("h", J.number(f.happiness)), ("s", J.number(f.scale)),
-              ("exact", J.index(f.exact)), ("steps", J.array(f.steps.map { J.index($0) })),
+              ("exact", J.index(f.exact)), ("steps", .array(f.steps.map { J.index($0) })),
             ])
           ))
       }
-      let hits = s.hits.map { h in
-        J.object([
-          ("r", J.rect(h.rect)), ("name", J.string(h.name)),
-          ("title", J.string(h.title)),
-          ("e", J.array(h.edges.map(J.index))), ("in", J.array(h.inputs.map(J.string))),
+      let hits = s.hits.map { h -> JSONValue in
+        .object([
+          ("r", J.rect(h.rect)), ("name", .string(h.name)), ("title", .string(h.title)),
+          ("e", .array(h.edges.map(J.index))), ("in", .strings(h.inputs)),
         ])
       }
-      members.append(("hits", J.array(hits)))
-      return J.object(members)
+      members.append(("hits", .array(hits)))
+      return .object(members)
     }
-    let edges = self.edges.map { e in
-      J.object([
-        ("to", String(e.to)),
+    let edges = self.edges.map { e -> JSONValue in
+      .object([
+        ("to", .integer(e.to)),
         (
           "l",
           e.layers.map { layers in
-            J.array(
+            .array(
               layers.map { l in
-                J.object(
-                  [("f", String(l.fragment)), ("win", J.rect(l.window)), ("t", J.index(l.track))]
-                    + (l.isFace ? [("face", "true")] : []))
+                .object(
+                  [("f", .integer(l.fragment)), ("win", J.rect(l.window)), ("t", J.index(l.track))]
+                    + (l.isFace ? [("face", .bool(true))] : []))
               })
-          } ?? "null"
+          } ?? .null
         ),
       ])
     }
-    let tracks = self.tracks.map { J.array($0.map(J.number)) }
-    let starts = J.object(starts.map { ($0.0.rawValue, String($0.1)) })
-    return J.object([
-      ("duration", J.number(duration)), ("samples", String(PrototypeBuilder.samples)),
-      ("steps", J.array(Prototype.happinessSteps.map(J.number))),
-      ("starts", starts), ("states", J.array(states)), ("edges", J.array(edges)),
-      ("tracks", J.array(tracks)),
-    ])
+    let tracks = self.tracks.map { JSONValue.array($0.map(J.number)) }
+    let starts = JSONValue.object(starts.map { ($0.0.rawValue, .integer($0.1)) })
+    return JSONValue.object([
+      ("duration", J.number(duration)), ("samples", .integer(PrototypeBuilder.samples)),
+      ("steps", .array(Prototype.happinessSteps.map(J.number))),
+      ("starts", starts), ("states", .array(states)), ("edges", .array(edges)),
+      ("tracks", .array(tracks)),
+    ]).text(J.layout)
   }
 }

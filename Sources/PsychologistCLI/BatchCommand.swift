@@ -184,8 +184,8 @@ enum BatchCommand: Command {
     guard FileSystem.exists(script) else { throw UsageError("no such script: \(script)") }
     var options = BatchOptions(
       script: script, diagnosis: diagnosis, input: input, format: format, outputDirectory: dir,
-      jobs: jobs ?? processorCount(),
       scriptOptions: try scriptOptions(args, outputFolder: outputDirectory))
+    if let jobs { options.jobs = jobs }
     options.sheet = try args[sheet]
     options.ranges = try args[ranges]
     options.sheetLayout.columns = try args[columns]

@@ -147,8 +147,7 @@ func emit(_ drawing: Drawing, _ args: ParsedArguments, work: HostWork? = nil) th
   }
   guard let output, PNG.isPNGName(output) else { return try write(bytes, to: output) }
   do {
-    let png = try work.map { try fileBytes(svg: bytes, name: output, work: $0) }
-    try write(try png ?? fileBytes(svg: bytes, name: output), to: output)
+    try write(try fileBytes(svg: bytes, name: output, drawing: work?.png), to: output)
   } catch let e as RasterError {
     let message = "cannot write \(output): \(pngProblem(output, e))"
     if case .unavailable = e { throw UsageError(message) }

@@ -39,9 +39,28 @@ enum ListCommand: Command {
 struct Listed {
   var section: String
   var name: String
-  var fields: [(String, String)]
+  var fields: [(String, ListedValue)]
   var location: String
   var plugin: String?
+}
+
+/// A listed field's value: text, or a list the table joins with commas and JSON keeps as an
+/// array (an object for pairs).
+enum ListedValue: ExpressibleByStringLiteral {
+  case text(String)
+  case list([String])
+  case pairs([(String, String)])
+
+  init(stringLiteral value: String) { self = .text(value) }
+
+  /// As the table shows it.
+  var text: String {
+    switch self {
+    case .text(let s): s
+    case .list(let items): items.joined(separator: ",")
+    case .pairs(let pairs): pairs.map { "\($0.0)=\($0.1)" }.joined(separator: ",")
+    }
+  }
 }
 
 func happinessText(_ h: HappinessSource?) -> String {
@@ -58,50 +77,57 @@ func listing(_ r: Registry) -> [Listed] {
     rows.append(
       Listed(
         section: "app", name: r.rootTitle,
-        fields: [("title", r.rootTitle)] + (app.language.map { [("language", $0)] } ?? [])
-          + (app.theme.map { [("theme", $0)] } ?? []),
+        fields: [("title", .text(r.rootTitle))]
+          + (app.language.map { [("language", .text($0))] } ?? [])
+          + (app.theme.map { [("theme", .text($0))] } ?? []),
         location: app.location, plugin: app.plugin))
   }
   /// The named menus a button is on (none: the root's, or no menu).
-  func on(_ name: String) -> [(String, String)] {
+  func on(_ name: String) -> [(String, ListedValue)] {
     let menus = r.menus(listing: name).map(\.name)
-    return menus.isEmpty ? [] : [("on", menus.joined(separator: ","))]
+    return menus.isEmpty ? [] : [("on", .list(menus))]
   }
   for d in r.diagnoses {
-    var f = [("happiness", happinessText(d.happiness)), ("segue", d.segue)] + on(d.name)
-    if let t = d.title { f.append(("title", t)) }
+    var f: [(String, ListedValue)] =
+      [("happiness", .text(happinessText(d.happiness))), ("segue", .text(d.segue))] + on(d.name)
+    if let t = d.title { f.append(("title", .text(t))) }
     if d.expression != nil { f.append(("expression", "yes")) }
-    if !d.features.isEmpty { f.append(("features", d.features.joined(separator: ","))) }
-    if let s = d.style { f.append(("style", s)) }
-    if let c = d.channels { f += [("channels", c.summary)] + c.settings }
+    if !d.features.isEmpty { f.append(("features", .list(d.features))) }
+    if let s = d.style { f.append(("style", .text(s))) }
+    if let c = d.channels {
+      f += [("channels", .text(c.summary))] + c.settings.map { ($0.0, .text($0.1)) }
+    }
     rows.append(
       Listed(section: "diagnoses", name: d.name, fields: f, location: d.location, plugin: d.plugin))
   }
   for s in r.segues {
-    let kind: String
+    let kind: ListedValue
     switch s.kind {
-    case .same(let k): kind = k
-    case .perDevice(let m):
-      kind = m.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ",")
+    case .same(let k): kind = .text(k)
+    case .perDevice(let m): kind = .pairs(m.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
     }
-    var f = [("kind", kind), ("happiness", happinessText(s.happiness))]
+    var f: [(String, ListedValue)] = [
+      ("kind", kind), ("happiness", .text(happinessText(s.happiness))),
+    ]
     // A button is on a menu; a manual segue is performed by diagnoses and code.
     f.append(("button", r.isButton(s) ? "yes" : "no"))
     if r.isButton(s) { f += on(s.identifier) }
-    if let m = s.menu { f.append(("shows", m)) }
-    if let t = s.title { f.append(("title", t)) }
+    if let m = s.menu { f.append(("shows", .text(m))) }
+    if let t = s.title { f.append(("title", .text(t))) }
     rows.append(
       Listed(
         section: "segues", name: s.identifier, fields: f, location: s.location, plugin: s.plugin))
   }
   for m in r.menus {
-    var f = [("title", r.title(ofMenu: m.name)), ("buttons", m.buttons.joined(separator: ","))]
+    var f: [(String, ListedValue)] = [
+      ("title", .text(r.title(ofMenu: m.name))), ("buttons", .list(m.buttons)),
+    ]
     if m.shared { f.append(("shared", "yes")) }
     rows.append(
       Listed(section: "menus", name: m.name, fields: f, location: m.location, plugin: m.plugin))
   }
   for k in r.kinds {
-    let devices = k.devices.map { $0.map(\.rawValue).joined(separator: ",") } ?? "all"
+    let devices = k.devices.map { ListedValue.list($0.map(\.rawValue)) } ?? "all"
     rows.append(
       Listed(
         section: "segue_kinds", name: k.name, fields: [("devices", devices)], location: k.location,
@@ -118,20 +144,22 @@ func listing(_ r: Registry) -> [Listed] {
     rows.append(
       Listed(
         section: "styles", name: s.name ?? "(global)",
-        fields: [("color", s.style.color.svg), ("scale", formatNumber(s.style.scale))],
+        fields: [
+          ("color", .text(s.style.color.svg)), ("scale", .text(formatNumber(s.style.scale))),
+        ],
         location: s.location, plugin: s.plugin))
   }
   for t in r.themes {
     rows.append(
       Listed(
         section: "themes", name: t.name,
-        fields: [("bar_top", t.theme.barTop.svg), ("fonts", t.theme.fonts.joined(separator: ","))],
+        fields: [("bar_top", .text(t.theme.barTop.svg)), ("fonts", .list(t.theme.fonts))],
         location: t.location, plugin: t.plugin))
   }
   // A misspelt field is shown as written, beside the default it did not set.
   for i in rows.indices {
     for (name, value) in r.unknownFields[rows[i].location] ?? [] {
-      rows[i].fields.append((name, value + " (unknown field)"))
+      rows[i].fields.append((name, .text(value + " (unknown field)")))
     }
   }
   return rows
@@ -179,7 +207,7 @@ func table(_ rows: [Listed], pluginOrder: [String] = []) -> String {
         section = row.section
         out += "  " + section + ":\n"
       }
-      let fields = row.fields.map { "\($0.0) \(visible($0.1))" }.joined(separator: "  ")
+      let fields = row.fields.map { "\($0.0) \(visible($0.1.text))" }.joined(separator: "  ")
       out += "    " + visible(row.name).padding(width) + fields
       out += line.isEmpty ? "\n" : "  line \(line)\n"
     }
@@ -195,33 +223,35 @@ func splitLocation(_ location: String) -> (file: String, line: String) {
   return (String(location[..<colon]), String(line))
 }
 
+/// The listing as JSON: an object of the table's sections, each an array of declarations,
+/// a line each; a field's list is an array, a per-device kind an object.
 func json(_ rows: [Listed]) -> String {
   let sections = [
     "app", "menus", "diagnoses", "segues", "segue_kinds", "features", "styles", "themes",
   ]
-  var parts: [String] = []
-  for s in sections {
-    let items = rows.filter { $0.section == s }.map { row -> String in
-      var fields = [("name", jsonString(row.name))]
-      for (k, v) in row.fields {
-        // Only numeric fields go out bare: a title such as "+1" or ".5" reads as a Double
-        // but is no JSON number.
-        let numeric = k == "happiness" || k == "scale"
-        if numeric, let d = Double(v), d.isFinite {
-          fields.append((k, v))
-        } else if k == "button" || k == "shared" {
-          fields.append((k, v == "yes" ? "true" : "false"))
-        } else {
-          fields.append((k, jsonString(v)))
-        }
-      }
-      fields.append(("location", jsonString(row.location)))
-      fields.append(("plugin", row.plugin.map(jsonString) ?? "null"))
-      return "{" + fields.map { "\(jsonString($0.0)): \($0.1)" }.joined(separator: ", ") + "}"
+  let listing = sections.map { section -> (String, JSONValue) in
+    let items = rows.filter { $0.section == section }.map { row -> JSONValue in
+      var fields: [(String, JSONValue)] = [("name", .string(row.name))]
+      for (k, v) in row.fields { fields.append((k, jsonValue(k, v))) }
+      fields.append(("location", .string(row.location)))
+      fields.append(("plugin", row.plugin.map(JSONValue.string) ?? .null))
+      return .object(fields)
     }
-    parts.append(
-      "  \(jsonString(s)): ["
-        + (items.isEmpty ? "" : "\n    " + items.joined(separator: ",\n    ") + "\n  ") + "]")
+    return (section, .array(items))
   }
-  return "{\n" + parts.joined(separator: ",\n") + "\n}\n"
+  let layout = JSONLayout(brokenLevels: 2, spaced: true, escaping: .readable)
+  return JSONValue.object(listing).text(layout) + "\n"
+}
+
+/// A field's value in JSON: only numeric fields go out bare (a title such as "+1" or ".5"
+/// reads as a Double but is no JSON number), yes and no as booleans.
+private func jsonValue(_ key: String, _ value: ListedValue) -> JSONValue {
+  switch value {
+  case .list(let items): return .strings(items)
+  case .pairs(let pairs): return .object(pairs.map { ($0.0, .string($0.1)) })
+  case .text(let v):
+    if key == "happiness" || key == "scale", let d = Double(v), d.isFinite { return .number(v) }
+    if key == "button" || key == "shared" { return .bool(v == "yes") }
+    return .string(v)
+  }
 }

@@ -70,7 +70,7 @@ enum StoryboardCommand: Command {
       return status
     }
     do {
-      try write(try fileBytes(svg: svg, name: output, work: work), to: output)
+      try write(try fileBytes(svg: svg, name: output, drawing: work.png), to: output)
     } catch let e as RasterError {
       // As every command says it: no librsvg is the machine's, not the output's.
       let message = "cannot write \(output): \(pngProblem(output, e))"

@@ -27,14 +27,10 @@ extension StoryboardCanvas {
     let height =
       layout.height + 2 * m + Self.heading
       + (problemLines.isEmpty ? 0 : 24 + Double(problemLines.count) * 14)
-    var out: [UInt8] = []
-    put(
-      "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(n(width))\" height=\"\(n(height))\" viewBox=\"0 0 \(n(width)) \(n(height))\">\n",
-      &out)
+    var out = SVGWriter()
     let heading =
       "Storyboard: \(graph.nodes.first?.title ?? "") on \(graph.device.rawValue) \(screenSize.width > screenSize.height ? "landscape" : "portrait")"
-    element("title", [], heading, &out)
-    put("<rect width=\"100%\" height=\"100%\" fill=\"#e6e9ee\"/>\n", &out)
+    out.startDocument(width: n(width), height: n(height), title: heading, background: "#e6e9ee")
     element(
       "text",
       [
@@ -56,7 +52,11 @@ extension StoryboardCanvas {
         edge, index: i, route: points, label: label, boxes: layout.boxes.mapValues(moved), &out)
     }
     if !problemLines.isEmpty {
-      put("<g class=\"problems\" font-family=\"\(Self.families)\" fill=\"\(Self.red)\">\n", &out)
+      out.open("g")
+      out.attribute("class", "problems")
+      out.attribute("font-family", Self.families)
+      out.attribute("fill", Self.red)
+      out.endStart()
       var y = origin.y + layout.height + m + 10
       element(
         "text", [("x", n(m)), ("y", n(y)), ("font-size", "13"), ("font-weight", "bold")],
@@ -65,22 +65,24 @@ extension StoryboardCanvas {
         y += 14
         element("text", [("x", n(m)), ("y", n(y)), ("font-size", "11")], line, &out)
       }
-      put("</g>\n", &out)
+      out.close()
     }
-    put("</svg>\n", &out)
-    return out
+    out.endDocument()
+    return out.bytes
   }
 
   /// A node: the scene's screen in a frame with its title under it (red when a problem
   /// or failure is at it, or no person reaches it), or the split view's or detail's box.
-  private func appendNode(_ node: StoryboardGraph.Node, in box: Rect, _ out: inout [UInt8]) {
+  private func appendNode(_ node: StoryboardGraph.Node, in box: Rect, _ out: inout SVGWriter) {
     let notes = notes(of: node)
     let faulty = !notes.isEmpty
     let outline = faulty ? Self.red : "#8a9099"
     let className = node.isScene ? "scene" : node.role == .splitView ? "split-view" : "detail"
-    put(
-      "<g class=\"\(className)\" id=\"scene-\(node.id)\"\(faulty ? " data-problem=\"true\"" : "")>\n",
-      &out)
+    out.open("g")
+    out.attribute("class", className)
+    out.attribute("id", "scene-" + node.id)
+    if faulty { out.attribute("data-problem", "true") }
+    out.endStart()
     element(
       "rect",
       [
@@ -97,17 +99,17 @@ extension StoryboardCanvas {
         &out)
       centredText("Split View Controller", x: box.midX, y: box.midY - 2, size: 12, bold: true, &out)
       centredText("master │ detail", x: box.midX, y: box.midY + 14, size: 10, bold: false, &out)
-      put("</g>\n", &out)
+      out.close()
       return
     }
     let picture = Rect(
       x: box.x, y: box.y, width: box.width, height: screenSize.height * scale)
     if let screen = screens[node.id] {
-      put(
-        "<g class=\"screen\" transform=\"translate(\(n(picture.x)) \(n(picture.y))) scale(\(n(scale, 5)))\">\n",
-        &out)
-      SVGRenderer.append(screen.drawing, to: &out, idPrefix: node.id + "-")
-      put("</g>\n", &out)
+      out.startGroup(
+        class: "screen",
+        transform: "translate(\(n(picture.x)) \(n(picture.y))) scale(\(n(scale, 5)))")
+      out.drawing(screen.drawing, idPrefix: node.id + "-")
+      out.close()
     } else {
       element(
         "rect",
@@ -139,14 +141,14 @@ extension StoryboardCanvas {
         line, x: box.midX, y: y, size: 9, bold: false, class: "note", color: Self.red, &out)
       y += Self.noteLine
     }
-    put("</g>\n", &out)
+    out.close()
   }
 
   /// An edge: its route as a path with an arrowhead at its destination; a segue's starts
   /// at its button (a dot on it) and carries its kind's badge and its identifier.
   private func appendEdge(
     _ edge: StoryboardGraph.Edge, index: Int, route: [Point], label: Point?,
-    boxes: [String: Rect], _ out: inout [UInt8]
+    boxes: [String: Rect], _ out: inout SVGWriter
   ) {
     var points = route
     let faulty = !edge.problems.isEmpty
@@ -178,9 +180,9 @@ extension StoryboardCanvas {
     if let from = edge.from { attributes.append(("data-from", "scene-" + from)) }
     attributes.append(("data-to", "scene-" + edge.to))
     if faulty { attributes.append(("data-problem", "true")) }
-    put("<g", &out)
-    for (k, v) in attributes { attribute(k, v, &out) }
-    put(">\n", &out)
+    out.open("g")
+    for (k, v) in attributes { out.attribute(named: k, v) }
+    out.endStart()
     var d = "M\(n(points[0].x)) \(n(points[0].y))"
     var i = 1
     while i + 2 < points.count {
@@ -219,14 +221,15 @@ extension StoryboardCanvas {
       case .initial: break
       }
     }
-    put("</g>\n", &out)
+    out.close()
   }
 
   /// A kind's badge: a rounded label in its colour reading the kind.
-  private func appendBadge(_ text: String, at centre: Point, _ color: String, _ out: inout [UInt8])
-  {
+  private func appendBadge(
+    _ text: String, at centre: Point, _ color: String, _ out: inout SVGWriter
+  ) {
     let w = TextWidth.of(text, size: 10.5, weight: .bold) + 12
-    put("<g class=\"badge\">\n", &out)
+    out.startGroup(class: "badge")
     element(
       "rect",
       [
@@ -236,11 +239,11 @@ extension StoryboardCanvas {
     centredText(
       text, x: centre.x, y: centre.y + 4, size: 10.5, bold: true, class: "kind",
       color: "#ffffff", &out)
-    put("</g>\n", &out)
+    out.close()
   }
 
   /// An arrowhead whose tip is `tip`, pointing along `from`→`tip`.
-  private func appendHead(from: Point, to tip: Point, _ color: String, _ out: inout [UInt8]) {
+  private func appendHead(from: Point, to tip: Point, _ color: String, _ out: inout SVGWriter) {
     var (dx, dy) = (tip.x - from.x, tip.y - from.y)
     let length = (dx * dx + dy * dy).squareRoot()
     if length < 1e-6 { (dx, dy) = (1, 0) } else { (dx, dy) = (dx / length, dy / length) }
@@ -271,7 +274,7 @@ extension StoryboardCanvas {
 
   private func centredText(
     _ text: String, x: Double, y: Double, size: Double, bold: Bool, class name: String? = nil,
-    color: String = "#2b2f36", _ out: inout [UInt8]
+    color: String = "#2b2f36", _ out: inout SVGWriter
   ) {
     var a: [(String, String)] = name.map { [("class", $0)] } ?? []
     a += [
@@ -285,23 +288,13 @@ extension StoryboardCanvas {
 
 /// `<name a="v" …>text</name>`, or self-closed without text; text and values escaped.
 private func element(
-  _ name: String, _ attributes: [(String, String)], _ text: String?, _ out: inout [UInt8]
+  _ name: StaticString, _ attributes: [(String, String)], _ text: String?,
+  _ out: inout SVGWriter
 ) {
-  put("<" + name, &out)
-  for (k, v) in attributes { attribute(k, v, &out) }
-  guard let text else { return put("/>\n", &out) }
-  put(">", &out)
-  SVGRenderer.appendEscaped(text, to: &out)
-  put("</" + name + ">\n", &out)
+  out.open(name)
+  for (k, v) in attributes { out.attribute(named: k, v) }
+  if let text { out.endText(text) } else { out.endEmpty() }
 }
-
-private func attribute(_ key: String, _ value: String, _ out: inout [UInt8]) {
-  put(" " + key + "=\"", &out)
-  SVGRenderer.appendEscaped(value, to: &out)
-  put("\"", &out)
-}
-
-private func put(_ s: String, _ out: inout [UInt8]) { out.append(contentsOf: s.utf8) }
 
 /// A number as SVG writes it: at most `places` decimals, no trailing zeros.
 private func n(_ v: Double, _ places: Int = 2) -> String {

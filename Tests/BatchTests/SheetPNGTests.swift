@@ -45,9 +45,8 @@ private func expectedColor(_ k: Int) -> (Int, Int, Int) {
   #expect(bands.count == 5 && bands.first?.lowerBound == 0 && bands.last?.upperBound == grid.height)
   #expect(zip(bands, bands.dropFirst()).allSatisfy { $0.upperBound == $1.lowerBound })
   var png: [UInt8] = []
-  try SheetPNG.write(
-    sheet, page: 0, perPage: nil, title: "t", layout: layout, bandPixels: bandPixels
-  ) {
+  let pages = SheetPages(sheet: sheet, perPage: nil, title: "t", layout: layout)
+  try SheetPNG.write(pages, page: 0, bandPixels: bandPixels) {
     png += $0; return true
   }
   let banded = try decodePNG(Data(png))
@@ -74,7 +73,8 @@ private func expectedColor(_ k: Int) -> (Int, Int, Int) {
   }
   var written = 0
   #expect(throws: RasterError.self) {
-    try SheetPNG.write(many, page: 0, perPage: nil, title: "t", layout: wide) {
+    let pages = SheetPages(sheet: many, perPage: nil, title: "t", layout: wide)
+    try SheetPNG.write(pages, page: 0) {
       written += $0.count
       return true
     }

@@ -82,6 +82,30 @@ import Testing
     #expect((obj?["app"] as? [[String: Any]])?.first?["title"] as? String == "Barista")
   }
 
+  /// `list --json` keeps a list a list: a menu's buttons, the menus a button is on and a
+  /// kind given per device are arrays and objects, as a program reading them wants, and
+  /// the themes the table shows are there too.
+  @Test func listJSONKeepsListsAsArraysAndShowsThemes() throws {
+    let j = try psychologist(["list", barista, "--json", "--plugin", "examples/plugins/ios7.lua"])
+    #expect(j.status == 0, "\(j.stderr)")
+    let obj = try JSONSerialization.jsonObject(with: j.stdout) as? [String: Any]
+    let menus = obj?["menus"] as? [[String: Any]] ?? []
+    #expect(menus.first?["buttons"] as? [String] == ["espresso", "latte", "mocha"])
+    let diagnoses = obj?["diagnoses"] as? [[String: Any]] ?? []
+    let espresso = diagnoses.first { $0["name"] as? String == "espresso" }
+    #expect(espresso?["on"] as? [String] == ["drinks"])
+    #expect(espresso?["features"] as? [String] == ["cup"])
+    let segues = obj?["segues"] as? [[String: Any]] ?? []
+    let show = segues.first { $0["name"] as? String == "showDiagnosis" }
+    #expect(show?["kind"] as? [String: String] == ["ipad": "replace", "iphone": "push"])
+    let themes = obj?["themes"] as? [[String: Any]] ?? []
+    #expect(themes.map { $0["name"] as? String } == ["ios7"])
+    #expect(
+      themes.first?["fonts"] as? [String]
+        == ["Helvetica Neue", "Liberation Sans", "Arial", "sans-serif"])
+    #expect((themes.first?["location"] as? String)?.hasSuffix("ios7.lua:8") == true)
+  }
+
   @Test func checkCountsTheMenusBesidesTheRoot() throws {
     let r = try psychologist(
       ["check", barista], environment: ["PSYCHOLOGIST_PATH": "", "XDG_CONFIG_HOME": "/nonexistent"])
