@@ -167,7 +167,11 @@ extension LuaState {
   {
     guard depth < maxTableDepth else { throw tooDeep(at: copy.place) }
     guard lua_checkstack(L, 4) != 0 else { throw tooDeep(at: copy.place) }
-    let t = lua_absindex(L, idx)
+    // An input handed back by the function it was given to is the input, not the empty
+    // proxy that watched its reads (see input_reads.c).
+    let untracked = psy_pushuntracked(L, idx) != 0
+    defer { if untracked { psy_pop(L, 1) } }
+    let t = untracked ? lua_gettop(L) : lua_absindex(L, idx)
     try copy.table(L, self)
     var map: [LuaValue: LuaValue] = [:]
     var maxIndex = 0
