@@ -155,6 +155,29 @@ import TestSupport
     #expect(r.status == 0, "\(r.stderr)")
   }
 
+  /// 100,000 declared levels are read whole: all of them counted, and one given twice (the
+  /// first and the last) found at the field's line.
+  @Test func aLongLevelsListIsCheckedWhole() throws {
+    let make = """
+      local l = {}
+      for i = 1, 100000 do l[i] = "level" .. i end
+      %@
+      diagnosis "cars" { channels = { face_color = { column = "kind",
+        levels = l } } }
+      """
+    let dir = try folder(make.replacingOccurrences(of: "%@", with: ""))
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    let fine = try psychologist(["list", "cars.lua"], in: dir)
+    #expect(fine.status == 0 && fine.out.contains("levels:100000"), "\(fine.out) \(fine.stderr)")
+    try writeFile(
+      dir + "/twice.lua", make.replacingOccurrences(of: "%@", with: "l[100000] = 'level1'"))
+    let twice = try psychologist(["check", "twice.lua"], in: dir)
+    #expect(twice.status == 1)
+    #expect(
+      twice.stderr.contains("twice.lua:5:") && twice.stderr.contains("levels lists 'level1' twice"),
+      "\(twice.stderr)")
+  }
+
   @Test func listShowsTheMapping() throws {
     let dir = try folder()
     defer { try? FileManager.default.removeItem(atPath: dir) }
