@@ -32,6 +32,13 @@ public struct ColumnRange: Equatable, Sendable {
     return min(max((x / 2 - low / 2) / width, 0), 1)
   }
 
+  /// The value at `t` of the way from `low` to `high` (0…1): finite for a finite range,
+  /// where `low + (high − low) × t` overflows (−1.8e308 … 1.8e308 is wider than a double).
+  package func value(at t: Double) -> Double {
+    let v = low * (1 - t) + high * t
+    return min(max(v.isFinite ? v : v > 0 ? high : low, low), high)
+  }
+
   /// The range widened to take `x` in.
   mutating func include(_ x: Double) {
     low = min(low, x)
