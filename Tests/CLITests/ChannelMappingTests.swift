@@ -178,6 +178,28 @@ import TestSupport
       "\(twice.stderr)")
   }
 
+  /// 100,000 colours of `colors = { … }` are read whole: the declaration checks, and a
+  /// colour misspelt at the end is found at the field's line.
+  @Test func aLongColorsListIsCheckedWhole() throws {
+    let make = """
+      local c = {}
+      for i = 1, 100000 do c[i] = i % 2 == 0 and "#112233" or "teal" end
+      %@
+      diagnosis "cars" { channels = { face_color = { column = "mpg",
+        colors = c } } }
+      """
+    let dir = try folder(make.replacingOccurrences(of: "%@", with: ""))
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    let fine = try psychologist(
+      ["check", "cars.lua", "--time-limit", "300"], in: dir, timeout: 600)
+    #expect(fine.status == 0, "\(fine.stderr)")
+    try writeFile(
+      dir + "/bad.lua", make.replacingOccurrences(of: "%@", with: "c[100000] = 'tael'"))
+    let bad = try psychologist(["check", "bad.lua", "--time-limit", "300"], in: dir, timeout: 600)
+    #expect(bad.status == 1)
+    #expect(bad.stderr.contains("bad.lua:5:") && bad.stderr.contains("tael"), "\(bad.stderr)")
+  }
+
   @Test func listShowsTheMapping() throws {
     let dir = try folder()
     defer { try? FileManager.default.removeItem(atPath: dir) }
