@@ -187,6 +187,9 @@
 ---@field title? string
 ---Replace an earlier `app { … }`.
 ---@field override? boolean
+---The theme every screen of the app is drawn in (a `theme` the script declares, or "ios6"),
+---unless `--theme` or a session's own names another.
+---@field theme? string
 
 ---The fields of `menu "name" { … }`: a menu scene besides the root, shown by a segue that
 ---says `menu = "name"`. The root menu lists the buttons no other menu claims.

@@ -16,9 +16,11 @@ extension Script {
   /// screen it leads to drawn (happiness and expression functions, its segue, its kind's
   /// `perform`, features); each button segue performed from its menu and drawn; each `segue_kind` no segue uses performed;
   /// each feature no face draws drawn on its own; each named style drawn. A problem met on
-  /// some devices only says where; the list is in file, then line order.
+  /// some devices only says where; the list is in file, then line order. The walk ends at
+  /// `work`'s deadline, with the time limit's problem at the declaration it had reached.
   public func checkProblems(
-    devices: [Device] = Device.allCases, orientations: [Orientation] = Orientation.allCases
+    devices: [Device] = Device.allCases, orientations: [Orientation] = Orientation.allCases,
+    work: HostWork? = nil
   ) -> [Problem] {
     var found = ProblemsByPlace()
     let everywhere = devices.count * orientations.count
@@ -26,13 +28,16 @@ extension Script {
     // a runaway function would cost six limits.
     var limited: Set<Location> = []
     let unperformed = registry.unperformedSegueProblems()
-    for device in devices {
+    var stopped = false
+    for device in devices where !stopped {
       let declared = problems(on: device) + unperformed
       let faulty = Set(declared.map(\.location))
-      for orientation in orientations {
+      for orientation in orientations where !stopped {
         for p in declared { found.add(p, on: device, orientation) }
         let skipped = faulty.union(limited)
-        for (p, limitAt) in runDeclarations(on: device, orientation, skipping: skipped) {
+        let walked = runDeclarations(on: device, orientation, skipping: skipped, work: work)
+        stopped = walked.stopped
+        for (p, limitAt) in walked.problems {
           if let limitAt {
             limited.insert(limitAt)
             found.addOnce(p)
@@ -48,16 +53,31 @@ extension Script {
   /// Runs every declaration without a problem of its own on one device and orientation;
   /// a limit hit says at which declaration's run.
   private func runDeclarations(
-    on device: Device, _ orientation: Orientation, skipping faulty: Set<Location>
-  ) -> [(Problem, limitAt: Location?)] {
+    on device: Device, _ orientation: Orientation, skipping faulty: Set<Location>,
+    work: HostWork?
+  ) -> (problems: [(Problem, limitAt: Location?)], stopped: Bool) {
     let r = registry
     let session = Session(checking: self, device: device, orientation: orientation)
+    // On an iPad in portrait the menu is reached as a person reaches it: the detail's bar
+    // button shows the master's popover, and the button is tapped there.
+    let reach = Reach(
+      session: session, showingMaster: Reach.showsMaster(on: device, orientation), work: work)
     var problems: [(Problem, limitAt: Location?)] = []
+    // Once the walk's own deadline has passed, what is left is not run: its time limit is
+    // said once, at the declaration reached.
+    var stopped = false
     // While a diagnosis's examples run: what they already said. A feature with a wrong
     // colour fails alike on every example, and was said once per example.
     var saidByExamples: Set<String>? = nil
     func attempt(_ location: Location, _ suffix: String = "", _ body: () throws -> Void) {
-      do { try body() } catch {
+      guard !stopped else { return }
+      do {
+        try work?.check(at: location)
+        try body()
+      } catch {
+        if let e = error as? LuaError, e.kind == .timeLimit, work?.expired() == true {
+          stopped = true
+        }
         var p = problemOf(error, at: location)
         if saidByExamples != nil, !saidByExamples!.insert(p.description).inserted { return }
         p.message += suffix
@@ -69,12 +89,6 @@ extension Script {
       }
     }
     func show() throws { _ = try session.drawing(screen: true) }
-    // On an iPad in portrait the menu is reached as a person reaches it: the detail's bar
-    // button shows the master's popover, and the button is tapped there.
-    let viaBarButton = device.isPad && orientation == .portrait
-    func openMenu() throws {
-      if viaBarButton { try session.showMaster() }
-    }
     func kindIsFine(_ segue: Segue) -> Bool {
       guard !faulty.contains(segue.location), let name = segue.kind.name(on: device) else {
         return false
@@ -82,7 +96,7 @@ extension Script {
       return r.kind(name).map { !faulty.contains($0.location) } ?? true
     }
     // Diagnoses, with each example input.
-    for d in r.diagnoses where !faulty.contains(d.location) {
+    for d in r.diagnoses where !faulty.contains(d.location) && reach.canReachMenu(of: d.name) {
       guard let segue = r.segue(d.segue), kindIsFine(segue) else { continue }
       let computed: Bool
       switch (d.happiness, d.expression) {
@@ -110,10 +124,8 @@ extension Script {
         let which =
           d.examples.isEmpty ? "" : "example \(i + 1) of \(d.examples.count), "
         let suffix = computed ? " (tapped with \(which)input \(luaText(input)))" : ""
-        session.restart()
         attempt(d.location, suffix) {
-          try openMenu()
-          try session.reachMenu(of: d.name)
+          try reach.start(atMenuOf: d.name, at: d.location)
           do { try session.tap(d.name, input: input) } catch is DroppedRow {
             return  // missing = "drop" leaves such a row out, as asked
           }
@@ -123,11 +135,10 @@ extension Script {
     }
     // Segues on a menu, each from its own. Manual ones (showDiagnosis too) run when the
     // diagnoses naming them are tapped, with the value they diagnose.
-    for segue in r.segues where r.isButton(segue) && kindIsFine(segue) {
-      session.restart()
+    for segue in r.segues
+    where r.isButton(segue) && kindIsFine(segue) && reach.canReachMenu(of: segue.identifier) {
       attempt(segue.location) {
-        try openMenu()
-        try session.reachMenu(of: segue.identifier)
+        try reach.start(atMenuOf: segue.identifier, at: segue.location)
         try session.perform(segue.identifier)
         try show()
       }
@@ -138,8 +149,10 @@ extension Script {
     where !usedKinds.contains(kind.name) && !faulty.contains(kind.location)
       && kind.devices.map({ $0.contains(device) }) ?? true
     {
-      session.restart()
-      attempt(kind.location) { try session.perform(kind: kind) }
+      attempt(kind.location) {
+        session.restart()
+        try session.perform(kind: kind)
+      }
     }
     for kind in r.kinds where !faulty.contains(kind.location) {
       attempt(kind.location) { try session.checkAnimation(of: kind) }
@@ -160,7 +173,7 @@ extension Script {
         try drawAlone(session, style: style.style, features: [])
       }
     }
-    return problems
+    return (problems, stopped)
   }
 
   /// A face at happiness 50 in the focused scene's content rect, with `features`.

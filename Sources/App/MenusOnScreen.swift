@@ -94,7 +94,7 @@ extension Session {
       if case .menu(let name) = $0.content { return name == menu }
       return false
     }
-    if !onTheWay, let path = registry.menuPaths()[menu], let last = path.last {
+    if !onTheWay, let path = registry.menuPath(to: menu), let last = path.last {
       hint = "tap '\(last)' first"
     }
     throw sessionError(
@@ -109,10 +109,9 @@ extension Session {
     let registry = script.registry
     let holders = registry.menus(holding: button)
     guard !holders.isEmpty, !holders.contains(where: isReachable) else { return }
-    let paths = registry.menuPaths()
-    guard let path = holders.compactMap({ paths[$0] }).min(by: { $0.count < $1.count }) else {
-      return
-    }
+    let ways = registry.menuWays()
+    let paths = holders.compactMap { registry.menuPath(to: $0, ways: ways) }
+    guard let path = paths.min(by: { $0.count < $1.count }) else { return }
     for step in path { try tap(step) }
   }
 }

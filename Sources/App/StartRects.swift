@@ -9,6 +9,8 @@ import Storyboard
 public final class StartRects: LandingPlaces {
   /// The session navigated to find each place (restarted each time).
   private let session: Session
+  /// The walk of its menus: a button's menu is reached once, then kept.
+  private let reach: Reach
   /// The places found: by kind, button, segue and title (a popover hangs from its button,
   /// sized by its segue; an iPad's bar button is as wide as the title it reads), few
   /// enough to search in order.
@@ -19,6 +21,7 @@ public final class StartRects: LandingPlaces {
   /// orientation must be the session's).
   public init(session: Session) {
     self.session = session
+    reach = Reach(session: session, showingMaster: false, work: nil)
   }
 
   /// The content rect a built-in kind shows `landing`'s scene in (titled: an iPad's bar
@@ -37,9 +40,8 @@ public final class StartRects: LandingPlaces {
     var probe = landing
     probe.diagnosis = nil
     probe.context = .nil
-    session.restart()
     defer { session.restart() }
-    try session.reachMenu(of: button)
+    try reach.start(atMenuOf: button, at: landing.segue.location)
     try session.navigate(to: probe)
     let rect = session.navigator.focusContentRect
     found.append((builtin, button, segue.identifier, title, rect))

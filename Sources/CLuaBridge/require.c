@@ -164,11 +164,12 @@ static int require_module(lua_State *L) {
   luaL_getsubtable(L, LUA_REGISTRYINDEX, LUA_LOADED_TABLE); /* 2 */
   if (lua_getfield(L, 2, name), lua_toboolean(L, -1)) return 1; /* loaded already */
   if (!allowed_name(name, length))
-    return luaL_error(L, "module name '%s' is not allowed (letters, digits, _ - and dots)", name);
+    return luaL_error(
+        L, "module '%s' not found: a module's name is letters, digits, _ - and dots", name);
   lua_settop(L, 2);
   luaL_checkstack(L, 8, "too many nested modules");
   int fd = search(L, name); /* 3: the path */
-  if (fd < 0) return luaL_error(L, "module '%s' not found on the script path", name);
+  if (fd < 0) return luaL_error(L, "module '%s' not found: no such file on the script path", name);
   load_found(L, fd); /* 4: the module's function */
   remember_file(L, 3);
   run_module(L, 2, 1, 3);

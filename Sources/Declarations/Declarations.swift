@@ -15,7 +15,7 @@ package enum DeclarationFields {
   static let segue = [
     "kind", "happiness", "title", "size", "style", "override", "clamp", "button", "menu",
   ]
-  static let app = ["title", "override"]
+  static let app = ["title", "override", "theme"]
   static let menu = ["title", "buttons", "shared", "override"]
   static let size = ["width", "height"]
   static let segueKind = ["perform", "animate", "bars", "devices", "override"]
@@ -56,6 +56,9 @@ extension Script {
   }
 
   /// `what "name"` returns a function taking the fields; the location is the name's line.
+  /// `what("name", { … })`, the call a Lua programmer writes first, is the same declaration.
+  /// A name whose table never comes is said once the file has run
+  /// (`noteDeclarationsWithoutFields`): a declaration is never lost in silence.
   private func curried(
     _ call: inout LuaCall, what: String,
     declare: @escaping (String, LuaValue, Location) -> Void
@@ -66,10 +69,42 @@ extension Script {
         message: "\(what) needs a name: \(what) \"name\" { … } (got \(call.typeName(1)))")
     }
     let location = call.location
-    let fields = try call.function { inner in
+    if !call.isNil(2) {
+      let value = try call.value(2)
+      guard value.typeName == "table" else {
+        throw LuaError(
+          kind: .runtime, location: nil,
+          message:
+            "\(what) '\(name)': its fields must be a table, got \(value.typeName): \(what) \"\(name)\" { … }"
+        )
+      }
+      declare(name, value, location)
+      return
+    }
+    let key = nextAwaiting
+    nextAwaiting += 1
+    awaitingFields[key] = (what, name, location)
+    let fields = try call.function { [unowned self] inner in
+      self.awaitingFields[key] = nil
       declare(name, try inner.value(1), location)
     }
     try call.push(fields)
+  }
+
+  /// Says, at its line, each name given to a declaring global whose table never came.
+  func noteDeclarationsWithoutFields() {
+    guard !awaitingFields.isEmpty else { return }
+    let lost = awaitingFields.sorted { $0.key < $1.key }.map(\.value)
+    awaitingFields = [:]
+    declared { registry in
+      for (what, name, location) in lost {
+        registry.problems.append(
+          Problem(
+            location,
+            "\(what) '\(name)' has no table, so nothing was declared: write \(what) \"\(name)\" { … } (or \(what)(\"\(name)\", { … }))"
+          ))
+      }
+    }
   }
 
   private func declareDiagnosis(_ name: String, _ value: LuaValue, _ location: Location) {

@@ -33,6 +33,13 @@ public struct HostWork {
     self.deadline = monotonicSeconds() + (seconds > 0 ? min(seconds, 1e9) : 1e12)
   }
 
+  /// Seconds until the deadline, at most `cap` (a child process's own bound); `cap` when
+  /// the work runs during a call, whose deadline the watchdog keeps.
+  public func secondsLeft(atMost cap: Double) -> Double {
+    guard let deadline else { return cap }
+    return max(0.001, min(cap, deadline - monotonicSeconds()))
+  }
+
   /// Whether the deadline has passed.
   package func expired() -> Bool {
     if let deadline { return monotonicSeconds() >= deadline }
@@ -47,6 +54,21 @@ public struct HostWork {
   public func check() throws {
     if expired() { throw stopped() }
   }
+
+  /// Throws the time limit's error at `place` (the declaration a walk is at) once the
+  /// deadline has passed.
+  public func check(at place: String) throws {
+    if expired() { throw state.timeLimitError(at: place.isEmpty ? self.place : place) }
+  }
+
+  /// Counts `bytes` the work keeps against the memory limit, the error at `place`; give
+  /// them back with `release`.
+  public func charge(_ bytes: Int, at place: String) throws {
+    try state.charge(bytes, at: place.isEmpty ? self.place : place)
+  }
+
+  /// Gives back bytes `charge` counted.
+  public func release(_ bytes: Int) { state.uncharge(bytes) }
 
   /// The SVG document drawn as PNG in a child process held to what the memory limit leaves
   /// and to the deadline. A limit it hits is the script's error (kind `.memory` or

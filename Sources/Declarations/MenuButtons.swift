@@ -66,25 +66,50 @@ extension Registry {
     segue(diagnosis(name)?.segue ?? name)
   }
 
-  /// How each menu is reached from the root: the buttons to tap, in order (the root's is
-  /// empty). Segues are tried before diagnoses, whose functions may want an input; a menu
-  /// missing here cannot be reached.
-  public func menuPaths() -> [String?: [String]] {
-    var paths: [String?: [String]] = [nil: []]
+  /// How each named menu is first reached from the root: the menu it is tapped from, the
+  /// button, and how many taps from the root it is. Segues are tried before diagnoses,
+  /// whose functions may want an input; a menu missing here cannot be reached. One pass
+  /// over the menus' buttons: a path is read back through `from`, never stored whole.
+  public func menuWays() -> [String: MenuWay] {
+    var ways: [String: MenuWay] = [:]
     var queue: [String?] = [nil]
     var next = 0
     while next < queue.count {
       let from = queue[next]
       next += 1
+      let depth = from.flatMap { ways[$0]?.depth } ?? 0
       let names = buttons(ofMenu: from).map(\.name)
       let ordered = names.filter { diagnosis($0) == nil } + names.filter { diagnosis($0) != nil }
       for b in ordered {
-        guard let target = segue(tapping: b)?.menu, menu(target) != nil, paths[target] == nil
+        guard let target = segue(tapping: b)?.menu, menu(target) != nil, ways[target] == nil
         else { continue }
-        paths[target] = paths[from, default: []] + [b]
+        ways[target] = MenuWay(from: from, button: b, depth: depth + 1)
         queue.append(target)
       }
     }
+    return ways
+  }
+
+  /// The buttons to tap from the root to show menu `name` (the root's: none), nil when no
+  /// button leads there.
+  public func menuPath(to name: String?, ways: [String: MenuWay]? = nil) -> [String]? {
+    guard var at = name else { return [] }
+    let ways = ways ?? menuWays()
+    var path: [String] = []
+    while let way = ways[at] {
+      path.append(way.button)
+      guard let from = way.from else { return path.reversed() }
+      at = from
+    }
+    return nil
+  }
+
+  /// How each menu is reached from the root: the buttons to tap, in order (the root's is
+  /// empty); see `menuWays`.
+  public func menuPaths() -> [String?: [String]] {
+    let ways = menuWays()
+    var paths: [String?: [String]] = [nil: []]
+    for name in ways.keys { paths[name] = menuPath(to: name, ways: ways) }
     return paths
   }
 
@@ -128,8 +153,8 @@ extension Registry {
         }
       }
     }
-    let paths = menuPaths()
-    for m in menus where paths[m.name] == nil {
+    let ways = menuWays()
+    for m in menus where ways[m.name] == nil {
       let showing = segues.filter { $0.menu == m.name }.map { "'\($0.identifier)'" }
       let why =
         showing.isEmpty
@@ -147,4 +172,15 @@ public struct MenuButton: Equatable, Sendable {
   public var name: String
   /// The declared `title`, else the name.
   public var title: String
+}
+
+/// One step of the way to a menu: the menu a button is tapped on, the button, and how
+/// many taps from the root the menu is.
+public struct MenuWay: Equatable, Sendable {
+  /// The menu the button is on (nil: the root).
+  public var from: String?
+  /// The button that shows the menu.
+  public var button: String
+  /// Taps from the root.
+  public var depth: Int
 }

@@ -10,6 +10,9 @@ public struct AppDeclaration: Declared {
   public var location: Location
   /// The plugin file that declared it (nil: the script).
   public var plugin: String?
+  /// `theme = "mint"`: the look every screen of the app is drawn in, unless `--theme` (or
+  /// a session's own) names another.
+  public var theme: String? = nil
 }
 
 /// `menu "drinks" { title = "Drinks", buttons = { "espresso", "latte" } }`: a menu scene
@@ -50,8 +53,9 @@ extension Script {
     var f = Fields(value, what: "app", location: location, known: DeclarationFields.app)
     let title = f.string("title")
     if title?.isEmpty == true { f.fail("title must not be empty") }
-    let app = AppDeclaration(
+    var app = AppDeclaration(
       title: title?.isEmpty == true ? nil : title, location: location, plugin: currentPlugin)
+    app.theme = f.string("theme")
     record(app, fields: f) { $0.add($1, override: $2) }
   }
 

@@ -65,6 +65,11 @@ public final class Script {
   public let inputReads = InputReads()
   /// The plugin file being loaded (nil while the script itself runs).
   var currentPlugin: String?
+  /// Names given to a declaring global whose table never came (`diagnosis "x"` alone), by
+  /// the order they were given: said at their lines once the file has run.
+  var awaitingFields: [Int: (what: String, name: String, location: Location)] = [:]
+  /// The key the next name awaiting its table gets.
+  var nextAwaiting = 0
   /// Plugin files actually loaded, in order.
   public private(set) var pluginFiles: [String] = []
   /// Why each snapshot that could not be written was not (the run then exits 3, even when
@@ -153,6 +158,7 @@ public final class Script {
       throw LuaError(kind: .file, location: nil, message: "cannot read \(error)")
     }
     try state.run(source, chunkName: "@" + file, arguments: arguments)
+    noteDeclarationsWithoutFields()
   }
 
   /// Files first as given; folders expand to their `*.lua` in name order (not subfolders:
@@ -265,6 +271,13 @@ public final class Script {
             "diagnosis '\(d.name)' uses feature '\(f)', which is not declared\(suggest(f, featureNames))"
           ))
       }
+    }
+    if let app = registry.app, let theme = app.theme, self.theme(named: theme) == nil {
+      problems.append(
+        Problem(
+          app.location,
+          "app: theme '\(theme)' is not declared\(suggestion(theme, themeNames)) (themes: \(themeNames.joined(separator: ", ")))"
+        ))
     }
     if let theme = options.theme, self.theme(named: theme) == nil {
       problems.append(

@@ -69,10 +69,19 @@ extension Script {
       value, what: "theme '\(name)'", location: location, known: ThemeFields.all)
     var theme = Theme.ios6
     theme.name = name
-    func color(_ key: String) -> Color? {
-      guard let text = f.string(key) else { return nil }
+    // A colour's problem is placed at its field's line, with the nearest names the pen
+    // offers and every form a colour may take (`false` too, where the field allows none).
+    func color(_ key: String, orNone: Bool = false) -> Color? {
+      guard let v = f.raw(key) else { return nil }
+      guard let text = v.text else {
+        let forms =
+          orNone
+          ? "a color name, #rgb, #rrggbb, or false for none" : "a color name, #rgb or #rrggbb"
+        f.fail("\(key) must be \(forms), got \(luaText(v))", atKey: key)
+        return nil
+      }
       guard let c = Color(parsing: text) else {
-        f.fail("\(key): unknown color '\(text)' (a name such as \"white\", or \"#rrggbb\")")
+        f.fail("\(key): " + unknownColor(text), atKey: key)
         return nil
       }
       return c
@@ -83,7 +92,7 @@ extension Script {
     for (key, path) in ThemeFields.optionalColors {
       if f.raw(key) == .boolean(false) {
         theme[keyPath: path] = nil
-      } else if let c = color(key) {
+      } else if let c = color(key, orNone: true) {
         theme[keyPath: path] = c
       }
     }

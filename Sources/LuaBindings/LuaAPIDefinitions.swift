@@ -1,7 +1,3 @@
-import App
-import Declarations
-import Files
-
 // Made by scripts/lua-api from types/psychologist.lua: edit that file, then run it.
 
 /// The LuaCATS definitions of the Lua API, as types/psychologist.lua holds them.
@@ -195,6 +191,9 @@ public let luaAPIDefinitions = ##"""
 ---@field title? string
 ---Replace an earlier `app { … }`.
 ---@field override? boolean
+---The theme every screen of the app is drawn in (a `theme` the script declares, or "ios6"),
+---unless `--theme` or a session's own names another.
+---@field theme? string
 
 ---The fields of `menu "name" { … }`: a menu scene besides the root, shown by a segue that
 ---says `menu = "name"`. The root menu lists the buttons no other menu claims.

@@ -1,5 +1,6 @@
 import CLua
 import CLuaBridge
+import Glibc
 import Readable
 
 /// How much a script may use: memory (bytes, 0 for no cap) and time per top-level call
@@ -60,6 +61,8 @@ public final class LuaState {
     }
   }
   var boundClasses: [ObjectIdentifier: AnyObject] = [:]
+  /// The folders `require` looks in (`setRequirePath`), for a missing module's suggestion.
+  var requireFolders: [String] = []
   /// The class of each Swift type the state is given as a userdata (`bind(_:)`).
   var classesByType: [ObjectIdentifier: AnyObject] = [:]
   /// The traceback of the last error that went into Lua as a host error (a host error holds
@@ -146,6 +149,7 @@ public final class LuaState {
   public func setRequirePath(_ folders: [String]) throws {
     let L = running
     try check(L, psy_set_require_path(L, folders.joined(separator: ";")))
+    requireFolders = folders
   }
 
   /// Lends back what the sandbox removes (`require "debug"`, `io`, the whole `os`): only
@@ -366,7 +370,9 @@ public final class LuaState {
       let limited = error.kind == .memory || error.kind == .timeLimit
       error.location = limited && !refusedAt.isEmpty ? refusedAt : failure.place ?? place
     }
-    if failure.host == nil { error.message = withGlobalSuggestion(error.message, L) }
+    if failure.host == nil {
+      error.message = withModuleSuggestion(withGlobalSuggestion(error.message, L))
+    }
     return error
   }
 
@@ -383,6 +389,17 @@ public final class LuaState {
     // suggestion's " (did you mean 'x'?)", said inside Lua's own parentheses.
     guard hint.hasPrefix(" (") else { return message }
     return message.dropLast() + "; " + hint.dropFirst(2)
+  }
+
+  /// require's words about a module it did not find (`module 'clinc' not found: no such
+  /// file on the script path`) with the nearest module the script's folders hold.
+  func withModuleSuggestion(_ message: String) -> String {
+    let tail = "' not found: no such file on the script path"
+    guard message.hasSuffix(tail), let start = message.rangeOfText("module '")?.upperBound
+    else { return message }
+    let name = String(message[start..<message.index(message.endIndex, offsetBy: -tail.count)])
+    guard name.count >= 4 else { return message }
+    return message + suggestion(name, luaFiles(in: requireFolders))
   }
 
   /// The string keys of the globals table (a walk through the protected `psy_next`; a
@@ -432,4 +449,23 @@ private let printTrampoline: psy_write_fn = { ctx, bytes, count in
   guard let ctx, let bytes else { return }
   Unmanaged<PrintBox>.fromOpaque(ctx).takeUnretainedValue().target.write(
     UnsafeRawBufferPointer(start: bytes, count: count))
+}
+
+/// The modules a folder holds, by the names `require` takes: its `*.lua` files without the
+/// extension (at most 1,000 a folder are read: a suggestion is no reason to walk a huge one).
+func luaFiles(in folders: [String]) -> [String] {
+  var names: [String] = []
+  for folder in folders {
+    guard let dir = opendir(folder) else { continue }
+    defer { closedir(dir) }
+    var read = 0
+    while read < 1000, let entry = readdir(dir) {
+      read += 1
+      let name = withUnsafePointer(to: entry.pointee.d_name) {
+        $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
+      }
+      if name.hasSuffix(".lua"), name.count > 4 { names.append(String(name.dropLast(4))) }
+    }
+  }
+  return names.sorted()
 }

@@ -90,7 +90,7 @@ private func checkPositionals(_ parsed: ParsedArguments) throws(UsageError) {
   let spec = parsed.spec
   let declared = spec.positionals
   let count = parsed.positionals.count
-  if count < declared.count {
+  if count < declared.filter({ !$0.optional }).count {
     throw UsageError("\(spec.name): missing \(declared[count].name) (usage: \(spec.usage))")
   }
   if declared.last?.variadic != true && count > declared.count {

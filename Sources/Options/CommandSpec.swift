@@ -29,7 +29,9 @@ package struct CommandSpec: Sendable {
 
   /// `psychologist show SCRIPT NAME [options]`.
   package var usage: String {
-    let arguments = positionals.map { $0.variadic ? $0.name + "..." : $0.name }
+    let arguments = positionals.map {
+      $0.variadic ? $0.name + "..." : $0.optional ? "[\($0.name)]" : $0.name
+    }
     let options = optionDeclarations.isEmpty ? [] : ["[options]"]
     let rest = self.rest.map { ["[-- \($0.name)...]"] } ?? []
     return (["psychologist", name] + arguments + options + rest).joined(separator: " ")

@@ -12,16 +12,35 @@ package final class OptionDeclaration: Sendable {
   package let help: String
   /// May be given more than once (values accumulate).
   package let repeatable: Bool
+  /// What its value is, for the man page and the shell completions: a choice, a file…
+  package let completion: ValueCompletion
+  /// What the value must be, in the words its refusal uses (`seconds from 0.001 to
+  /// 86400`); nil when any text is taken.
+  package let accepts: String?
 
   /// A declaration.
   package init(
-    name: String, short: String?, placeholder: String?, help: String, repeatable: Bool
+    name: String, short: String?, placeholder: String?, help: String, repeatable: Bool,
+    completion: ValueCompletion = .text, accepts: String? = nil
   ) {
     self.name = name
     self.short = short
     self.placeholder = placeholder
     self.help = help
     self.repeatable = repeatable
+    self.completion = completion
+    self.accepts = accepts
+  }
+
+  /// The same declaration, its value completed as `completion` says and described by
+  /// `accepts` (when given).
+  func with(
+    completion: ValueCompletion? = nil, accepts: String? = nil, help: String? = nil
+  ) -> OptionDeclaration {
+    OptionDeclaration(
+      name: name, short: short, placeholder: placeholder, help: help ?? self.help,
+      repeatable: repeatable, completion: completion ?? self.completion,
+      accepts: accepts ?? self.accepts)
   }
 }
 
@@ -52,7 +71,7 @@ package typealias ValueReader<Value> = @Sendable (String) throws(Refusal) -> Val
 /// An option given at most once, `--name VALUE` or `--name=VALUE`, read as a `Value`.
 package struct Option<Value>: OptionKey {
   /// Its name, alias, placeholder and help.
-  package let declaration: OptionDeclaration
+  package internal(set) var declaration: OptionDeclaration
   /// Its text to its value.
   let read: ValueReader<Value>
 
@@ -70,7 +89,7 @@ package struct Option<Value>: OptionKey {
 /// An option that may be given again and again; its values in the order given.
 package struct RepeatedOption<Value>: OptionKey {
   /// Its name, alias, placeholder and help.
-  package let declaration: OptionDeclaration
+  package internal(set) var declaration: OptionDeclaration
   /// One value's text to the value.
   let read: ValueReader<Value>
 
@@ -100,5 +119,33 @@ package struct Flag: OptionKey {
   package init(_ name: String, help: String) {
     declaration = OptionDeclaration(
       name: name, short: nil, placeholder: nil, help: help, repeatable: false)
+  }
+}
+
+extension Option {
+  /// The same option (read as itself: a command reads it by its name) with the help one
+  /// command gives it, where the shared words would be wrong there (`check` tries every
+  /// device unless `--device` names one).
+  package func helping(_ help: String) -> Self {
+    var copy = self
+    copy.declaration = declaration.with(help: help)
+    return copy
+  }
+
+  /// The same option, its value completed as `completion` says (a file, a folder, a name
+  /// the script declares); the declaration is made anew, so give it before the key is used.
+  package func completing(_ completion: ValueCompletion) -> Self {
+    var copy = self
+    copy.declaration = declaration.with(completion: completion)
+    return copy
+  }
+}
+
+extension RepeatedOption {
+  /// The same option, its values completed as `completion` says.
+  package func completing(_ completion: ValueCompletion) -> Self {
+    var copy = self
+    copy.declaration = declaration.with(completion: completion)
+    return copy
   }
 }

@@ -49,6 +49,12 @@ package struct ParsedArguments: Sendable {
   /// The positional argument.
   package subscript(_ positional: Positional) -> String { positionals[index(positional)] }
 
+  /// The positional argument that may be left out, if given.
+  package subscript(_ positional: OptionalPositional) -> String? {
+    let i = index(positional)
+    return i < positionals.count ? positionals[i] : nil
+  }
+
   /// The positional arguments from this one to the end.
   package subscript(_ positionals: Positionals) -> [String] {
     Array(self.positionals[index(positionals)...])
@@ -69,8 +75,9 @@ package struct ParsedArguments: Sendable {
   /// Whether the command takes the option (a helper shared by commands that do and do not).
   package func takes<Key: OptionKey>(_ key: Key) -> Bool { takes(key.declaration) }
 
+  /// By name: a command may declare a shared option with words of its own (`helping`).
   private func takes(_ declaration: OptionDeclaration) -> Bool {
-    spec.optionDeclarations.contains { $0 === declaration }
+    spec.optionDeclarations.contains { $0.name == declaration.name }
   }
 
   private func texts(_ declaration: OptionDeclaration) -> [String] {

@@ -18,6 +18,7 @@ extension Option where Value == String {
       guard accepts(text) else { throw Refusal(expected) }
       return text
     }
+    declaration = declaration.with(accepts: expected)
   }
 }
 
@@ -31,6 +32,7 @@ extension Option {
       guard let value = parse(text) else { throw Refusal(expected) }
       return value
     }
+    declaration = declaration.with(accepts: expected)
   }
 }
 
@@ -46,6 +48,7 @@ extension Option where Value == Double {
     self.init(name, value: placeholder, help: help) { text throws(Refusal) in
       try finiteNumber(text, in: range, expected: expected)
     }
+    declaration = declaration.with(accepts: expected)
   }
 }
 
@@ -63,6 +66,7 @@ extension Option where Value == Int {
       guard number == number.rounded() else { throw Refusal(fraction ?? expected) }
       return Int(number)
     }
+    declaration = declaration.with(accepts: expected)
   }
 }
 
@@ -79,6 +83,7 @@ extension Option where Value: CaseIterable & RawRepresentable & Sendable, Value.
       let names = Value.allCases.map { $0.rawValue }
       throw Refusal(alternatives(names), hint: suggests ? suggestion(text, names) : "")
     }
+    declaration = declaration.with(completion: .choices { Value.allCases.map { $0.rawValue } })
   }
 }
 

@@ -122,9 +122,17 @@ final class PrototypeBuilder {
       let session = try Session(script: script, device: device, orientation: orientation)
       starts.append((device, try state(of: session)))
     }
-    while !pending.isEmpty {
-      let next = pending.removeFirst()
-      try work.check()
+    // A queue read from its front by index: removing the first of an array moves the rest.
+    var first = 0
+    while first < pending.count {
+      let next = pending[first]
+      first += 1
+      // What was read goes at times, so the queue holds the states still to visit.
+      if first >= 1024 && 2 * first >= pending.count {
+        pending.removeFirst(first)
+        first = 0
+      }
+      try work.check(at: walking)
       try visit(next.id, next.session, next.at, scroll: next.scroll)
     }
   }
@@ -137,6 +145,9 @@ final class PrototypeBuilder {
       "the storyboard has more than \(PrototypeBuilder.maxStates) screens to export",
       at: past?.location ?? script.path + ":1")
   }
+
+  /// The declaration whose button the walk clicked last: a limit met names it.
+  private var walking = ""
 
   /// The id of the state `session` is in, recorded (and queued to explore) if new.
   private func state(of s: Session) throws -> Int {
@@ -190,6 +201,11 @@ final class PrototypeBuilder {
       try s.focusedFace.map { try s.painter.items($0, in: f.rect) }
     }
     for (index, hit) in record.hits.enumerated() {
+      // A limit met from here on names the declaration whose button is being clicked.
+      let registry = script.registry
+      walking =
+        registry.diagnosis(hit.name)?.location ?? registry.segue(hit.name)?.location ?? walking
+      try work.check(at: walking)
       var made: [Int?] = []
       let inputs = inputs(of: hit.name)
       // Columns the script gives no range are scaled over the examples (and text columns

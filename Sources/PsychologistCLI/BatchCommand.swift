@@ -11,28 +11,31 @@ import Render
 /// every row of a data set.
 enum BatchCommand: Command {
   /// The script declaring the diagnosis.
-  static let script = Positional("SCRIPT")
+  static let script = Positional("SCRIPT", completes: .files(["lua"]))
   /// `--diagnosis`, required.
   static let diagnosis = Option<String>(
     "--diagnosis", value: "NAME",
-    help: "the diagnosis whose function gets each row as `input` (required)")
+    help: "the diagnosis whose function gets each row as `input` (required)"
+  ).completing(.declared(["diagnoses"]))
   /// `--input`, required.
   static let input = Option<String>(
     "--input", value: "FILE",
-    help: "JSON Lines (.jsonl) or CSV (.csv) rows; - reads stdin (required)")
+    help: "JSON Lines (.jsonl) or CSV (.csv) rows; - reads stdin (required)"
+  ).completing(.files(["jsonl", "ndjson", "json", "csv"]))
   /// `--input-format`.
   static let inputFormat = Option<BatchFormat>(
     "--input-format", value: "F", help: "jsonl or csv (default: by extension; jsonl for stdin)")
   /// `--output-dir`: where the faces go.
   static let outputDirectory = Option<String>(
     "--output-dir", value: "DIR",
-    help: "where the faces go, created if missing (default: .); named ID.svg or 000042.svg")
+    help: "where the faces go, created if missing (default: .); named ID.svg or 000042.svg"
+  ).completing(.folders)
   /// `--sheet`.
   static let sheet = Option<String>(
     "--sheet", value: "FILE",
     help:
       "also write a contact sheet (FILE.svg, or FILE.png drawn by librsvg; - for stdout): every face in a grid with its id and happiness"
-  )
+  ).completing(.files(["svg", "png"]))
   /// `--columns`.
   static let columns = Option<Int>(
     "--columns", value: "N", help: "faces a row on the sheet, 1 to 1000 (default: a square grid)",
@@ -79,7 +82,7 @@ enum BatchCommand: Command {
     "--ranges", value: "FILE",
     help:
       "column ranges scaling the diagnosis's channels and --at's axes, one column,low,high a line (default: the input's own min and max; needed for stdin; shards given one file scale alike)"
-  )
+  ).completing(.files([]))
   /// `--jobs`.
   static let jobs = Option<Int>(
     "--jobs", value: "N",
@@ -110,7 +113,10 @@ enum BatchCommand: Command {
   static let spec = CommandSpec(
     name, positionals: [script],
     summary: "Apply a diagnosis to every row of a data set: one face per row, on every core.",
-    options: SharedOptions.script + [
+    // No --theme: a batch draws faces, no screen's chrome.
+    options: SharedOptions.script.filter {
+      $0.declaration.name != SharedOptions.theme.declaration.name
+    } + [
       diagnosis, input, inputFormat, outputDirectory, sheet, columns, perPage, title, label, at,
       faceSize, sort,
       background, rowLabel, ranges, jobs, shard, failFast, keepGoing, format, SharedOptions.color,

@@ -7,14 +7,25 @@ import Storyboard
 /// `psychologist check SCRIPT...`: every problem of every script, as FILE:LINE: message.
 enum CheckCommand: Command {
   /// The scripts, one or more.
-  static let scripts = Positionals("SCRIPT")
+  static let scripts = Positionals("SCRIPT", completes: .files(["lua"]))
 
   static let name = "check"
 
   static let spec = CommandSpec(
     name, positionals: [scripts],
     summary: "Validate scripts: report every problem as FILE:LINE: message; nothing is written.",
-    options: SharedOptions.script,
+    options: SharedOptions.script.map { key in
+      switch key.declaration.name {
+      case SharedOptions.device.declaration.name:
+        SharedOptions.device.helping(
+          "only this device: iphone (320×480), iphone5 (320×568) or ipad (768×1024); default every device"
+        )
+      case SharedOptions.orientation.declaration.name:
+        SharedOptions.orientation.helping(
+          "only this orientation: portrait or landscape; default both")
+      default: key
+      }
+    },
     details: [
       "Runs what the other commands would, under the same limits, on every device and",
       "orientation (or those --device and --orientation name): each diagnosis tapped with",
@@ -39,10 +50,14 @@ enum CheckCommand: Command {
       // A session's output is run's to show: check says once what it skipped.
       let script = try Script(path: path, options: options, output: printTarget())
       var problems: [String] = []
+      var stoppedAt: String?
       do {
         try script.load()
         script.inputReads.isOn = true
-        problems = script.checkProblems(devices: devices, orientations: orientations)
+        // The walks (every declaration run, then every screen export reaches) end at one
+        // deadline: the time limit, from now.
+        let work = script.hostWork(showing: "")
+        problems = script.checkProblems(devices: devices, orientations: orientations, work: work)
           .map(\.description)
         // What export would meet: every screen a click reaches, walked as the page is made.
         if problems.isEmpty && Prototype.exceedsScreens(script) {
@@ -52,24 +67,36 @@ enum CheckCommand: Command {
         } else if problems.isEmpty {
           problems = try Prototype.problems(
             script, devices: Prototype.devices(of: script, given: options.device),
-            orientation: options.orientation, work: script.hostWork(showing: ""))
+            orientation: options.orientation, work: work)
         }
         noteSkipped(script)
         // An example that a problem stopped was not read through: its keys would be said
         // unread for nothing.
         if problems.isEmpty { warnUnreadInputs(script) }
       } catch {
-        // What did load stands: its declarations' problems still say what else is wrong.
-        if !script.isRefusal(error) { problems.append(describe(error)) }
         // A file that cannot be read is a wrong argument, as in every command.
         if let e = error as? LuaError, e.kind == .file { status = status.worst(.usage) }
-        problems += script.problems(on: options.device).map(\.description)
+        if script.isRefusal(error) {
+          problems += script.problems(on: options.device).map(\.description)
+        } else {
+          // Loading stopped at the error: what did load stands, and its declarations' own
+          // fields still say what else is wrong; but a name declared after the stop was never
+          // read, and is no problem of its own ("'emergency' is no diagnosis"): said once.
+          problems.append(describe(error))
+          problems += script.registry.problems.map(\.description)
+          if let e = error as? LuaError, let at = e.location, e.kind != .file {
+            stoppedAt = at
+          }
+        }
       }
       if problems.isEmpty {
         FileOutput.standard.write("\(visible(path)): ok (\(counts(script.registry)))\n")
       } else {
         status = status.worst(.script)
         for p in problems { report(p) }
+        if let stoppedAt {
+          note("loading stopped at \(stoppedAt); declarations after it were not read")
+        }
       }
     }
     return status

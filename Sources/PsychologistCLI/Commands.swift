@@ -1,7 +1,11 @@
+import LuaHost
 import Options
 
-/// The version `--version` prints.
+/// The version `--version` prints, and the man pages' source line.
 let version = "psychologist 0.1.0"
+
+/// What `--version` prints: the version, the commit it was built from and the linked Lua.
+var versionLine: String { "\(version) (commit \(buildCommit), \(linkedLuaRelease))\n" }
 
 /// A command of the command line, one type each: declared once (name, arguments, options,
 /// help) for the parser, `--help`, the README's check and dispatch, and run with what the
@@ -20,6 +24,7 @@ protocol Command: Sendable {
 let commands: [any Command.Type] = [
   FaceCommand.self, ShowCommand.self, RunCommand.self, CheckCommand.self, ListCommand.self,
   BatchCommand.self, PlayCommand.self, StoryboardCommand.self, ExportCommand.self,
+  ManCommand.self, CompletionsCommand.self,
 ]
 
 /// The command called `name`, or a usage error naming the commands there are.

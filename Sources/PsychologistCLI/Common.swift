@@ -82,7 +82,8 @@ func scriptOptions(_ args: ParsedArguments, outputFolder: Option<String>? = nil)
   o.orientation = try orientation(args)
   o.plugins = try pluginPath(args, env: environment())
   o.style = try args[SharedOptions.style]
-  o.theme = try args[SharedOptions.theme]
+  // A batch's faces have no chrome: it does not take --theme.
+  if args.takes(SharedOptions.theme) { o.theme = try args[SharedOptions.theme] }
   if let outputFolder, let dir = try args[outputFolder] {
     guard FileSystem.isDirectory(dir) else {
       throw UsageError("\(outputFolder.declaration.name) '\(dir)' is not a folder")

@@ -5,11 +5,12 @@ import Psychologist
 /// `psychologist export SCRIPT -o app.html`: the storyboard as one self-contained HTML page.
 enum ExportCommand: Command {
   /// The script.
-  static let script = Positional("SCRIPT")
+  static let script = Positional("SCRIPT", completes: .files(["lua"]))
   /// `-o`: the page (HTML, whatever the name says).
   static let output = Option<String>(
     "--output", short: "-o", value: "FILE",
-    help: "write the page to FILE (atomically; only a regular file is replaced); - is stdout")
+    help: "write the page to FILE (atomically; only a regular file is replaced); - is stdout"
+  ).completing(.files(["html"]))
 
   static let name = "export"
 

@@ -7,7 +7,7 @@ import Render
 /// `psychologist list SCRIPT [--json]`: what was declared, where, and by which plugin.
 enum ListCommand: Command {
   /// The script.
-  static let script = Positional("SCRIPT")
+  static let script = Positional("SCRIPT", completes: .files(["lua"]))
   /// `--json`.
   static let json = Flag("--json", help: "print JSON instead of a table")
 
@@ -56,7 +56,8 @@ func listing(_ r: Registry) -> [Listed] {
   if let app = r.app {
     rows.append(
       Listed(
-        section: "app", name: r.rootTitle, fields: [("title", r.rootTitle)],
+        section: "app", name: r.rootTitle,
+        fields: [("title", r.rootTitle)] + (app.theme.map { [("theme", $0)] } ?? []),
         location: app.location, plugin: app.plugin))
   }
   /// The named menus a button is on (none: the root's, or no menu).
@@ -193,7 +194,9 @@ func splitLocation(_ location: String) -> (file: String, line: String) {
 }
 
 func json(_ rows: [Listed]) -> String {
-  let sections = ["app", "menus", "diagnoses", "segues", "segue_kinds", "features", "styles"]
+  let sections = [
+    "app", "menus", "diagnoses", "segues", "segue_kinds", "features", "styles", "themes",
+  ]
   var parts: [String] = []
   for s in sections {
     let items = rows.filter { $0.section == s }.map { row -> String in

@@ -3,7 +3,7 @@ import Options
 /// `psychologist play SCRIPT`: the app in the terminal (the player is in Play.swift).
 enum PlayCommand: Command {
   /// The script.
-  static let script = Positional("SCRIPT")
+  static let script = Positional("SCRIPT", completes: .files(["lua"]))
   /// `--watch`.
   static let watch = Flag(
     "--watch", help: "reload whenever the script or a file it requires changes")

@@ -5,7 +5,7 @@ import Psychologist
 /// declarations must be valid on the device it runs for, even when it starts no session.
 enum RunCommand: Command {
   /// The session script.
-  static let script = Positional("SCRIPT")
+  static let script = Positional("SCRIPT", completes: .files(["lua"]))
   /// What follows `--`: the script's own arguments.
   static let arguments = Rest("ARG")
 

@@ -22,7 +22,7 @@ enum SharedOptions {
     "--output", short: "-o", value: "FILE",
     help:
       "write to FILE (atomically; only a regular file is replaced) instead of stdout; - is stdout; FILE.png is PNG, drawn by librsvg"
-  )
+  ).completing(.files([]))
   /// `--color`.
   static let color = Option<ColorChoice>(
     "--color", value: "WHEN",
@@ -32,21 +32,25 @@ enum SharedOptions {
     "--output-dir", value: "DIR",
     help:
       "where snapshots and frames go, made if missing (default: the current folder); nothing is written outside it"
-  )
+  ).completing(.folders)
   /// `--plugin`, repeatable.
   static let plugin = RepeatedOption<String>(
     "--plugin", value: "PATH",
-    help: "load a plugin file or folder (*.lua in name order) before the script")
+    help: "load a plugin file or folder (*.lua in name order) before the script"
+  ).completing(.files(["lua"]))
   /// `--style`.
   static let style = Option<String>(
-    "--style", value: "NAME", help: "draw every face in the named style")
+    "--style", value: "NAME", help: "draw every face in the named style"
+  ).completing(.declared(["styles"]))
   /// `--theme`.
   static let theme = Option<String>(
-    "--theme", value: "NAME", help: "draw the screen's chrome in the named theme (default ios6)")
+    "--theme", value: "NAME", help: "draw the screen's chrome in the named theme (default ios6)"
+  ).completing(.declared(["themes"], builtIn: { [Theme.ios6.name] }))
   /// `--time-limit`.
   static let timeLimit = Option<Double>(
     "--time-limit", value: "S",
-    help: "seconds one call into the script may run, 0.001 to 86400 (default 10)",
+    help:
+      "seconds one call into the script, or a command's walk of the screens, may run, 0.001 to 86400 (default 10)",
     in: 0.001...86400, unit: "seconds")
   /// `--memory-limit`.
   static let memoryLimit = Option<Double>(

@@ -8,9 +8,10 @@ import Render
 /// `psychologist show SCRIPT NAME`: tap or perform NAME and draw where it leads.
 enum ShowCommand: Command {
   /// The script.
-  static let script = Positional("SCRIPT")
-  /// A diagnosis (tapped) or a segue (performed).
-  static let tapped = Positional("NAME")
+  static let script = Positional("SCRIPT", completes: .files(["lua"]))
+  /// A diagnosis (tapped) or a segue (performed); none: the app's first screen.
+  static let tapped = OptionalPositional(
+    "NAME", completes: .declared(["diagnoses", "segues"]))
   /// `--screen`.
   static let screen = Flag(
     "--screen", help: "draw the whole device screen: bars, split view, popovers")
@@ -36,7 +37,8 @@ enum ShowCommand: Command {
 
   static let spec = CommandSpec(
     name, positionals: [script, tapped],
-    summary: "Tap a diagnosis (or perform a segue) and draw the face of the scene it leads to.",
+    summary:
+      "Tap a diagnosis (or perform a segue) and draw the face of the scene it leads to; --screen with no NAME: the app's first screen.",
     options: SharedOptions.script + [
       screen, input, SharedOptions.format, SharedOptions.output, SharedOptions.color,
       SharedOptions.outputDirectory, watch, animate, frames,
@@ -44,6 +46,7 @@ enum ShowCommand: Command {
     details: [
       "examples:",
       "  psychologist show examples/psychologist.lua bite",
+      "  psychologist show examples/barista.lua --screen -o menu.png",
       "  psychologist show examples/psychologist.lua bite --screen --animate -o bite.svg",
       "  psychologist show examples/psychologist.lua bite --screen --frames 8 --output-dir frames",
       "  psychologist show examples/mood.lua mood --input sleep=7 -o mood.png",
@@ -59,26 +62,45 @@ enum ShowCommand: Command {
     }
     let options = try scriptOptions(args, outputFolder: SharedOptions.outputDirectory)
     _ = try outputFormat(args)
+    if args[tapped] == nil && !args[screen] {
+      throw UsageError(
+        "show: missing NAME, a diagnosis or segue to show (or --screen alone for the app's first screen)"
+      )
+    }
     if args[watch] {
       return try watchShowing(args, options: options)
     }
     if args[animate] || args.given(frames) {
-      return try showAnimated(args[Self.script], args[tapped], args, options)
+      guard let name = args[tapped] else {
+        throw UsageError(
+          "show: --animate and --frames draw the transition to NAME: name a diagnosis or a segue")
+      }
+      return try showAnimated(args[Self.script], name, args, options)
     }
     let script = try loadForDeclarations(args[Self.script], options)
     let drawing = try showDrawing(script, args[tapped], args, options)
     warnUnreadInputs(script)
-    try emit(drawing, args, work: script.hostWork(showing: args[tapped]))
+    try emit(drawing, args, work: script.hostWork(showing: args[tapped] ?? ""))
     return .ok
   }
 }
 
-/// NAME's scene of a loaded script, drawn as the command line asks.
+/// NAME's scene of a loaded script, drawn as the command line asks; with no NAME (and
+/// `--screen`), the app's first screen as a person opens it.
 func showDrawing(
-  _ script: Script, _ name: String, _ args: ParsedArguments, _ options: ScriptOptions
+  _ script: Script, _ name: String?, _ args: ParsedArguments, _ options: ScriptOptions
 )
   throws -> Drawing
 {
+  guard let name else {
+    try requireValid(script, on: options.device)
+    if args.given(ShowCommand.input) {
+      throw UsageError("--input is for a diagnosis tapped: name one (show SCRIPT NAME --input …)")
+    }
+    let session = try Session(
+      script: script, device: options.device, orientation: options.orientation)
+    return try session.drawing(screen: args[ShowCommand.screen])
+  }
   let (session, input) = try showSession(script, name, args, options)
   script.inputReads.isOn = true
   try session.tapOrPerform(name, input: input)

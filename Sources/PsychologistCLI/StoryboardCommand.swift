@@ -5,7 +5,7 @@ import Raster
 /// `psychologist storyboard SCRIPT`: the whole storyboard on one canvas.
 enum StoryboardCommand: Command {
   /// The script.
-  static let script = Positional("SCRIPT")
+  static let script = Positional("SCRIPT", completes: .files(["lua"]))
   /// `--format` of `storyboard`.
   static let format = Option<StoryboardFormat>(
     "--format", value: "F",
@@ -43,8 +43,12 @@ enum StoryboardCommand: Command {
     let output = try args[SharedOptions.output]
     let format = try storyboardFormat(args, output: output)
     let script = try loadForDeclarations(args[Self.script], options)
-    let canvas = script.storyboardCanvas(
-      device: options.device, orientation: options.orientation, drawing: format == .svg)
+    // The walk of the screens, dot's layout and the PNG end at one deadline: the time
+    // limit, from now; what they hold counts against the memory limit.
+    let work = script.hostWork(showing: "")
+    let canvas = try script.storyboardCanvas(
+      device: options.device, orientation: options.orientation, drawing: format == .svg,
+      work: work)
     for p in canvas.problems { report(p.description) }
     // The canvas is written whole, problems in red; the status says them, as check's does.
     let status: ExitCode = canvas.problems.isEmpty ? .ok : .script
@@ -53,14 +57,16 @@ enum StoryboardCommand: Command {
       return status
     }
     let svg: [UInt8]
-    do { svg = try canvas.svg() } catch {
+    do { svg = try canvas.svg(seconds: work.secondsLeft(atMost: 30)) } catch {
       throw OutputError(description: "cannot draw the storyboard: \(error)")
     }
     guard let output, PNG.isPNGName(output) else {
       try write(svg, to: output)
       return status
     }
-    do { try write(try fileBytes(svg: svg, name: output), to: output) } catch let e as RasterError {
+    do {
+      try write(try fileBytes(svg: svg, name: output, work: work), to: output)
+    } catch let e as RasterError {
       // As every command says it: no librsvg is the machine's, not the output's.
       let message = "cannot write \(output): \(pngProblem(output, e))"
       if case .unavailable = e { throw UsageError(message) }

@@ -23,11 +23,12 @@ func watchShowing(_ args: ParsedArguments, options: ScriptOptions) throws -> Exi
       files = script.files
       let drawing = try showDrawing(script, name, args, options)
       if tty { FileOutput.standard.write(TerminalControl.homeAndClear) }
-      try emit(drawing, args, work: script.hostWork(showing: name))
+      try emit(drawing, args, work: script.hostWork(showing: name ?? ""))
       redrawn += 1
       if tells {
+        let drew = name.map { "'\($0)'" } ?? "the first screen"
         note(
-          "watching \(path): drew '\(name)'\(target) (\(plural(redrawn, "time"))); waiting for a change (Ctrl-C stops)"
+          "watching \(path): drew \(drew)\(target) (\(plural(redrawn, "time"))); waiting for a change (Ctrl-C stops)"
         )
       }
     } catch let e as UsageError where !FileSystem.exists(path) {

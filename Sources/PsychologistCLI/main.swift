@@ -89,7 +89,7 @@ func main(_ arguments: [String]) -> ExitCode {
     return .ok
   }
   if arguments == ["--version"] || arguments == ["-V"] {
-    FileOutput.standard.write(version + " (Lua 5.4)\n")
+    FileOutput.standard.write(versionLine)
     return .ok
   }
   do {

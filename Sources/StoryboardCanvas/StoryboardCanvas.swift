@@ -71,10 +71,11 @@ public struct StoryboardCanvas {
 extension Script {
   /// The storyboard on `device` and `orientation` as a canvas; `drawing` false leaves the
   /// screens undrawn (for the graph alone). Never throws for the script's faults: a scene
-  /// that fails is drawn with its failure, in red.
+  /// that fails is drawn with its failure, in red. The walk of its screens ends at `work`'s
+  /// deadline and charges what it keeps to the memory limit: a limit it meets is thrown.
   public func storyboardCanvas(
-    device: Device, orientation: Orientation, drawing: Bool = true
-  ) -> StoryboardCanvas {
+    device: Device, orientation: Orientation, drawing: Bool = true, work: HostWork? = nil
+  ) throws -> StoryboardCanvas {
     let registry = self.registry
     let found = problems(on: device) + registry.unperformedSegueProblems()
     let graph = registry.storyboardGraph(on: device, problems: found)
@@ -85,12 +86,12 @@ extension Script {
       screenSize: size, problems: found)
     guard drawing else { return canvas }
     let session = Session(checking: self, device: device, orientation: orientation)
-    for n in graph.nodes where n.isScene {
-      let screen = session.storyboardScreen(of: n)
+    let reach = Reach(
+      session: session, showingMaster: Reach.showsMaster(on: device, orientation), work: work)
+    for (i, n) in graph.nodes.enumerated() where n.isScene {
+      let screen = try session.storyboardScreen(of: n, reach: reach)
       canvas.screens[n.id] = screen
-      if let i = canvas.graph.nodes.firstIndex(where: { $0.id == n.id }) {
-        canvas.graph.nodes[i].title = screen.title
-      }
+      canvas.graph.nodes[i].title = screen.title
       if let failure = screen.failure {
         canvas.problems.append(Problem("", "scene '\(screen.title)': \(failure)"))
       }

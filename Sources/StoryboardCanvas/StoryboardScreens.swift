@@ -24,13 +24,16 @@ extension Session {
   /// it tapped (a diagnosis with its first example), on an iPad in portrait through the
   /// bar button that shows the master. A scene no person reaches is shown as code
   /// performs it; a scene whose Lua fails is the screen before, with the failure.
-  func storyboardScreen(of node: StoryboardGraph.Node) -> StoryboardScreen {
-    restart()
+  /// `reach` walks this session's menus; a limit of the walk (its deadline, the memory cap)
+  /// is thrown, not drawn.
+  func storyboardScreen(of node: StoryboardGraph.Node, reach: Reach) throws -> StoryboardScreen {
     var failure: String?
     var drawn: Drawing
     do {
-      try reach(node)
+      try self.reach(node, with: reach)
       drawn = try drawing(screen: true)
+    } catch let e as LuaError where e.kind == .timeLimit || e.kind == .memory {
+      throw e
     } catch {
       failure = "\(error)"
       drawn = failedScreen()
@@ -69,15 +72,24 @@ extension Session {
   }
 
   /// Navigates from the start to `node`'s scene.
-  private func reach(_ node: StoryboardGraph.Node) throws {
+  private func reach(_ node: StoryboardGraph.Node, with reach: Reach) throws {
     let registry = script.registry
-    if device.isPad && orientation == .portrait { try showMaster() }
+    // A limit met on the way names the declaration of the scene walked to.
+    let place: String
     switch node.role {
-    case .menu(nil), .splitView, .detail: return
+    case .menu(let name?): place = registry.menu(name)?.location ?? ""
+    case .destination(let button):
+      place = registry.diagnosis(button)?.location ?? registry.segue(button)?.location ?? ""
+    case .manual(let segue): place = registry.segue(segue)?.location ?? ""
+    case .menu(nil), .splitView, .detail: place = ""
+    }
+    switch node.role {
+    case .menu(nil), .splitView, .detail: try reach.show(menu: nil, at: place)
     case .menu(let name?):
-      if let path = registry.menuPaths()[name] {
-        for step in path { try tap(step, input: firstExample(step)) }
+      if registry.menuPath(to: name, ways: reach.ways) != nil {
+        try reach.show(menu: name, at: place)
       } else {
+        try reach.show(menu: nil, at: place)
         // No button leads to it: pushed as the segues showing it would push it (the
         // first one's kind), or as a push when none does.
         let shower =
@@ -89,14 +101,17 @@ extension Session {
       let input = firstExample(button)
       if let d = registry.diagnosis(button) { scaleColumns(of: d, over: inputs(of: d)) }
       if node.reachable {
-        try reachMenu(of: button)
+        try reach.start(atMenuOf: button, at: place)
         try tap(button, input: input)
       } else if let d = registry.diagnosis(button) {
+        try reach.show(menu: nil, at: place)
         try navigate(to: evaluator.landing(tapping: d, input: input))
       } else if let s = registry.segue(button) {
+        try reach.show(menu: nil, at: place)
         try navigate(to: evaluator.landing(s, from: nil, diagnosis: nil, expression: nil))
       }
     case .manual(let segue):
+      try reach.show(menu: nil, at: place)
       try perform(segue)
     }
   }

@@ -126,7 +126,7 @@ import Testing
   @Test func keepGoingIsDocumented() throws {
     let r = try psychologist(["batch", "--help"])
     #expect(r.out.contains("--keep-going"))
-    let readme = try String(contentsOfFile: packageRoot + "/README.md", encoding: .utf8)
+    let readme = try documentationText("docs/data-faces.md")
     #expect(readme.contains("--keep-going"))
     #expect(readme.contains("rows before it"))
   }

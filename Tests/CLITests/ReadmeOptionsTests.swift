@@ -38,9 +38,10 @@ func namedOptions(_ text: String) -> Set<String> {
     })
 }
 
-/// The README's options against the table: what it says each command takes, it takes.
+/// The README's and docs/commands.md's options against the table: what they say each
+/// command takes, it takes.
 @Suite struct ReadmeOptionsTests {
-  /// The usage lines under "## Commands" name only options their command takes, and
+  /// The usage lines of docs/commands.md name only options their command takes, and
   /// every command is among them.
   @Test func theCommandsBlockUsesEachCommandsOwnOptions() throws {
     let readme = try readmeBlocks()
@@ -59,37 +60,41 @@ func namedOptions(_ text: String) -> Set<String> {
     #expect(shown == Set(try helpCommands()))
   }
 
-  /// Every option of every command is written about somewhere in the README.
+  /// Every option of every command is written about somewhere in the README or docs/.
   @Test func everyOptionIsInTheReadme() throws {
-    let readme = try String(contentsOfFile: packageRoot + "/README.md", encoding: .utf8)
-    let named = namedOptions(readme)
+    let named = namedOptions(try allDocumentation())
     var all: Set<String> = []
     for command in try helpCommands() { all.formUnion(try helpOptions(command)) }
     #expect(all.count >= 30)
-    #expect(all.subtracting(named).isEmpty, "not in README.md: \(all.subtracting(named).sorted())")
+    #expect(
+      all.subtracting(named).isEmpty,
+      "not in README.md or docs/: \(all.subtracting(named).sorted())")
   }
 
-  /// "Every command takes" names exactly the options all of them take; what it says `face`
+  /// "Every command that runs a script takes" (docs/commands.md) names exactly the options all of them take; what it says `face`
   /// and `show`, and `batch`, take besides, they take.
   @Test func theSharedOptionsAreWhatEveryCommandTakes() throws {
-    let readme = try String(contentsOfFile: packageRoot + "/README.md", encoding: .utf8)
+    let readme = try documentationText("docs/commands.md")
       .replacingOccurrences(of: "\n", with: " ")
     func between(_ start: String, _ end: String) throws -> String {
       let after = try #require(readme.components(separatedBy: start).dropFirst().first)
       return try #require(after.components(separatedBy: end).first)
     }
-    let commands = try helpCommands()
+    // `man` and `completions` describe the tool and run no script.
+    let commands = try helpCommands().filter { !["man", "completions"].contains($0) }
     let taken = try commands.map(helpOptions)
     let everyone = taken.dropFirst().reduce(taken[0]) { $0.intersection($1) }
     #expect(everyone.count >= 6)
-    #expect(namedOptions(try between("Every command takes", "`face` and `show`")) == everyone)
+    #expect(
+      namedOptions(try between("Every command that runs a script takes", "`face` and `show`"))
+        == everyone)
     let drawing = namedOptions(try between("`face` and `show` also take", "`batch`"))
     #expect(drawing.isSuperset(of: ["--format", "--color"]))
     for command in ["face", "show"] {
       let options = try helpOptions(command)
       #expect(drawing.isSubset(of: options), "\(command): \(drawing)")
     }
-    let batch = namedOptions(try between("`batch` takes", "(below)"))
+    let batch = namedOptions(try between("`batch` takes", "of its own"))
     let batchOptions = try helpOptions("batch")
     #expect(!batch.isEmpty && batch.isSubset(of: batchOptions))
   }

@@ -2,7 +2,27 @@ import Foundation
 import Testing
 import TestSupport
 
-/// A fenced block of README.md, with the marker comment just above it, if any:
+/// The pages a reader follows, in the order the README test runs them: the README, then
+/// docs/ in the order the README's sections stood before they moved there (the plugin
+/// steps fill ~/.config/psychologist/plugins, so they come after the batch's faces).
+/// Every docs/*.md is here (`everyPageIsRun` checks), so no page goes untested.
+let documentationPages = [
+  "README.md", "docs/commands.md", "docs/guide.md", "docs/data-faces.md",
+  "docs/benchmarks.md", "docs/plugins.md", "docs/safety.md", "docs/ARCHITECTURE.md",
+  "docs/lua-api.md",
+]
+
+/// A page's text, read now.
+func documentationText(_ page: String) throws -> String {
+  try String(contentsOfFile: packageRoot + "/" + page, encoding: .utf8)
+}
+
+/// Every page's text, one after another (what the README and docs/ say, together).
+func allDocumentation() throws -> String {
+  try documentationPages.map(documentationText).joined(separator: "\n")
+}
+
+/// A fenced block of a page, with the marker comment just above it, if any:
 /// `<!-- readme-test: file PATH -->` (a Lua block is saved as PATH), `skip: why`,
 /// `fails` (each command exits 1 with an error), `watch: …` (a `--watch` line runs until
 /// stopped: it is started, must draw, then is stopped).
@@ -10,14 +30,22 @@ struct ReadmeBlock {
   var language: String
   var text: [String]
   var marker: String
-  /// The line of README.md where the block's text starts.
+  /// The page it is on (`README.md`, `docs/guide.md`).
+  var page: String
+  /// The line of its page where the block's text starts.
   var line: Int
+  /// `page:line`, as a failure names it.
+  var place: String { "\(page):\(line)" }
 }
 
-/// The fenced blocks of README.md, read now (never a copy of them).
+/// The fenced blocks of every page, in reading order, read now (never a copy of them).
 func readmeBlocks() throws -> [ReadmeBlock] {
-  let lines = try String(contentsOfFile: packageRoot + "/README.md", encoding: .utf8)
-    .components(separatedBy: "\n")
+  try documentationPages.flatMap(readmeBlocks(in:))
+}
+
+/// The fenced blocks of one page.
+func readmeBlocks(in page: String) throws -> [ReadmeBlock] {
+  let lines = try documentationText(page).components(separatedBy: "\n")
   var blocks: [ReadmeBlock] = []
   var i = 0
   while i < lines.count {
@@ -34,7 +62,9 @@ func readmeBlocks() throws -> [ReadmeBlock] {
     var j = i + 1
     while j < lines.count, !lines[j].hasPrefix("```") { j += 1 }
     blocks.append(
-      ReadmeBlock(language: language, text: Array(lines[(i + 1)..<j]), marker: marker, line: i + 2))
+      ReadmeBlock(
+        language: language, text: Array(lines[(i + 1)..<j]), marker: marker, page: page,
+        line: i + 2))
     i = j + 1
   }
   return blocks
@@ -87,37 +117,69 @@ func shellQuoted(_ s: String) -> String {
       let word = b.marker.prefix { $0 != " " && $0 != ":" }
       #expect(
         ["file", "skip", "fails", "watch", "clone"].contains(word),
-        "README.md:\(b.line): \(b.marker)")
-      if word == "skip" { #expect(b.marker.count > 10, "README.md:\(b.line): skip says why") }
+        "\(b.place): \(b.marker)")
+      if word == "skip" { #expect(b.marker.count > 10, "\(b.place): skip says why") }
+    }
+    // A block in a language the test does not know (`bash`, `console`) would go unrun
+    // unnoticed: shell is `sh`; output, JSON and R are shown, never run.
+    for b in blocks {
+      #expect(["sh", "lua", "", "json", "r"].contains(b.language), "\(b.place): ```\(b.language)")
     }
     for b in blocks where b.language == "lua" {
-      #expect(b.marker.hasPrefix("file "), "README.md:\(b.line): a Lua snippet needs a file name")
+      #expect(b.marker.hasPrefix("file "), "\(b.place): a Lua snippet needs a file name")
     }
     // The README's sections that the issue names all hold something the test runs.
     let run = blocks.filter { ["sh", "lua"].contains($0.language) && !$0.marker.hasPrefix("skip") }
     #expect(run.count >= 12)
   }
 
+  /// Every page of docs/ is in the test's reading order: none goes unrun.
+  @Test func everyPageIsRun() throws {
+    let docs = try FileManager.default.contentsOfDirectory(atPath: packageRoot + "/docs")
+      .filter { $0.hasSuffix(".md") }.map { "docs/" + $0 }
+    #expect(Set(docs) == Set(documentationPages.dropFirst()), "\(docs.sorted())")
+    #expect(documentationPages.first == "README.md")
+  }
+
+  /// The README is read in five minutes: under 250 lines, its quick start exactly two
+  /// commands (`scripts/demo`, `scripts/test`), and it lists every command in one line.
+  @Test func theReadmeIsShort() throws {
+    let readme = try documentationText("README.md")
+    let lines = readme.components(separatedBy: "\n")
+    #expect(lines.count < 250, "README.md has \(lines.count) lines")
+    let quickStart = try readmeBlocks(in: "README.md").filter {
+      $0.language == "sh" && !$0.marker.hasPrefix("clone")
+    }
+    let first = try #require(quickStart.first)
+    #expect(
+      commands(first).map { uncommented($0.command) } == ["scripts/demo", "scripts/test"],
+      "\(first.place)")
+    let rows = lines.filter { $0.hasPrefix("| `") }.compactMap {
+      $0.dropFirst(3).split(separator: "`").first.map(String.init)
+    }
+    let expected = try helpCommands() + ["help"]
+    #expect(rows == expected, "README.md's command table: \(rows), --help: \(expected)")
+  }
+
   /// A reader following the README literally learns where each snippet goes: the prose
   /// just above it names the file (`zoom.lua` and `examples/ipad-portrait.lua` did not).
   @Test func everySnippetSaysWhereItGoes() throws {
-    let lines = try String(contentsOfFile: packageRoot + "/README.md", encoding: .utf8)
-      .components(separatedBy: "\n")
     for b in try readmeBlocks() where b.marker.hasPrefix("file ") {
+      let lines = try documentationText(b.page).components(separatedBy: "\n")
       let path = String(b.marker.dropFirst("file ".count))
       let name = String(path.split(separator: "/").last ?? "")
       // The marker sits two lines above the text; the prose is the few lines before it.
       let prose = lines[max(0, b.line - 8)..<max(0, b.line - 3)].joined(separator: " ")
       #expect(
         prose.contains("`\(path)`") || prose.contains("`\(name)`"),
-        "README.md:\(b.line): the text above does not say to save \(path)")
+        "\(b.place): the text above does not say to save \(path)")
     }
   }
 
   /// The quick start names every Debian package `scripts/bootstrap` installs (chromium and
   /// strace came to the bootstrap without the README saying so).
   @Test func quickStartNamesWhatTheBootstrapInstalls() throws {
-    let readme = try String(contentsOfFile: packageRoot + "/README.md", encoding: .utf8)
+    let readme = try documentationText("README.md")
     let bootstrap = try String(contentsOfFile: packageRoot + "/scripts/bootstrap", encoding: .utf8)
     let line = try #require(
       bootstrap.components(separatedBy: "\n").first { $0.hasPrefix("packages=(") })
@@ -163,7 +225,7 @@ func shellQuoted(_ s: String) -> String {
       cd \(shellQuoted(outside))
       unset XDG_CONFIG_HOME PSYCHOLOGIST_PATH
       export HOME=\(shellQuoted(outside + "/home")) PATH=\(shellQuoted(outside + "/bin")):"$PATH"
-      fail() { echo "README.md:$1: $2" >&2; exit 1; }
+      fail() { echo "$1: $2" >&2; exit 1; }
 
       """
     var ran = 0
@@ -172,9 +234,9 @@ func shellQuoted(_ s: String) -> String {
     for (index, block) in blocks.enumerated() where !block.marker.hasPrefix("skip") {
       if block.marker.hasPrefix("clone") {
         // The clone is made above; its `cd` is the reader's.
-        #expect(block.text.joined().contains("git clone"), "README.md:\(block.line)")
-        #expect(!cloned && ran == 0, "README.md:\(block.line): the clone comes first")
-        script += "cd psychologist || fail \(block.line) 'no clone'\n"
+        #expect(block.text.joined().contains("git clone"), "\(block.place)")
+        #expect(!cloned && ran == 0, "\(block.place): the clone comes first")
+        script += "cd psychologist || fail \(block.place) 'no clone'\n"
         cloned = true
         continue
       }
@@ -186,6 +248,7 @@ func shellQuoted(_ s: String) -> String {
         ran += 1
       case "sh":
         for (line, command) in commands(block) {
+          let at = "\(block.page):\(line)"
           ran += 1
           if block.marker.hasPrefix("watch"), command.contains("--watch") {
             // Runs until Ctrl-C: it must draw, and still be running, when stopped (with
@@ -195,9 +258,9 @@ func shellQuoted(_ s: String) -> String {
               \(bare) > .watch.out 2>&1 &
               pid=$!
               for _ in $(seq 600); do grep -q '</svg>' .watch.out && break; sleep 0.1; done
-              kill -0 $pid || fail \(line) "--watch ended by itself: $(cat .watch.out)"
+              kill -0 $pid || fail \(at) "--watch ended by itself: $(cat .watch.out)"
               kill -KILL $pid; wait $pid 2>/dev/null
-              grep -q '</svg>' .watch.out || fail \(line) "--watch drew nothing"
+              grep -q '</svg>' .watch.out || fail \(at) "--watch drew nothing"
               rm .watch.out
 
               """
@@ -206,8 +269,8 @@ func shellQuoted(_ s: String) -> String {
               {
               \(command)
               } 2> .err
-              rc=$?; [ $rc -eq 1 ] || fail \(line) "meant to fail with exit 1, got $rc"
-              grep -q '^psychologist: error: ' .err || fail \(line) "no error said"
+              rc=$?; [ $rc -eq 1 ] || fail \(at) "meant to fail with exit 1, got $rc"
+              grep -q '^psychologist: error: ' .err || fail \(at) "no error said"
 
               """
             // The sample under it, if any, is what it says (HOME read as /home/me).
@@ -217,18 +280,18 @@ func shellQuoted(_ s: String) -> String {
                 sed "s#$HOME#/home/me#g" .err > .err.seen
                 cat > .err.sample <<'README_SAMPLE'
                 \(sample)README_SAMPLE
-                cmp -s .err.seen .err.sample || fail \(blocks[index + 1].line) "the sample is not what it prints: $(cat .err.seen)"
+                cmp -s .err.seen .err.sample || fail \(blocks[index + 1].place) "the sample is not what it prints: $(cat .err.seen)"
                 rm .err.seen .err.sample
 
                 """
             }
             script += "rm .err\n"
           } else {
-            script += "\(command)\nrc=$?; [ $rc -eq 0 ] || fail \(line) \"exit $rc\"\n"
+            script += "\(command)\nrc=$?; [ $rc -eq 0 ] || fail \(at) \"exit $rc\"\n"
             for out in outputs(command) {
-              script += "[ -e \(out) ] || fail \(line) \"\(out) was not written\"\n"
+              script += "[ -e \(out) ] || fail \(at) \"\(out) was not written\"\n"
               if out.hasSuffix(".svg") {
-                script += "xmllint --noout \(out) || fail \(line) \"\(out) is no valid SVG\"\n"
+                script += "xmllint --noout \(out) || fail \(at) \"\(out) is no valid SVG\"\n"
               }
             }
           }

@@ -14,7 +14,7 @@ struct LuaSuiteTests {
   static let suite = luaSuiteExpectedAt
 
   /// One row of expected.tsv: the file, the error it stops with (a substring of
-  /// `file:line: message`), and the README Safety rule that causes it; for a file stopped
+  /// `file:line: message`), and the Safety rule (docs/safety.md) that causes it; for a file stopped
   /// by a missing library (`debug`, `io`, `os`), also how it ends when the test lends those
   /// back (`ok`, or the error and its rule), so the rest of the file still tests the sandbox.
   struct Difference {
@@ -47,14 +47,11 @@ struct LuaSuiteTests {
       .filter { $0.hasSuffix(".lua") }.sorted()
   }()
 
-  /// The rules the README's Safety section documents: its table's first column.
+  /// The rules docs/safety.md documents: its table's first column.
   static let documentedRules: Set<String> = {
-    let readme = (try? String(contentsOfFile: root + "/README.md", encoding: .utf8)) ?? ""
-    guard let start = readme.range(of: "\n## Safety") else { return [] }
-    let section = readme[start.upperBound...]
-    let end = section.range(of: "\n## ")?.lowerBound ?? section.endIndex
+    let page = (try? String(contentsOfFile: root + "/docs/safety.md", encoding: .utf8)) ?? ""
     var rules: Set<String> = []
-    for line in section[..<end].split(separator: "\n") where line.hasPrefix("| `") {
+    for line in page.split(separator: "\n") where line.hasPrefix("| `") {
       let cell = line.dropFirst(3).prefix { $0 != "`" }
       rules.insert(String(cell))
     }
@@ -72,7 +69,7 @@ struct LuaSuiteTests {
       #expect(Self.files.contains(file), "expected.tsv lists \(file), not in the suite")
       #expect(
         Self.documentedRules.contains(row.rule),
-        "\(file): rule '\(row.rule)' is not in the README's Safety table")
+        "\(file): rule '\(row.rule)' is not in docs/safety.md's table")
     }
   }
 

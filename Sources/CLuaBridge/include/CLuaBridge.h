@@ -211,4 +211,14 @@ int psy_where(lua_State *L, int level, char *buffer, size_t size);
    as pcall), or ""; returns its length. Reads the call stack only, never raises. */
 int psy_nearest_where(lua_State *L, int from, char *buffer, size_t size);
 
+/* ---- what the binary was built from (build_info.c) ---------------------- */
+
+/* The commit the binary was built from, as scripts/build-info wrote it into
+   .build/build-info.h before `swift build`; "unknown" when no script wrote it (a
+   tarball without .git, a plain `swift build`). */
+const char *psy_build_commit(void);
+/* The linked Lua library's identification string, lua_ident
+   ("$LuaVersion: Lua 5.4.4  Copyright ... $"). */
+const char *psy_lua_ident(void);
+
 #endif
