@@ -191,7 +191,10 @@ extension Script {
   /// An error as a problem: at its own `file:line`, else at the declaration that ran.
   private func problemOf(_ error: Error, at location: Location) -> Problem {
     switch error {
-    case let e as LuaError: return Problem(e.location ?? location, e.message)
+    case let e as LuaError:
+      var p = Problem(e.location ?? location, e.message)
+      p.traceback = e.scriptFrames
+      return p
     case let p as Problem: return p.location.isEmpty ? Problem(location, p.message) : p
     default: return Problem(location, "\(error)")
     }

@@ -8,6 +8,7 @@ import Files
 import Geometry
 import Render
 import Storyboard
+import TextMetrics
 
 /// Chrome pieces in one theme.
 struct ChromeItems {
@@ -150,11 +151,7 @@ struct ChromeItems {
     let r = button.rect
     let size = ScreenChrome<SceneContent>.backSize
     let room = r.width - 2 * ScreenChrome<SceneContent>.backPadding
-    var title = button.title
-    while !title.isEmpty, ScreenChrome<SceneContent>.textWidth(title, size: size) > room {
-      title = String(title.dropLast(title.hasSuffix("…") ? 2 : 1)) + "…"
-      if title == "…" { break }
-    }
+    let title = Truncation.truncatingTail(button.title, toFit: room, size: size, weight: .bold)
     return [
       Item(
         .roundedRect(r, radius: theme.backRadius),

@@ -5,6 +5,7 @@ import LuaHost
 import Readable
 import Render
 import Storyboard
+import TextMetrics
 
 /// The menu as both drawers show it: its buttons with their titles, and (in points) which
 /// page of them fits its pane. `play` lays the same buttons out in rows of cells with the
@@ -19,13 +20,6 @@ extension Session {
   static let menuMargin = 16.0
   static let menuButtonHeight = 40.0
   static let menuPitch = 48.0
-
-  /// The characters of a title a button `width` points wide has room for (inset 14 each
-  /// side, at the bar's estimate of a character).
-  static func menuRoom(_ width: Double) -> Int {
-    let room = (width - 28) / ScreenChrome<SceneContent>.barCharacterWidth
-    return room >= 1 && room < 1e6 ? Int(room) : room >= 1e6 ? 1_000_000 : 0
-  }
 
   /// The rows of buttons a content rect `height` points high has room for.
   static func menuSlots(height: Double) -> Int {
@@ -57,7 +51,9 @@ extension Session {
     for i in menu.shown {
       let frame = row(menu.slot(of: i))
       items += look.button(
-        MenuLayout.fitted(buttons[i].title, room: Session.menuRoom(frame.width)), in: frame)
+        Truncation.truncatingTail(
+          buttons[i].title, toFit: frame.width - 28, size: theme.buttonSize,
+          weight: theme.buttonBold ? .bold : .regular), in: frame)
     }
     if let bar = menu.indicator {
       items.append(ChromeItems(theme: theme).scrollIndicator(bar, in: rect))

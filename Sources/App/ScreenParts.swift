@@ -80,7 +80,8 @@ extension Session {
     _ navigator: Navigator<SceneContent>, layout: ScreenLayout<SceneContent>? = nil
   ) throws -> ScreenParts {
     let chrome = ScreenChrome(
-      layout ?? navigator.layout(), device: navigator.device, orientation: navigator.orientation)
+      layout ?? navigator.layout(), device: navigator.device, orientation: navigator.orientation,
+      language: script.registry.language)
     let layout = chrome.layout
     let s = layout.screen
     let theme = self.theme
@@ -121,7 +122,7 @@ extension Session {
       var barChrome: [Item] = []
       if let b = pane.navigationBar {
         barChrome = look.barBackground(b, dark: inPopover)
-        bar += look.barTitle(pane.title, x: pane.titleX ?? b.midX, in: b)
+        bar += look.barTitle(pane.shownTitle, x: pane.titleX ?? b.midX, in: b)
         if let back = pane.backTitle { bar += look.backButton(back, width: pane.backWidth, in: b) }
         if let button = pane.barButton { bar += look.barButton(button) }
       }

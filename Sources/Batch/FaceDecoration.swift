@@ -3,6 +3,7 @@
 
 import Geometry
 import Render
+import TextMetrics
 
 /// What a row's own SVG gets beyond its face (the sheet's cells are not touched).
 package struct FaceDecoration: Sendable, Equatable {
@@ -26,17 +27,17 @@ package struct FaceDecoration: Sendable, Equatable {
     guard label else { return out }
     let strip = (min(d.width, d.height) * 0.12).rounded()
     let size = (strip * 0.5).rounded()
-    // Sans-serif letters average about 0.56 of the font size across (as the navigation
-    // bar's title is centred); a longer label is cut to the canvas's width.
-    let room = max(Int(d.width * 0.92 / (size * 0.56)), 1)
-    let shown = text.count > room ? String(text.prefix(room - 1)) + "…" : text
-    let width = Double(shown.count) * size * 0.56
+    // Measured in the fonts it is drawn in; a longer label is cut to the canvas's width.
+    let shown = Truncation.truncatingTail(text, toFit: d.width * 0.92, size: size, weight: .regular)
+    let width = TextWidth.of(shown, size: size, weight: .regular)
     out.height += strip
     out.items.append(
       Item(
         .text(
           shown, at: Point(d.width / 2 - width / 2, d.height + strip / 2 + size / 3), size: size),
-        paint: Paint(stroke: nil, fill: background == .black ? .white : .black)))
+        paint: Paint(
+          stroke: nil, fill: background == .black ? .white : .black,
+          text: TextStyle(families: TextWidth.families))))
     return out
   }
 }

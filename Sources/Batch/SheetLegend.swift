@@ -4,6 +4,7 @@
 import Psychologist
 import Readable
 import Render
+import TextMetrics
 
 /// The legend of a diagnosis's channel mapping: a line a channel, each with its key faces
 /// (the channel at its low and its high end) and, for face_color, its swatches.
@@ -39,16 +40,19 @@ enum SheetLegend {
   /// A line of swatches under its channel's.
   static let swatchLineHeight = 20
 
-  /// About how wide `text` is at `size` pixels in the sheet's sans-serif: 0.55 em a
-  /// character, a little more than a legend's lines take in DejaVu Sans, which draws the
-  /// PNG (0.48 to 0.53 em, measured), so the estimate errs towards room.
-  static func textWidth(_ text: String, size: Int) -> Int { (text.count * size * 55 + 99) / 100 }
+  /// How wide `text` is at `size` pixels in the sheet's sans-serif (TextMetrics' advance
+  /// widths of DejaVu Sans, which draws it, rounded up).
+  static func textWidth(_ text: String, size: Int, bold: Bool = false) -> Int {
+    let weight: FontWeight = bold ? .bold : .regular
+    return Int(
+      TextWidth.of(text, size: Double(size), weight: weight, family: .sansSerif).rounded(.up))
+  }
 
   /// Where a line's text starts, from its column's left: after its key faces, if any.
   static func textOffset(_ line: Line) -> Int { line.keys == nil ? 0 : 2 * keySize + 18 }
 
   /// How wide a swatch and its label are.
-  static func swatchWidth(_ label: String) -> Int { 18 + 7 * short(label).count + 14 }
+  static func swatchWidth(_ label: String) -> Int { 18 + textWidth(short(label), size: 11) + 14 }
 
   /// Where each of `line`'s swatches goes in a column `room` pixels wide: its x from where
   /// the line's text starts, and its row under the text (as many a row as fit, at least one).
@@ -80,8 +84,7 @@ enum SheetLegend {
       ["channels ← columns (range)"]
       + (keyed ? ["key faces: the channel at its low end, its high end"] : [])
     let whole = parts.joined(separator: "; ")
-    // Bold: measured as a size larger.
-    return textWidth(whole, size: 14) <= room ? [whole] : parts
+    return textWidth(whole, size: 13, bold: true) <= room ? [whole] : parts
   }
 
   /// The legend drawn from `y`: in two columns when every line fits half of `width`, else
@@ -99,7 +102,7 @@ enum SheetLegend {
     let twoColumns = width >= 640 && widest <= width / 2 - 2 * margin
     let room = twoColumns ? width / 2 - 2 * margin : max(width - 2 * margin, widest)
     let headings = heading(keyed: keyed, room: max(width, widest + 2 * margin) - 2 * margin)
-    let headingWidth = headings.map { textWidth($0, size: 14) }.max() ?? 0
+    let headingWidth = headings.map { textWidth($0, size: 13, bold: true) }.max() ?? 0
     let needed = max(width, 2 * margin + max(widest, headingWidth))
     let headingHeight = 26 + 17 * (headings.count - 1)
     // The columns split the lines where half of the height is reached.

@@ -7,6 +7,7 @@ import Glibc
 import Psychologist
 import Readable
 import Render
+import TextMetrics
 
 /// Which two columns place the faces.
 package struct SheetPlacement: Sendable, Equatable {
@@ -228,7 +229,7 @@ enum SheetScatter {
         places.append(nil)
         continue
       }
-      let width = Double(label.count) * 5.6
+      let width = TextWidth.of(label, size: 12, weight: .regular, family: .sansSerif)
       let below = cy + box * 0.45 + 11
       let candidates = [below, cy - box * 0.45 - 3, below + 11]
       var chosen: Double?

@@ -8,6 +8,7 @@ import Psychologist
 import Readable
 import Render
 import Storyboard
+import TextMetrics
 
 /// How the terminal sheet is laid out; the command line decides from the terminal's size.
 package struct TerminalSheetLayout: Sendable {
@@ -209,7 +210,7 @@ enum TerminalSheet {
   /// `text` made terminal safe (controls shown as `\x1b`), cut to `width` cells with "…"
   /// when longer, and padded with spaces to `width` when `pad`.
   static func fit(_ text: String, width: Int, pad: Bool) -> String {
-    let out = MenuLayout.fitted(terminalSafe(text), room: width) { terminalCellWidth($0.value) }
+    let out = MenuLayout.fitted(terminalSafe(text), room: width)
     let used = pad ? displayWidth(out) : width
     return used < width ? out + String(repeating: " ", count: width - used) : out
   }

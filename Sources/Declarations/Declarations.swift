@@ -15,7 +15,7 @@ package enum DeclarationFields {
   static let segue = [
     "kind", "happiness", "title", "size", "style", "override", "clamp", "button", "menu",
   ]
-  static let app = ["title", "override", "theme"]
+  static let app = ["title", "language", "override", "theme"]
   static let menu = ["title", "buttons", "shared", "override"]
   static let size = ["width", "height"]
   static let segueKind = ["perform", "animate", "bars", "devices", "override"]

@@ -10,6 +10,9 @@ extension Registry {
 
   /// The root menu's title: the app's, else the seed's.
   public var rootTitle: String { app?.title ?? Registry.seedTitle }
+  /// The app's language (`app { language = "zh-Hans" }`, a BCP 47 tag; default `en`): the
+  /// page's `lang`, iOS 6's words on the chrome ("返回", "上午9:41").
+  public var language: String { app?.language ?? "en" }
 
   /// Whether `segue` is a menu button: not `showDiagnosis` (code performs it) and not
   /// declared `button = false`.

@@ -1,11 +1,14 @@
 import Files
 import LuaHost
+import Storyboard
 
 /// `app { title = "Barista" }`: the app itself, whose title names the root menu (its bar,
 /// the iPad's bar button, the back button above it, `play`'s screen, `list`, `s.scene`).
 public struct AppDeclaration: Declared {
   /// The root menu's title (nil: the seed's "Psychologist").
   public var title: String?
+  /// The app's language, a BCP 47 tag (nil: `en`).
+  public var language: String? = nil
   /// Where it was declared.
   public var location: Location
   /// The plugin file that declared it (nil: the script).
@@ -53,8 +56,11 @@ extension Script {
     var f = Fields(value, what: "app", location: location, known: DeclarationFields.app)
     let title = f.string("title")
     if title?.isEmpty == true { f.fail("title must not be empty") }
+    let language = f.string("language")
+    if let language, let problem = LanguageTag.problem(language) { f.fail(problem) }
     var app = AppDeclaration(
       title: title?.isEmpty == true ? nil : title, location: location, plugin: currentPlugin)
+    app.language = language.flatMap { LanguageTag.problem($0) == nil ? $0 : nil }
     app.theme = f.string("theme")
     record(app, fields: f) { $0.add($1, override: $2) }
   }

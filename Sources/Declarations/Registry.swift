@@ -13,6 +13,9 @@ public struct Problem: Error, Equatable, CustomStringConvertible, Sendable {
   public var location: Location
   /// What is wrong, in one line.
   public var message: String
+  /// The script's frames that led to it, innermost first, when running the script met it
+  /// (`check` prints them as `show` does, unless `--traceback off`).
+  public var traceback: [String] = []
   /// A problem at a place.
   public init(_ location: Location, _ message: String) {
     self.location = location

@@ -26,6 +26,7 @@
 
 import Files
 import Render
+import TextMetrics
 
 /// The chrome's look. `ios6` is the built-in default.
 public struct Theme: Equatable, Sendable {
@@ -93,7 +94,7 @@ public struct Theme: Equatable, Sendable {
 
   /// iOS 6's look, the default.
   public static let ios6 = Theme(
-    name: "ios6", fonts: ["Helvetica", "Liberation Sans", "Arial", "sans-serif"],
+    name: "ios6", fonts: TextWidth.families,
     background: .white,
     statusBar: .black, statusFromBar: true, statusText: .white,
     barTop: Color(r: 176, g: 188, b: 205), barBottom: Color(r: 109, g: 132, b: 162),

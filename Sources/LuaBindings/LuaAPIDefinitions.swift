@@ -189,6 +189,9 @@ public let luaAPIDefinitions = ##"""
 ---The root menu's title: its bar, the iPad's bar button, the back button above it, play's
 ---screen, `list`, `s.scene` and `s.stack` (default: "Psychologist").
 ---@field title? string
+---The app's language, a BCP 47 tag such as "zh-Hans" (default "en"): the page's `lang`, the
+---back button's "Back" (返回) and the status bar's clock (上午9:41) as iOS 6 wrote them.
+---@field language? string
 ---Replace an earlier `app { … }`.
 ---@field override? boolean
 ---The theme every screen of the app is drawn in (a `theme` the script declares, or "ios6"),
@@ -298,7 +301,7 @@ public let luaAPIDefinitions = ##"""
 ---built-in theme `ios6`, which declaring `theme "ios6" { … }` changes). Colours are a name
 ---or `"#rrggbb"`; chosen by `--theme NAME` or `session { theme = "name" }`.
 ---@class psychologist.ThemeFields
----Font families of every chrome text, best first ({ "Helvetica", "Liberation Sans", "Arial", "sans-serif" }).
+---Font families of every chrome text, best first (Helvetica, Arial, Liberation Sans, then CJK families, then sans-serif).
 ---@field fonts? string[]
 ---A scene's background ("white").
 ---@field background? psychologist.ColorName

@@ -8,6 +8,7 @@ import Psychologist
 import Readable
 import Render
 import Storyboard
+import TextMetrics
 
 /// Lays a session's screen out in cells: the device's screen below its status bar maps
 /// onto every row but the last, which is the status line.
@@ -39,7 +40,7 @@ package struct PlayScreen {
       return frame
     }
     let area = rows - 1
-    let chrome = session?.navigator.chrome()
+    let chrome = session?.navigator.chrome(language: session?.script.registry.language ?? "en")
     if let session, let chrome {
       try drawScreen(session, chrome, into: &frame, rows: area)
     }
@@ -152,28 +153,45 @@ package struct PlayScreen {
       r = r.inset(1)
     }
     let barRow = r.top
-    let w = r.width
-    let title = String(pane.title.prefix(max(w - 2, 0)))
-    let titleLeft = r.left + max((w - title.count) / 2, 0)
-    frame.grid.write(
-      title, titleLeft, barRow, style: pane.pane.isFocused ? styles.bold : 0, limit: r.right)
+    // The left item's labels, longest first, and where it starts: the back button (its
+    // title, the localized "Back", the arrow alone) or the iPad's bar button.
+    var labels: [String] = []
+    var labelLeft = r.left + 1
     if let back = pane.backTitle {
-      // The chrome's back title, with the key that goes back; when a narrow terminal
-      // has no room for it before the title, the key alone.
-      var label = "‹ \(back) [b]"
-      if r.left + 1 + label.count >= (title.isEmpty ? r.right : titleLeft) {
-        label = "‹ [b]"
+      labels = ["‹ \(back) [b]", "‹ \(pane.backFallback) [b]", "‹ [b]"]
+    } else if let button = pane.barButton {
+      labelLeft = max(map.column(button.rect.x), r.left + 1)
+      labels = ["\(button.title) [m]", "☰ [m]"]
+    }
+    // The bar's title by UINavigationBar's rule in columns (BarTitle.place), beside the
+    // longest label that leaves it whole, else beside the shortest and cut with "…".
+    let right = Double(r.right - 1)
+    func placed(_ label: String?) -> PlacedBarTitle {
+      let left = label.map { Double(labelLeft + TerminalCells.of($0) + 1) } ?? Double(r.left + 1)
+      return BarTitle.place(
+        pane.title, middle: Double(r.left) + Double(r.width) / 2, left: left, right: right
+      ) { Double(TerminalCells.of($0)) }
+    }
+    var label = labels.last
+    var title = placed(label)
+    for candidate in labels {
+      let p = placed(candidate)
+      if p.text == pane.title {
+        (label, title) = (candidate, p)
+        break
       }
-      let end = frame.grid.write(label, r.left + 1, barRow, style: styles.tint, limit: r.right)
+    }
+    let titleLeft = Int((title.centre - title.width / 2).rounded(.down))
+    frame.grid.write(
+      title.text, titleLeft, barRow, style: pane.pane.isFocused ? styles.bold : 0,
+      limit: r.right)
+    if let label, pane.backTitle != nil {
+      let end = frame.grid.write(label, labelLeft, barRow, style: styles.tint, limit: r.right)
       frame.targets.append(
         Target(
           rect: CellRect(left: r.left, top: barRow, right: end, bottom: barRow + 1), kind: .back))
-    }
-    if let button = pane.barButton {
-      // Left in the bar, with the key that taps it: "Psychologist [m]".
-      let left = max(map.column(button.rect.x), r.left + 1)
-      var label = "\(button.title) [m]"
-      if left + label.count >= titleLeft - 1 { label = "☰ [m]" }
+    } else if let label, pane.barButton != nil {
+      let left = labelLeft
       let end = frame.grid.write(label, left, barRow, style: styles.tint, limit: r.right)
       frame.targets.append(
         Target(
@@ -341,9 +359,7 @@ package struct PlayScreen {
         c = frame.grid.write("[\(keyList[k])]", c, y, style: tint, limit: r.right) + 1
         frame.keyedButtons.append(buttons[i].name)
       }
-      let title = MenuLayout.fitted(buttons[i].title, room: r.right - c) {
-        terminalCellWidth($0.value)
-      }
+      let title = MenuLayout.fitted(buttons[i].title, room: r.right - c)
       frame.grid.write(title, c, y, limit: r.right)
       frame.targets.append(
         Target(

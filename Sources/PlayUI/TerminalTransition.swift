@@ -8,6 +8,7 @@ import Psychologist
 import Readable
 import Render
 import Storyboard
+import TextMetrics
 
 /// Storyboard points to terminal cells, as `PlayScreen` lays a screen out: the status bar
 /// is left out and the rest fills `area` rows.

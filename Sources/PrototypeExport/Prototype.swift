@@ -52,7 +52,8 @@ public enum Prototype {
     let builder = PrototypeBuilder(script: script, work: work)
     try builder.explore(devices: devices, orientation: orientation)
     var page = ""
-    page += "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n"
+    page += "<!doctype html>\n<html lang=\"" + escaped(script.registry.language)
+    page += "\"><head><meta charset=\"utf-8\">\n"
     page += "<meta name=\"viewport\" content=\"width=device-width\">\n"
     page += "<title>" + escaped(script.registry.rootTitle) + " — a Psychologist prototype</title>\n"
     page += "<style>\n" + PrototypeScript.style + "</style>\n</head><body>\n"

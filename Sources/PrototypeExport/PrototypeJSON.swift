@@ -74,6 +74,7 @@ extension PrototypeBuilder {
       let hits = s.hits.map { h in
         J.object([
           ("r", J.rect(h.rect)), ("name", J.string(h.name)),
+          ("title", J.string(h.title)),
           ("e", J.array(h.edges.map(J.index))), ("in", J.array(h.inputs.map(J.string))),
         ])
       }

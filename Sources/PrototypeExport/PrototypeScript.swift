@@ -202,7 +202,7 @@ enum PrototypeScript {
         if (hit.in.length === 0) return go(hit.e[0]);
         inputs.replaceChildren();
         const head = document.createElement("div");
-        head.textContent = "Tap '" + hit.name + "' with input:";
+        head.textContent = "Tap '" + hit.title + "' with input:";
         inputs.append(head);
         hit.in.forEach(function (label, k) {
           const b = document.createElement("button");

@@ -58,6 +58,8 @@ struct PrototypeFace {
 struct PrototypeHit {
   var rect: Rect
   var name: String
+  /// What the button reads (its title, as the page's chooser names it).
+  var title: String
   var edges: [Int?]
   var inputs: [String]
 }
@@ -400,7 +402,9 @@ final class PrototypeBuilder {
         exact: try step.map { steps[$0] } ?? drawn(f), steps: steps)
     }
     state.hits = hits(s, layout)
-    let chrome = ScreenChrome(layout, device: nav.device, orientation: nav.orientation)
+    let chrome = ScreenChrome(
+      layout, device: nav.device, orientation: nav.orientation, language: s.script.registry.language
+    )
     if let pane = chrome.panes.last(where: { $0.role == nav.focusRole }), pane.backTitle != nil,
       let b = pane.navigationBar
     {
@@ -430,7 +434,7 @@ final class PrototypeBuilder {
         hits.append(
           PrototypeHit(
             rect: Session.menuRow(menu.slot(of: index), in: c), name: buttons[index].name,
-            edges: [], inputs: inputs.map(luaText)))
+            title: buttons[index].title, edges: [], inputs: inputs.map(luaText)))
       }
     }
     return hits

@@ -58,7 +58,7 @@ enum CheckCommand: Command {
         // deadline: the time limit, from now.
         let work = script.hostWork(showing: "")
         problems = script.checkProblems(devices: devices, orientations: orientations, work: work)
-          .map(\.description)
+          .map(describe)
         // What export would meet: every screen a click reaches, walked as the page is made.
         if problems.isEmpty && Prototype.exceedsScreens(script) {
           note(

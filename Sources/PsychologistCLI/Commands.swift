@@ -1,5 +1,6 @@
 import LuaHost
 import Options
+import TextMetrics
 
 /// The version `--version` prints, and the man pages' source line.
 let version = "psychologist 0.1.0"
@@ -54,7 +55,6 @@ let mainHelp = """
   """
 
 extension String {
-  func padding(_ n: Int) -> String {
-    count >= n ? self : self + String(repeating: " ", count: n - count)
-  }
+  /// Padded with spaces to `n` terminal columns (a wide character counts two).
+  func padding(_ n: Int) -> String { TerminalCells.padded(self, to: n) }
 }

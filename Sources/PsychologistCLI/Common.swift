@@ -19,7 +19,10 @@ func describe(_ error: Error) -> String {
     // The script's frames that led to it, unless --traceback off.
     let frames = showsTraceback ? e.scriptFrames : []
     return ([e.description] + frames.map { "  " + $0 }).joined(separator: "\n")
-  case let e as Problem: return e.description
+  case let e as Problem:
+    // A problem met running the script keeps its frames, shown as an error's are.
+    let frames = showsTraceback ? e.traceback : []
+    return ([e.description] + frames.map { "  " + $0 }).joined(separator: "\n")
   // One report a problem: each line is its own error.
   case let e as ProblemList:
     return e.problems.map(\.description).joined(separator: "\npsychologist: error: ")

@@ -3,6 +3,7 @@ import Options
 import Psychologist
 import Readable
 import Render
+import TextMetrics
 
 /// `psychologist list SCRIPT [--json]`: what was declared, where, and by which plugin.
 enum ListCommand: Command {
@@ -57,7 +58,8 @@ func listing(_ r: Registry) -> [Listed] {
     rows.append(
       Listed(
         section: "app", name: r.rootTitle,
-        fields: [("title", r.rootTitle)] + (app.theme.map { [("theme", $0)] } ?? []),
+        fields: [("title", r.rootTitle)] + (app.language.map { [("language", $0)] } ?? [])
+          + (app.theme.map { [("theme", $0)] } ?? []),
         location: app.location, plugin: app.plugin))
   }
   /// The named menus a button is on (none: the root's, or no menu).
@@ -163,7 +165,7 @@ func table(_ rows: [Listed], pluginOrder: [String] = []) -> String {
     (rank($0.element), $0.offset) < (rank($1.element), $1.offset)
   }
   .map(\.element)
-  let width = (rows.map { visible($0.name).count }.max() ?? 0) + 2
+  let width = (rows.map { TerminalCells.of(visible($0.name)) }.max() ?? 0) + 2
   var out = ""
   for group in groups {
     var header = visible(group.file)

@@ -4,11 +4,12 @@
 // them. The terminal is taken at the first pause and given back by `restore` (and on a
 // crash or a fatal signal by `Terminal`'s handlers).
 
-import Glibc
 import Batch
+import Glibc
 import PlayUI
 import Readable
 import Render
+import TextMetrics
 
 /// Waits for a key at the end of each page: space or Enter shows the next, q quits,
 /// Ctrl-C interrupts.

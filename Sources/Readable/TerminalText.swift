@@ -33,19 +33,3 @@ public func terminalSafe(_ text: String, lines: Bool = false) -> String {
   }
   return out
 }
-
-/// Cells a character takes in a terminal: 0 for combining marks and zero-width characters,
-/// 2 for East Asian wide and emoji ranges, else 1. (The renderer's text, play's screen and
-/// the terminal sheet's labels all count so.) Inlinable: a transition asks it of every cell
-/// of every frame.
-@inlinable
-public func terminalCellWidth(_ v: UInt32) -> Int {
-  switch v {
-  case 0x0300...0x036F, 0x200B...0x200F, 0xFE00...0xFE0F, 0x20D0...0x20FF: return 0
-  case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
-    0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
-    0xFFE0...0xFFE6, 0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x3FFFD:
-    return 2
-  default: return 1
-  }
-}

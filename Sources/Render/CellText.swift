@@ -2,6 +2,7 @@
 // a character a cell, a wide one two, zero-width ones dropped, controls shown as blanks.
 
 import Readable
+import TextMetrics
 
 /// Lays `text` out along a row from `column`: calls `body(column, value)` for each cell of
 /// each character that lies within `lowest..<limit` (a wide one's right half with

@@ -3,6 +3,7 @@
 
 import Geometry
 import Readable
+import TextMetrics
 
 extension Raster {
   /// Removes the text under an opaque filled rect.
@@ -37,7 +38,10 @@ extension Raster {
     let row = Int(max(min((y / Double(1 << shiftY)).rounded(.down), Double(rows)), -1))
     var column = Int(max(min((x / Double(1 << shiftX)).rounded(.down), Double(columns)), -1e6))
     var cells = 0
-    for scalar in string.unicodeScalars { cells += ascii ? 1 : terminalCellWidth(scalar.value) }
+    for scalar in string.unicodeScalars {
+      let width = terminalCellWidth(scalar.value)
+      cells += ascii ? min(width, 1) : width
+    }
     if paint.text.anchor == .middle { column -= cells / 2 }
     // Whether a background is under the text: looked for at its middle, which is on the
     // screen even when a text wider than it runs off an edge.

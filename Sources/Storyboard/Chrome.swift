@@ -5,21 +5,30 @@
 // the screen shows; each only decides how it looks in its medium.
 
 import Geometry
+import TextMetrics
 
 /// One pane's chrome: the layout's pane with what its bar and border show.
 public struct PaneChrome<Content> {
   /// The pane as the navigator laid it out (frame, content rect, scene, focus).
   public var pane: Pane<Content>
-  /// The title shown: in the navigation bar, or on a presented pane's border.
+  /// The scene's title: on a presented pane's border, and in the navigation bar as
+  /// `shownTitle` shows it.
   public var title: String { pane.title }
-  /// The back button's title as shown (the scene below's title, or "Back" when that would
-  /// not fit beside the title), nil when there is no back button.
+  /// The bar's title as drawn: whole, or cut with "…" where it does not fit between the
+  /// back button and the bar's right edge (UINavigationBar's truncation).
+  public var shownTitle: String = ""
+  /// The back button's title as shown (the scene below's title, else the localized "Back"
+  /// when that would not fit beside the title, else "" for the arrow alone), nil when there
+  /// is no back button.
   public var backTitle: String?
   /// The back button's width in points (0 when there is none): an arrow-shaped bordered
   /// button around `backTitle`, at `ScreenChrome.backInset` from the bar's left edge.
   public var backWidth: Double = 0
+  /// The localized "Back" of the app's language (返回), for a medium with less room (the
+  /// terminal) to fall back to as the points do.
+  public var backFallback: String = "Back"
   /// Where the bar's title is centred, horizontally, in screen points: the bar's middle, or
-  /// just right of the back button when it would run into it there (as UINavigationBar
+  /// moved right of the back button when it would run into it there (as UINavigationBar
   /// moved a long title), nil when the pane has no bar.
   public var titleX: Double?
   /// Whether the pane is presented over the others in a border (a modal or a popover).
@@ -49,8 +58,9 @@ public struct PaneChrome<Content> {
 public struct ScreenChrome<Content> {
   /// The layout this chrome was computed from.
   public var layout: ScreenLayout<Content>
-  /// What the status bar's clock says: `9:41 AM`, the time on every iPhone and iPad
-  /// Apple showed (its keynotes' and marketing pictures').
+  /// What the status bar's clock says: 9:41, the time on every iPhone and iPad Apple
+  /// showed (its keynotes' and marketing pictures'), as iOS 6 wrote it in the app's language
+  /// (`9:41 AM`, `上午9:41`).
   public var statusText: String
   /// What the status bar's left end says, beside the signal bars.
   public var carrier: String { "Carrier" }
@@ -65,13 +75,11 @@ public struct ScreenChrome<Content> {
   /// The index in `panes` of the first presented pane; `panes.count` when none is.
   public var firstPresented: Int
 
-  /// The width a character of a bar's 17-point text takes, about: what a bar button's and
-  /// a menu button's room is measured with.
-  public static var barCharacterWidth: Double { 9.5 }
   /// The back button's left inset in its bar (UIKit's 5 points).
   public static var backInset: Double { 5 }
   /// The bar title's size in a 44-point bar, and the back button's (iOS 6: bold 20 and 12).
   public static var titleSize: Double { 20 }
+  /// The back button's title size in a 44-point bar (bold 12).
   public static var backSize: Double { 12 }
   /// The back button's arrow: how far its point stands left of its body, in a 44-point bar.
   public static var backArrow: Double { 10 }
@@ -80,10 +88,15 @@ public struct ScreenChrome<Content> {
   /// The least space between the back button and the title.
   public static var titleGap: Double { 8 }
 
-  /// The chrome of `layout` on `device` in `orientation`.
-  public init(_ layout: ScreenLayout<Content>, device: Device, orientation: Orientation) {
+  /// The chrome of `layout` on `device` in `orientation`, its words in `language` (a BCP 47
+  /// tag: the back button's "Back", the clock).
+  public init(
+    _ layout: ScreenLayout<Content>, device: Device, orientation: Orientation,
+    language: String = "en"
+  ) {
     self.layout = layout
-    statusText = "9:41 AM"
+    let words = IOS6Words(language: language)
+    statusText = words.time(hour: 9, minute: 41)
     let s = layout.screen
     let top = layout.statusBar.maxY
     dim =
@@ -94,18 +107,24 @@ public struct ScreenChrome<Content> {
     for pane in layout.panes {
       if pane.role.isPresented && first == nil { first = panes.count }
       var chrome = PaneChrome(pane: pane, backTitle: pane.backTitle)
+      chrome.shownTitle = pane.title
+      chrome.backFallback = words.back
       if let bar = pane.navigationBar {
         let k = ScreenChrome.barScale(bar)
         var back = pane.backTitle
         if let b = back {
-          back = ScreenChrome.shortened(back: b, title: pane.title, bar: bar)
+          back = ScreenChrome.shortened(back: b, title: pane.title, bar: bar, back: words.back)
           chrome.backWidth = ScreenChrome.backWidth(back ?? b, scale: k)
         }
         chrome.backTitle = back
         let left = bar.x + (back == nil ? 0 : ScreenChrome.backInset + chrome.backWidth)
-        let half = ScreenChrome.textWidth(pane.title, size: ScreenChrome.titleSize * k) / 2
-        // Centred, unless that runs into the back button: then just right of it.
-        chrome.titleX = max(bar.midX, left + ScreenChrome.titleGap + half)
+        let size = ScreenChrome.titleSize * k
+        let placed = BarTitle.place(
+          pane.title, middle: bar.midX, left: left + ScreenChrome.titleGap,
+          right: bar.maxX - ScreenChrome.titleGap
+        ) { TextWidth.em($0, weight: .bold) * size }
+        chrome.shownTitle = placed.text
+        chrome.titleX = placed.centre
       }
       panes.append(chrome)
     }
@@ -115,13 +134,20 @@ public struct ScreenChrome<Content> {
 
   /// iOS's rule, one for every device and orientation: the back button reads the title of
   /// the scene below when, with the bar's title beside it (moved right of it if need be),
-  /// both fit in the bar; else it reads "Back".
-  public static func shortened(back: String, title: String, bar: Rect) -> String {
+  /// both fit in the bar; else it reads `back` (the localized "Back") when that leaves the
+  /// title room for a few characters; else the arrow alone ("").
+  public static func shortened(
+    back previous: String, title: String, bar: Rect, back: String = "Back"
+  ) -> String {
     let k = barScale(bar)
-    let needed =
-      backInset + backWidth(back, scale: k) + titleGap
-      + textWidth(title, size: titleSize * k) + titleGap
-    return needed > bar.width ? "Back" : back
+    let titleWidth = TextWidth.of(title, size: titleSize * k, weight: .bold)
+    func fits(_ b: String, _ need: Double) -> Bool {
+      backInset + backWidth(b, scale: k) + titleGap + need + titleGap <= bar.width
+    }
+    if fits(previous, titleWidth) { return previous }
+    // The localized word while the title keeps at least three characters and "…".
+    let least = min(titleWidth, TextWidth.of("MMM…", size: titleSize * k, weight: .bold))
+    return fits(back, least) ? back : ""
   }
 
   /// A lower bar's text and buttons are smaller: 1 in a 44-point bar, 32/44 in an iPhone's
@@ -131,33 +157,9 @@ public struct ScreenChrome<Content> {
   }
 
   /// The back button's width around `title`, in a bar of scale `k`: the arrow, the padding
-  /// and the title's bold text.
+  /// and the title's bold text (the arrow and padding alone for "").
   public static func backWidth(_ title: String, scale k: Double) -> Double {
-    (backArrow + 2 * backPadding) * k + textWidth(title, size: backSize * k)
-  }
-
-  /// About how wide `text` is in bold Helvetica of `size` points: each character's share of
-  /// the em by its kind (Helvetica Bold's advance widths, rounded: narrow letters and
-  /// punctuation 0.3, capitals 0.72, m and w 0.89, others 0.58). The SVG's text is set by
-  /// a real font; this decides only what fits.
-  public static func textWidth(_ text: String, size: Double) -> Double {
-    var ems = 0.0
-    for c in text.unicodeScalars {
-      switch c {
-      case "i", "j", "l", "I", "!", ".", ",", ":", ";", "'", "|", " ", "f", "t", "r":
-        ems += c == "f" || c == "t" || c == "r" || c == " " ? 0.33 : 0.28
-      case "m", "w", "M", "W": ems += 0.89
-      case "A"..."Z": ems += 0.72
-      case "0"..."9": ems += 0.556
-      default: ems += c.value < 0x80 ? 0.58 : 0.75
-      }
-    }
-    return ems * size
-  }
-
-  /// The width the bar's title takes, centred in its bar.
-  public static func titleWidth(_ title: String) -> Double {
-    Double(title.count) * barCharacterWidth
+    (backArrow + 2 * backPadding) * k + TextWidth.of(title, size: backSize * k, weight: .bold)
   }
 
   /// The pane of `role`, frontmost, if shown.
@@ -168,8 +170,9 @@ extension PaneChrome: Sendable where Content: Sendable {}
 extension ScreenChrome: Sendable where Content: Sendable {}
 
 extension Navigator {
-  /// The chrome of the screen as it is now (its layout, described for drawing).
-  public func chrome() -> ScreenChrome<Content> {
-    ScreenChrome(layout(), device: device, orientation: orientation)
+  /// The chrome of the screen as it is now (its layout, described for drawing), its words
+  /// in `language`.
+  public func chrome(language: String = "en") -> ScreenChrome<Content> {
+    ScreenChrome(layout(), device: device, orientation: orientation, language: language)
   }
 }

@@ -1,6 +1,7 @@
 // The screen layout: every pane on screen with its frame, navigation bar and content rect.
 
 import Geometry
+import TextMetrics
 
 /// What a pane of the screen is.
 public enum PaneRole: String, CaseIterable, Sendable {
@@ -153,7 +154,8 @@ extension Navigator {
     let title = navigationStack[navigationStack.count - 1].title
     let bar = geometry(.detail, popoverSize: Navigator.defaultPopoverSize).bar!
     let width = min(
-      ScreenChrome<Content>.titleWidth(title) + 2 * BarButton.padding, bar.width / 3)
+      TextWidth.of(title, size: ScreenChrome<Content>.backSize, weight: .bold) + 2
+        * BarButton.padding, bar.width / 3)
     return BarButton(
       title: title,
       rect: Rect(

@@ -3,6 +3,8 @@
 // right edge says how much there is and where the view is; no button is cut silently.
 // `show --screen` (rows of points) and `play` (rows of cells) scroll it alike.
 
+import TextMetrics
+
 /// A menu of `count` buttons in `slots` rows, scrolled so that button `offset` is in the
 /// first row. Everything fits: nothing scrolls, no indicator.
 public struct MenuLayout: Equatable, Sendable {
@@ -55,23 +57,10 @@ public struct MenuLayout: Equatable, Sendable {
     return (Double(offset) / Double(count), Double(slots) / Double(count))
   }
 
-  /// `title` as a button shows it in `room` units (characters, or cells): whole when it
-  /// fits, else cut with "…" at the end, so a long title never runs out of its button.
-  /// `width` gives a character's units (a wide character takes two cells).
-  public static func fitted(
-    _ title: String, room: Int, width: (Unicode.Scalar) -> Int = { _ in 1 }
-  ) -> String {
-    var total = 0
-    for scalar in title.unicodeScalars { total += width(scalar) }
-    guard total > room else { return title }
-    var kept = String.UnicodeScalarView()
-    var used = 0
-    for scalar in title.unicodeScalars {
-      let w = width(scalar)
-      if used + w > room - 1 { break }
-      kept.append(scalar)
-      used += w
-    }
-    return room > 0 ? String(kept) + "…" : ""
+  /// `title` as a button shows it in `room` terminal columns: whole when it fits, else cut
+  /// with "…" at the end (`Truncation.truncatingTail`, the rule the points follow too), so a
+  /// long title never runs out of its button, whatever its script.
+  public static func fitted(_ title: String, room: Int) -> String {
+    Truncation.truncatingTail(title, columns: room)
   }
 }

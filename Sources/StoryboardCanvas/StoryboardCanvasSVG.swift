@@ -3,6 +3,7 @@ import Declarations
 import Files
 import Geometry
 import Render
+import TextMetrics
 
 /// The storyboard canvas written as SVG from dot's positions: each scene a `<g
 /// class="scene">` holding its screen (the document `show --screen` writes, nested and
@@ -13,6 +14,8 @@ extension StoryboardCanvas {
   static let margin = 24.0
   static let heading = 30.0
   static let red = "#d0021b"
+  /// The canvas's text fonts: the screens' list, so any script's names show and measure.
+  static let families = TextWidth.families.joined(separator: ", ")
 
   func compose(_ layout: StoryboardLayout) -> [UInt8] {
     let m = Self.margin
@@ -35,7 +38,7 @@ extension StoryboardCanvas {
     element(
       "text",
       [
-        ("class", "heading"), ("x", n(m)), ("y", n(m + 14)), ("font-family", "Helvetica"),
+        ("class", "heading"), ("x", n(m)), ("y", n(m + 14)), ("font-family", Self.families),
         ("font-size", "15"), ("font-weight", "bold"), ("fill", "#3a3f47"),
       ], heading, &out)
     func moved(_ r: Rect) -> Rect {
@@ -53,7 +56,7 @@ extension StoryboardCanvas {
         edge, index: i, route: points, label: label, boxes: layout.boxes.mapValues(moved), &out)
     }
     if !problemLines.isEmpty {
-      put("<g class=\"problems\" font-family=\"Helvetica\" fill=\"\(Self.red)\">\n", &out)
+      put("<g class=\"problems\" font-family=\"\(Self.families)\" fill=\"\(Self.red)\">\n", &out)
       var y = origin.y + layout.height + m + 10
       element(
         "text", [("x", n(m)), ("y", n(y)), ("font-size", "13"), ("font-weight", "bold")],
@@ -222,7 +225,7 @@ extension StoryboardCanvas {
   /// A kind's badge: a rounded label in its colour reading the kind.
   private func appendBadge(_ text: String, at centre: Point, _ color: String, _ out: inout [UInt8])
   {
-    let w = Double(text.count) * 6.2 + 12
+    let w = TextWidth.of(text, size: 10.5, weight: .bold) + 12
     put("<g class=\"badge\">\n", &out)
     element(
       "rect",
@@ -272,7 +275,7 @@ extension StoryboardCanvas {
   ) {
     var a: [(String, String)] = name.map { [("class", $0)] } ?? []
     a += [
-      ("x", n(x)), ("y", n(y)), ("text-anchor", "middle"), ("font-family", "Helvetica"),
+      ("x", n(x)), ("y", n(y)), ("text-anchor", "middle"), ("font-family", Self.families),
       ("font-size", n(size)), ("fill", color),
     ]
     if bold { a.append(("font-weight", "bold")) }

@@ -181,4 +181,23 @@ import Testing
       bad.stderr.contains("bad.lua:1: app: theme 'mnit' is not declared (did you mean 'mint'?)"),
       "\(bad.stderr)")
   }
+
+  @Test func checkShowsTheFramesThatLedToAnErrorAsShowDoes() throws {
+    let source = """
+      local function inner(x) error("bad input") end
+      local function helper(x) inner(x) return 1 end
+      diagnosis "d" { happiness = function(input) return helper(input) end }
+
+      """
+    let on = try run("check", ["app.lua": source])
+    #expect(on.status == 1)
+    #expect(on.stderr.contains("app.lua:1: bad input"))
+    #expect(on.stderr.contains("\n  app.lua:1: in function 'inner'\n"), "\(on.stderr)")
+    let folder = try temporaryFolder()
+    defer { removeFolder(folder) }
+    try writeFile(folder + "/app.lua", source)
+    let off = try psychologist(["check", "app.lua", "--traceback", "off"], in: folder)
+    #expect(off.status == 1)
+    #expect(!off.stderr.contains("in function"))
+  }
 }

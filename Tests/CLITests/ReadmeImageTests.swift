@@ -61,15 +61,21 @@ import Testing
       abs(r - 0x2f) < 12 && abs(g - 0x6f) < 12 && abs(b - 0xdf) < 12
     }
     #expect(push > 300)
+    // The Chinese app's: drawn as committed, its faces' blue there too.
+    let chinese = try drawnAndCommitted("chinese.png", in: work)
+    #expect(count(chinese) { r, g, b in r < 60 && g < 60 && b > 200 } > 1000)
   }
 
   @Test func theReadmeShowsItsPicturesAndTheyArePNGs() throws {
     // The README shows one picture; docs/ pages show the others, relative to docs/.
     let readme = try documentationText("README.md")
     #expect(readme.contains("](docs/mtcars-sheet.png)"), "README.md shows no docs/mtcars-sheet.png")
+    // And its section on text in any language shows the Chinese app's storyboard.
+    #expect(readme.contains("](docs/chinese.png)"), "README.md shows no docs/chinese.png")
     let docs = try documentationPages.dropFirst().map(documentationText).joined()
-    for name in ["mtcars-sheet.png", "mtcars-aplpack.png", "storyboard.png"] {
-      #expect(docs.contains("](\(name))"), "no page of docs/ shows \(name)")
+    for name in ["mtcars-sheet.png", "mtcars-aplpack.png", "storyboard.png", "chinese.png"] {
+      #expect(
+        docs.contains("](\(name))") || name == "chinese.png", "no page of docs/ shows \(name)")
       let data = try Data(contentsOf: URL(fileURLWithPath: packageRoot + "/docs/" + name))
       let size = pngSize(data)
       #expect(size != nil, "docs/\(name) is no PNG")

@@ -103,11 +103,12 @@ import TestSupport
       s:snapshot("master.svg", { screen = true })
       """, snapshots: ["master.svg"]
     ).images[0]
-    // The bar button x 6…140, y 27…57 (midpoint 73); the popover 320 wide from x 10, from
-    // y 57 + 13 = 70 down to 1014, its frame 6 further out; the arrow's tip at (73, 57),
-    // 8 wide at y 61.
-    expectColor(image, Self.dark, x: 72...74, y: 60...62, true)
-    expectColor(image, Self.dark, x: 92...96, y: 60...62, false)
+    // The bar button x 6…100.7, y 27…57 ("Psychologist" in bold 12 pt, 74.7 wide, and 10
+    // each side); the popover 320 wide from x 10, from y 57 + 13 = 70 down to 1014, its
+    // frame 6 further out; the arrow's tip at (55.4, 57) (kept clear of the popover's
+    // rounded corner), 8 wide at y 61.
+    expectColor(image, Self.dark, x: 54...56, y: 60...62, true)
+    expectColor(image, Self.dark, x: 74...78, y: 60...62, false)
     // The popover's frame on its left and bottom edges, the menu inside: the first row
     // at y 114 + 16 = 130…170, its label centred (x 170).
     expectColor(image, Self.dark, x: 5...9, y: 500...502, true)
@@ -128,9 +129,9 @@ import TestSupport
       """, snapshots: ["portrait.svg", "landscape.svg"])
     #expect(out == "Happiness\t20\n")
     let (portrait, landscape) = (images[0], images[1])
-    // Portrait: the menu is hidden, so the popover hangs from the bar button (x 6…140,
-    // y 27…57): its arrow's tip at (73, 57), 8 wide at y 61.
-    expectColor(portrait, Self.dark, x: 72...74, y: 60...62, true)
+    // Portrait: the menu is hidden, so the popover hangs from the bar button (x 6…100.7,
+    // y 27…57): its arrow's tip at (55.4, 57), 8 wide at y 61.
+    expectColor(portrait, Self.dark, x: 54...56, y: 60...62, true)
     // Landscape again: from teleplay's row, as before the turn (the arrow at (160, 315)).
     expectColor(landscape, Self.dark, x: 159...161, y: 314...316, true)
     expectColor(landscape, Self.dark, x: 72...74, y: 60...62, false)
