@@ -19,6 +19,10 @@ int main(int argc, char **argv) {
     lua_pushboolean(L, 1);
     lua_setglobal(L, flags[i]);
   }
+  if (luaL_dofile(L, "Benchmarks/fixed_seed.lua") != LUA_OK) {
+    fprintf(stderr, "%s\n", lua_tostring(L, -1));
+    return 1;
+  }
   for (int i = 0, n = atoi(argv[2]); i < n; i++) {
     if (luaL_loadfile(L, argv[1]) != LUA_OK || lua_pcall(L, 0, 0, 0) != LUA_OK) {
       fprintf(stderr, "%s\n", lua_tostring(L, -1));

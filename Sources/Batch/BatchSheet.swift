@@ -164,11 +164,16 @@ enum BatchSheet {
       height = top + rows * cellHeight + legend.height
     }
 
-    /// Bands of whole rows of cells, each at most `pixels` pixels (at least one row of
-    /// cells), covering the sheet from its top to its bottom: the heading goes with the
-    /// first, the legend with the last.
-    func bands(pixels: Int) -> [Range<Int>] {
-      let perBand = max(1, pixels / max(width * cellHeight, 1))
+    /// Bands of whole rows of cells, each at most `pixels` pixels and `tallest` pixel rows
+    /// (at least one row of cells), covering the sheet from its top to its bottom: the
+    /// heading goes with the first, the legend with the last.
+    func bands(pixels: Int, tallest: Int = SheetPNG.widest) -> [Range<Int>] {
+      // A narrow sheet (one column) would put thousands of rows in a band by pixel count
+      // alone: a band is one drawing, which cairo draws up to 32,767 pixels on a side, and
+      // the first and last bands carry the heading and the legend besides their rows.
+      let byPixels = pixels / max(width * cellHeight, 1)
+      let byHeight = (tallest - top - legend.height) / max(cellHeight, 1)
+      let perBand = max(1, min(byPixels, byHeight))
       var bands: [Range<Int>] = []
       var y = 0
       var row = 0

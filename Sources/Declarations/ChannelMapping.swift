@@ -32,6 +32,13 @@ public struct ColumnRange: Equatable, Sendable {
     return min(max((x / 2 - low / 2) / width, 0), 1)
   }
 
+  /// The value at `t` of the way from `low` to `high` (0…1): finite for a finite range,
+  /// where `low + (high − low) × t` overflows (−1.8e308 … 1.8e308 is wider than a double).
+  package func value(at t: Double) -> Double {
+    let v = low * (1 - t) + high * t
+    return min(max(v.isFinite ? v : v > 0 ? high : low, low), high)
+  }
+
   /// The range widened to take `x` in.
   mutating func include(_ x: Double) {
     low = min(low, x)
@@ -487,13 +494,16 @@ extension Fields {
       return nil
     }
     var out: [String] = []
+    // A set beside the list: a search of the list for each level was quadratic (100,000
+    // levels took ten seconds).
+    var seen: Set<String> = []
     for item in items {
       let text = item.text ?? item.number.map(formatNumber)
       guard let text else {
         fail("\(key) must hold texts or numbers, got \(item.typeName)", atKey: key)
         return nil
       }
-      guard !out.contains(text) else {
+      guard seen.insert(text).inserted else {
         fail("\(key) lists '\(text)' twice", atKey: key)
         return nil
       }

@@ -176,7 +176,10 @@ package struct ResolvedMapping {
         case .centred:
           if let r = range(c.column) {
             let centre = min(max(means[c.column] ?? (r.low / 2 + r.high / 2), r.low), r.high)
-            rule = .centred(centre: centre, half: max(r.high - centre, centre - r.low))
+            // The half width is at most the largest double: from a centre at one end of
+            // −1.8e308 … 1.8e308 the other end is farther than a double reaches.
+            let half = max(r.high - centre, centre - r.low)
+            rule = .centred(centre: centre, half: min(half, .greatestFiniteMagnitude))
           } else {
             rule = .unranged
           }
@@ -237,7 +240,8 @@ package struct ResolvedMapping {
         switch e.rule {
         case .scaled(let r): t = r.unit(x)
         case .centred(let centre, let half):
-          t = half > 0 ? min(max(0.5 + (x - centre) / (2 * half), 0), 1) : 0.5
+          // Halved first: `x − centre` of two finite numbers can overflow.
+          t = half > 0 ? min(max(0.5 + (x / 2 - centre / 2) / half, 0), 1) : 0.5
         case .asGiven:
           let v = min(max(x, e.c.channel.lowest), 1)
           set(e, e.c.reverse ? e.c.channel.lowest + 1 - v : v, &out)

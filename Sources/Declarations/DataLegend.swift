@@ -71,11 +71,12 @@ public enum DataLegend {
         let scale = mapping.scale(of: c) == .common ? ", common scale" : ""
         text += " (\(legendNumber(r.low)) … \(legendNumber(r.high))\(scale))"
         ends = (legendNumber(r.low), legendNumber(r.high))
-        at = { legendNumber(r.low + (r.high - r.low) * $0) }
+        at = { legendNumber(r.value(at: $0)) }
       case .centred(let centre, let half):
         text += " (centred on \(legendNumber(centre)) ± \(legendNumber(half)))"
-        ends = (legendNumber(centre - half), legendNumber(centre + half))
-        at = { legendNumber(centre + half * (2 * $0 - 1)) }
+        let span = ColumnRange(low: clampedSum(centre, -half), high: clampedSum(centre, half))
+        ends = (legendNumber(span.low), legendNumber(span.high))
+        at = { legendNumber(span.value(at: $0)) }
       case .asGiven:
         text += " (values as given)"
         ends = (lowEnd, "1")
@@ -156,11 +157,19 @@ public enum DataLegend {
   }
 }
 
+/// `a + b`, the largest double of its sign where the sum overflows.
+func clampedSum(_ a: Double, _ b: Double) -> Double {
+  min(max(a + b, -.greatestFiniteMagnitude), .greatestFiniteMagnitude)
+}
+
 /// `x` as the legend writes it: to 4 significant digits (a mean of 150 lengths is
 /// 3.7580000000000027 in binary, 3.758 to a reader).
 func legendNumber(_ x: Double) -> String {
   guard x.isFinite, x != 0 else { return formatNumber(x) }
   let scale = pow(10, 3 - floor(log10(abs(x))))
   guard scale.isFinite, scale > 0 else { return formatNumber(x) }
-  return formatNumber((x * scale).rounded() / scale)
+  // Rounded up past the largest double (1.7976931348623157e308 to 1.798e308) is infinity:
+  // a finite number keeps its digits then.
+  let rounded = (x * scale).rounded() / scale
+  return formatNumber(rounded.isFinite ? rounded : x)
 }

@@ -259,7 +259,10 @@ struct FaceLayout {
     if top(half) > bottom {
       half = largest(r * 0.5, half) { top($0) <= bottom }
     }
+    // No outline over the eye at all (a narrow half whose eye the yields left at its
+    // edge, in a small drawing): the brow rests on the eye's gap, not at infinity.
     var highest = top(half)
+    if !highest.isFinite { highest = bottom }
     if let hair = ch[.hair, side] {
       highest += min(0.2 * s * hair, max(bottom - highest, 0) / 2)
     }

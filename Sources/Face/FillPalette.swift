@@ -29,3 +29,25 @@ public struct FillPalette: Equatable, Sendable {
     return FacePalette.mix(colors[i], colors[i + 1], x - Double(i))
   }
 }
+
+extension FillPalette: CustomStringConvertible {
+  /// Whether it steps, and its colours in hex: what the description of a face that holds it
+  /// says. (A prototype tells its states apart by such descriptions, and reflecting a
+  /// palette of 10⁶ colours colour by colour took seconds a state.)
+  public var description: String {
+    var out = Array((stepped ? "stepped" : "mixed").utf8)
+    out.reserveCapacity(out.count + colors.count * 7)
+    let digits = Array("0123456789abcdef".utf8)
+    func put(_ v: UInt8) {
+      out.append(digits[Int(v >> 4)])
+      out.append(digits[Int(v & 15)])
+    }
+    for c in colors {
+      out.append(UInt8(ascii: " "))
+      put(c.r)
+      put(c.g)
+      put(c.b)
+    }
+    return String(decoding: out, as: UTF8.self)
+  }
+}

@@ -130,7 +130,7 @@ struct Failure {
     var f = psy_failure()
     psy_read_failure(L, idx, &f)
     host = f.is_host != 0 ? LuaError(f.host) : nil
-    text = f.message.map { string($0, f.message_length) }
+    text = f.message.map { errorText($0, f.message_length) }
     traceback = string(f.traceback, f.traceback_length)
     place = location(of: f.place)
   }
@@ -139,6 +139,19 @@ struct Failure {
   func isLuaMemoryError(status: Int32) -> Bool {
     host == nil && (status == LUA_ERRMEM || text == LuaError.luaMemoryWords)
   }
+}
+
+/// The most bytes of an error's text the host copies: a script's error of 120 MiB (a
+/// `__tostring`, a plain string) was copied whole, twice, past the memory cap, and printed.
+let errorTextLimit = 64 << 10
+
+/// An error's text, cut with "…" past `errorTextLimit` bytes (at a character's start).
+private func errorText(_ bytes: UnsafePointer<CChar>, _ count: Int) -> String {
+  guard count > errorTextLimit else { return string(bytes, count) }
+  var n = errorTextLimit
+  // Back to the first byte of a UTF-8 sequence (10xxxxxx continues one).
+  while n > 0, UInt8(bitPattern: bytes[n]) & 0xC0 == 0x80 { n -= 1 }
+  return string(bytes, n) + "…"
 }
 
 private func string(_ bytes: UnsafePointer<CChar>, _ count: Int) -> String {

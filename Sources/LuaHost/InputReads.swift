@@ -138,7 +138,7 @@ extension LuaState {
     while psy_next(L, -2, &more) == LUA_OK, more != 0 {
       if let key = stringAt(L, -2) {
         keys.insert(key)
-      } else if lua_type(L, -2) == LUA_TBOOLEAN {
+      } else if lua_type(L, -2) == LUA_TBOOLEAN, lua_toboolean(L, -1) != 0 {
         everything = true
       }
       psy_pop(L, 1)

@@ -48,8 +48,9 @@ enum FaceCommand: Command {
     if try orientation(args) == .landscape { view = view.swapped }
     let title = "happiness \(SVGNumber.string(happiness))"
     let options = try scriptOptions(args)
-    // Plugins (and a named style) apply to this face too; without them no Lua state starts.
-    if !options.plugins.isEmpty || options.style != nil {
+    // Plugins (and a named style or theme, checked against what they declare) apply to
+    // this face too; without them no Lua state starts.
+    if !options.plugins.isEmpty || options.style != nil || options.theme != nil {
       let script = try Script(path: "", options: options, output: FileOutput.standard)
       try script.loadPlugins()
       try refuseCommandLineProblems(script, on: options.device)

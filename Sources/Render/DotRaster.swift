@@ -145,11 +145,41 @@ struct Raster {
         tint(item.shape, 0)  // what an opaque fill covers loses its colour too
       }
     }
+    if paint.opacity < 1, paint.stroke == nil, let fill = paint.fill {
+      drawThinBar(item.shape, fill, opacity: paint.opacity)
+    }
     if let stroke = paint.stroke {
       color = paletteIndex(stroke)
       strokeShape(item.shape, halfWidth: halfWidth)
       blank = false
     }
+  }
+
+  /// A translucent fill is a veil over what lies below, and cells cannot show one (it is
+  /// skipped), but a thin bar of it is a mark: a menu's scroll indicator, 3 points wide,
+  /// was lost in every terminal drawing. A rect under two dots across is drawn as a line of
+  /// dots down its length, at least one dot wide, in the colour it shows over white.
+  private mutating func drawThinBar(_ shape: Shape, _ fill: Color, opacity: Double) {
+    let r: Rect
+    switch shape {
+    case .rect(let box), .roundedRect(let box, _): r = box
+    default: return
+    }
+    let w = abs(r.width) * scale, h = abs(r.height) * scale
+    guard w.isFinite, h.isFinite, min(w, h) < 2, max(w, h) >= 2 else { return }
+    func over(_ c: UInt8) -> UInt8 {
+      UInt8((Double(c) * opacity + 255 * (1 - opacity)).rounded())
+    }
+    color = paletteIndex(Color(r: over(fill.r), g: over(fill.g), b: over(fill.b)))
+    let x0 = px(min(r.x, r.x + r.width)), y0 = py(min(r.y, r.y + r.height))
+    let hw = max(min(w, h) / 2, 0.5)
+    // Inset by the half-width at both ends: round caps reach no further than the bar.
+    if w < h {
+      capsule(Point(x0 + w / 2, y0 + hw), Point(x0 + w / 2, y0 + h - hw), hw)
+    } else {
+      capsule(Point(x0 + hw, y0 + h / 2), Point(x0 + w - hw, y0 + h / 2), hw)
+    }
+    blank = false
   }
 
   // MARK: Spans

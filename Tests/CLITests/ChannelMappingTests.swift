@@ -155,6 +155,51 @@ import TestSupport
     #expect(r.status == 0, "\(r.stderr)")
   }
 
+  /// 100,000 declared levels are read whole: all of them counted, and one given twice (the
+  /// first and the last) found at the field's line.
+  @Test func aLongLevelsListIsCheckedWhole() throws {
+    let make = """
+      local l = {}
+      for i = 1, 100000 do l[i] = "level" .. i end
+      %@
+      diagnosis "cars" { channels = { face_color = { column = "kind",
+        levels = l } } }
+      """
+    let dir = try folder(make.replacingOccurrences(of: "%@", with: ""))
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    let fine = try psychologist(["list", "cars.lua"], in: dir)
+    #expect(fine.status == 0 && fine.out.contains("levels:100000"), "\(fine.out) \(fine.stderr)")
+    try writeFile(
+      dir + "/twice.lua", make.replacingOccurrences(of: "%@", with: "l[100000] = 'level1'"))
+    let twice = try psychologist(["check", "twice.lua"], in: dir)
+    #expect(twice.status == 1)
+    #expect(
+      twice.stderr.contains("twice.lua:5:") && twice.stderr.contains("levels lists 'level1' twice"),
+      "\(twice.stderr)")
+  }
+
+  /// 100,000 colours of `colors = { … }` are read whole: the declaration checks, and a
+  /// colour misspelt at the end is found at the field's line.
+  @Test func aLongColorsListIsCheckedWhole() throws {
+    let make = """
+      local c = {}
+      for i = 1, 100000 do c[i] = i % 2 == 0 and "#112233" or "teal" end
+      %@
+      diagnosis "cars" { channels = { face_color = { column = "mpg",
+        colors = c } } }
+      """
+    let dir = try folder(make.replacingOccurrences(of: "%@", with: ""))
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    let fine = try psychologist(
+      ["check", "cars.lua", "--time-limit", "300"], in: dir, timeout: 600)
+    #expect(fine.status == 0, "\(fine.stderr)")
+    try writeFile(
+      dir + "/bad.lua", make.replacingOccurrences(of: "%@", with: "c[100000] = 'tael'"))
+    let bad = try psychologist(["check", "bad.lua", "--time-limit", "300"], in: dir, timeout: 600)
+    #expect(bad.status == 1)
+    #expect(bad.stderr.contains("bad.lua:5:") && bad.stderr.contains("tael"), "\(bad.stderr)")
+  }
+
   @Test func listShowsTheMapping() throws {
     let dir = try folder()
     defer { try? FileManager.default.removeItem(atPath: dir) }

@@ -398,6 +398,25 @@ import Testing
     #expect(u.status != 0 && u.stderr.contains("unknown theme 'ios8'") && u.stderr.contains("ios6"))
   }
 
+  /// `face --theme` names a theme as `show` does: an unknown one is refused in the same
+  /// words and with the same exit status, with the near name offered; a known one draws.
+  @Test func faceChecksItsThemeAsShowDoes() throws {
+    for name in ["nosuch", "ios5"] {
+      let face = try psychologist(["face", "--theme", name, "--format", "svg"])
+      let show = try psychologist([
+        "show", "examples/psychologist.lua", "bite", "--theme", name, "--format", "svg",
+      ])
+      #expect(face.status == 2 && face.status == show.status, "\(face.status) \(face.stderr)")
+      #expect(face.out.isEmpty)
+      #expect(face.stderr.contains("unknown theme '\(name)'") && face.stderr == show.stderr)
+    }
+    let near = try psychologist(["face", "--theme", "ios5"])
+    #expect(near.stderr.contains("did you mean 'ios6'"), "\(near.stderr)")
+    let known = try psychologist(["face", "--theme", "ios6", "--format", "svg"])
+    let plain = try psychologist(["face", "--format", "svg"])
+    #expect(known.status == 0 && known.out == plain.out, "\(known.stderr)")
+  }
+
   /// `show --screen --format terminal`: the bar's gradient is a background colour and its
   /// titles are drawn over it; no text is in pure black on no background (it vanished on a
   /// dark terminal); without colour, no codes at all.

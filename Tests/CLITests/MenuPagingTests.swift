@@ -104,6 +104,62 @@ import Testing
       out.components(separatedBy: "false\tscroll needs a whole number").count == 7, "\(out)")
   }
 
+  /// The rows under the bars (4 on) whose last column (where the indicator's 3 points fall
+  /// at 40 columns) has a mark, in each terminal drawing `out` holds (a line "--" between).
+  func markedRows(_ out: String) -> [[Int]] {
+    out.components(separatedBy: "--\n").map { drawing in
+      drawing.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+        .compactMap { i, line in
+          let cells = Array(line)
+          return i >= 4 && cells.count == 40 && cells[39] != " " ? i : nil
+        }
+    }
+  }
+
+  /// `s:terminal { screen = true }` draws the indicator in cells (its 3-point bar was lost
+  /// in rasterising): a short run of marks in the last column at the menu's top, at its
+  /// bottom once scrolled to the end, and none for a menu that fits.
+  @Test func aTerminalDrawingShowsTheScrollIndicator() throws {
+    let folder = try temporaryFolder()
+    defer { removeFolder(folder) }
+    try writeFile(
+      folder + "/scroll.lua",
+      MenuPagingTests.script + """
+        local s = session { device = "iphone" }
+        local size = { screen = true, columns = 40, rows = 30 }
+        print(s:terminal(size))
+        print("--")
+        s:scroll(1000)
+        print(s:terminal(size))
+        """)
+    try writeFile(
+      folder + "/few.lua",
+      """
+      segue "showDiagnosis" { kind = "push" }
+      diagnosis "a" { happiness = 10 }
+      diagnosis "b" { happiness = 90 }
+      local s = session { device = "iphone" }
+      print(s:terminal { screen = true, columns = 40, rows = 30 })
+      """)
+    let r = try psychologist(["run", "scroll.lua"], in: folder)
+    #expect(r.status == 0, "\(r.stderr)")
+    let marks = markedRows(r.out)
+    #expect(marks.count == 2, "\(r.out)")
+    // The content is rows 4…29 of 30 (under the bars); 8 of 41 buttons shown: a bar about
+    // a fifth of it long, its rows in one run.
+    for (i, rows) in marks.enumerated() where marks.count == 2 {
+      #expect(rows.count >= 3 && rows.count <= 8, "drawing \(i): rows \(rows)")
+      #expect(rows == Array((rows.first ?? 0)...(rows.last ?? 0)), "drawing \(i): \(rows)")
+    }
+    if marks.count == 2, let top = marks[0].first, let bottom = marks[1].last {
+      #expect(top <= 5, "at the top: \(marks[0])")
+      #expect(bottom >= 27, "at the bottom: \(marks[1])")
+    }
+    let few = try psychologist(["run", "few.lua"], in: folder)
+    #expect(few.status == 0, "\(few.stderr)")
+    #expect(markedRows(few.out) == [[]], "\(few.out)")
+  }
+
   @Test func playScrollsWithPageDownAndTheKeysTapTheRowsShown() throws {
     let folder = try temporaryFolder()
     defer { removeFolder(folder) }

@@ -46,6 +46,51 @@ private let pngBoxes =
     """#
 
 @Suite struct PNGSheetBandsTests {
+  /// 300 faces in one column: a sheet 160 pixels wide and some 52,000 tall, far past cairo's
+  /// 32,767 a side, drawn in bands of fewer rows, as tall as the SVG sheet of the same rows;
+  /// down the column's middle the faces' blue outlines cross 300 times each way.
+  @Test func aPNGSheetOfOneColumnIsAsTallAsItsRows() throws {
+    let dir = try temporaryFolder()
+    defer { removeFolder(dir) }
+    try writeFile(
+      dir + "/h.lua", "diagnosis \"d\" { happiness = function(row) return row.h end }\n")
+    try writeFile(
+      dir + "/h.csv", "id,h\n" + (1...300).map { "r\($0),\($0 % 101)\n" }.joined())
+    for sheet in ["sheet.png", "sheet.svg"] {
+      let made = try psychologist(
+        [
+          "batch", "h.lua", "--diagnosis", "d", "--input", "h.csv", "--sheet", sheet, "--columns",
+          "1",
+        ], in: dir)
+      #expect(made.status == 0 && !made.stderr.contains("error"), "\(made.stderr)")
+    }
+    let svg = try String(contentsOfFile: dir + "/sheet.svg", encoding: .utf8)
+    let svgHeight = svg.components(separatedBy: "height=\"").dropFirst().first
+      .flatMap { Int($0.prefix { $0.isNumber }) }
+    // One pixel column down the middle of the faces, the whole height.
+    let r = try runProgram(
+      "/usr/bin/python3", ["-c", pngBoxes, dir + "/sheet.png", "80,0,1,1000000"], timeout: 300)
+    #expect(r.status == 0, "\(r.stderr)")
+    let bytes = [UInt8](r.stdout)
+    let newline = try #require(bytes.firstIndex(of: 0x0A))
+    let size = String(decoding: bytes[..<newline], as: UTF8.self).split(separator: " ")
+      .compactMap { Int($0) }
+    #expect(size.count == 3 && size[0] == 160 && size[1] > 32767 && size[2] == size[1], "\(size)")
+    #expect(size.count == 3 && size[1] == svgHeight, "PNG \(size), SVG \(svgHeight ?? -1)")
+    let rgb = Array(bytes[(newline + 1)...])
+    #expect(rgb.count == (size.count == 3 ? size[1] * 3 : -1))
+    // Each face's outline: a run of strong blue where the head's top and bottom cross.
+    var runs = 0
+    var inBlue = false
+    for y in 0..<rgb.count / 3 {
+      let (red, green, blue) = (rgb[y * 3], rgb[y * 3 + 1], rgb[y * 3 + 2])
+      let isBlue = blue > 180 && red < 90 && green < 90
+      if isBlue && !inBlue { runs += 1 }
+      inBlue = isBlue
+    }
+    #expect(runs >= 600 && runs < 1200, "\(runs) runs of blue")
+  }
+
   /// 1,200 cars make a sheet of 35 × 35 cells, 5600 pixels wide, drawn in five bands; each
   /// cell looked at is where the grid puts it, with its face and its label, at the bands'
   /// seams and in the last; memory is as it is for 300 rows.

@@ -4,6 +4,47 @@ import Testing
 
 /// The contact sheet of a channel mapping: its legend, `--columns` and `--title`.
 @Suite struct SheetLegendTests {
+  /// 18 asymmetric channels (the bench's faces18.lua) and a centred one over the extremes of
+  /// a double: every column spans −1.7976931348623157e308 … 1.7976931348623157e308, with −0
+  /// and 5e−324 between. The terminal sheet draws all eight faces (a brow with no outline
+  /// over its eye was placed at infinity), and both legends say the finite range.
+  @Test func extremeFiniteDataDrawsEveryFaceWithAFiniteLegend() throws {
+    let dir = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    let faces18 = try String(
+      contentsOfFile: packageRoot + "/Benchmarks/faces18.lua", encoding: .utf8)
+    try writeFile(
+      dir + "/f.lua",
+      faces18.replacingOccurrences(
+        of: "channels = { left = left, right = right }",
+        with:
+          "channels = { left = left, right = right, ear_size = { column = \"x01\", scale = \"centred\" } }"
+      ))
+    let values = ["1.7976931348623157e308", "-1.7976931348623157e308", "-0", "5e-324", "0", "1"]
+    let header = "id," + (1...15).map { String(format: "x%02d", $0) }.joined(separator: ",")
+    let rows = (0..<8).map { r in
+      "r\(r)," + (0..<15).map { values[(r + $0) % values.count] }.joined(separator: ",")
+    }
+    try writeFile(dir + "/x.csv", ([header] + rows).joined(separator: "\n") + "\n")
+    let terminal = try psychologist(
+      ["batch", "f.lua", "--diagnosis", "row", "--input", "x.csv", "--format", "terminal"],
+      in: dir, environment: ["COLUMNS": "160", "LINES": "80"])
+    #expect(terminal.status == 0, "\(terminal.stderr)")
+    #expect(terminal.stderr.contains("8 faces shown (0 failed)"), "\(terminal.stderr)")
+    #expect(!terminal.out.contains("-inf") && !terminal.out.contains("inf)"))
+    #expect(
+      terminal.out.contains(
+        "head_width.left 0…1 ← x01 (-1.7976931348623157e+308 … 1.7976931348623157e+308)"),
+      "\(terminal.out.prefix(400))")
+    let sheet = try psychologist(
+      ["batch", "f.lua", "--diagnosis", "row", "--input", "x.csv", "--sheet", "s.svg"], in: dir)
+    #expect(sheet.status == 0, "\(sheet.stderr)")
+    let svg = try String(contentsOfFile: dir + "/s.svg", encoding: .utf8)
+    #expect(try xmlProblem(svg) == nil)
+    #expect(!svg.contains("-inf") && !svg.contains("inf)") && !svg.contains("NaN"))
+    #expect(svg.contains("(-1.7976931348623157e+308 … 1.7976931348623157e+308)"))
+  }
+
   @Test func legendColumnsAndTitle() throws {
     let dir = try temporaryFolder()
     defer { try? FileManager.default.removeItem(atPath: dir) }

@@ -54,3 +54,14 @@ func unitOfARangeOfNeighbouringSubnormals(_ x: Double, _ expected: Double) {
     }
   }
 }
+
+/// The value a fraction of the way across a range (the legend's key faces) is finite and
+/// inside it, where `low + (high − low) × t` overflowed to infinity.
+@Test(arguments: [0.0, 0.25, 0.5, 1.0])
+func valueAcrossTheWidestRange(_ t: Double) {
+  let m = Double.greatestFiniteMagnitude
+  let v = ColumnRange(low: -m, high: m).value(at: t)
+  #expect(v.isFinite && v >= -m && v <= m, "\(t): \(v)")
+  #expect(abs(v - m * (2 * t - 1)) <= m * 1e-15, "\(t): \(v)")
+  #expect(ColumnRange(low: 2, high: 6).value(at: t) == 2 + 4 * t)
+}

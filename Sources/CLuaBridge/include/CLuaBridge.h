@@ -171,6 +171,9 @@ int psy_next(lua_State *L, int t, int *more);
 /* Replaces the table on top with a proxy whose reads are noted (input_reads.c)
    and pushes the table of keys read after it (true: every key, by pairs). */
 int psy_pushtracked(lua_State *L);
+/* When the value at idx is such a proxy: pushes the real table, notes every key
+   read, and returns 1; else pushes nothing and returns 0. Never raises. */
+int psy_pushuntracked(lua_State *L, int idx);
 /* *ref = a registry reference to the value at idx (luaL_ref) */
 int psy_ref(lua_State *L, int idx, int *ref);
 /* pushes a function that calls the Swift box through the trampoline; the
