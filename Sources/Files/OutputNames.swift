@@ -5,6 +5,8 @@ import Readable
 public enum OutputName {
   /// The extensions known, as messages list them.
   public static let known = ".svg, .png, .txt"
+  /// The extensions of clips, which only `show --animate` and `reel` write.
+  static let clips = [".gif", ".mp4", ".webm"]
 
   /// An extension the program writes nothing as.
   public struct UnknownExtension: Error, CustomStringConvertible, Sendable {
@@ -14,7 +16,11 @@ public enum OutputName {
     public var ext: String
     /// `'sad.jpg': .jpg is not a format this writes (known: .svg, .png, .txt)`.
     public var description: String {
-      "\(quotedPrefix(name)): \(ext) is not a format this writes (known: \(OutputName.known))"
+      let clip =
+        OutputName.clips.contains(ext)
+        ? "; a transition is written as \(ext) by show NAME --screen --animate" : ""
+      return
+        "\(quotedPrefix(name)): \(ext) is not a format this writes (known: \(OutputName.known))\(clip)"
     }
   }
 

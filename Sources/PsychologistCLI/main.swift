@@ -146,9 +146,11 @@ func luaHelp(_ arguments: [String]) throws(UsageError) -> ExitCode {
       "help lua: unexpected argument '\(arguments[1])' (usage: psychologist help lua [NAME])")
   }
   let found = reference.entries(named: name)
+  // Two edits turn any short name into another ('hat' into 'Nav'): a guess there misleads.
+  let hint = name.count >= 4 ? reference.suggestion(for: name) : ""
   guard !found.isEmpty else {
     throw UsageError(
-      "help lua: nothing is named '\(name)'\(reference.suggestion(for: name)) (psychologist help lua lists everything)"
+      "help lua: nothing is named '\(name)'\(hint) (psychologist help lua lists everything; what a script declares, a feature or a diagnosis, is its own)"
     )
   }
   FileOutput.standard.write(

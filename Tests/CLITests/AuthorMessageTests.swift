@@ -200,4 +200,23 @@ import Testing
     #expect(off.status == 1)
     #expect(!off.stderr.contains("in function"))
   }
+
+  @Test func shortUnknownNamesGetNoMisleadingGuess() throws {
+    let r = try psychologist(["help", "lua", "hat"])
+    #expect(r.status == 2)
+    #expect(r.stderr.contains("nothing is named 'hat'"))
+    #expect(!r.stderr.contains("did you mean"), "\(r.stderr)")
+    let near = try psychologist(["help", "lua", "sesion"])
+    #expect(near.stderr.contains("did you mean 'session'?"), "\(near.stderr)")
+  }
+
+  @Test func aClipsNameWithoutAnimateSaysHowToMakeOne() throws {
+    let folder = try temporaryFolder()
+    defer { removeFolder(folder) }
+    let r = try psychologist(["show", "examples/psychologist.lua", "bite", "-o", folder + "/x.gif"])
+    #expect(r.status == 2)
+    #expect(r.stderr.contains(".gif is not a format this writes"))
+    #expect(r.stderr.contains("show NAME --screen --animate"), "\(r.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: folder + "/x.gif"))
+  }
 }
