@@ -127,6 +127,10 @@ package enum Batch {
     // The sheet is written at the end, into the folder it names now: one swapped for a
     // symlink while the batch runs does not send it elsewhere.
     let sheetFile = options.sheet.flatMap { $0 == "-" ? nil : LaterFile($0) }
+    // Said before the first row, not after every face is drawn (30,000 faces, then exit 3).
+    if let refusal = sheetFile?.refusal {
+      throw BatchOutputError(description: "cannot write the contact sheet: \(refusal)")
+    }
     let shared = SharedOutput()
     let workers = try BatchWorker.team(options, shared: shared)
     let reader = BatchReader(fd: input.fd, format: options.format) {

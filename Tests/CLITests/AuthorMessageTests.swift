@@ -219,4 +219,19 @@ import Testing
     #expect(r.stderr.contains("show NAME --screen --animate"), "\(r.stderr)")
     #expect(!FileManager.default.fileExists(atPath: folder + "/x.gif"))
   }
+
+  @Test func aSheetIntoAMissingFolderIsRefusedBeforeAnyFace() throws {
+    let folder = try temporaryFolder()
+    defer { removeFolder(folder) }
+    let r = try psychologist(
+      [
+        "batch", "examples/mood.lua", "--diagnosis", "mood", "--input", "examples/mood.csv",
+        "--output-dir", folder + "/out", "--sheet", folder + "/nosuch/sheet.svg",
+      ])
+    #expect(r.status == 3)
+    #expect(r.stderr.contains("cannot write the contact sheet"), "\(r.stderr)")
+    // Nothing drawn for nothing: before, every face was written, then the sheet failed.
+    let faces = (try? FileManager.default.contentsOfDirectory(atPath: folder + "/out")) ?? []
+    #expect(faces.isEmpty, "\(faces.count) faces written")
+  }
 }
