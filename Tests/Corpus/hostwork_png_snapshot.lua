@@ -9,6 +9,6 @@ for f = 1, 10 do feature("wide" .. f) {
   end,
 } end
 diagnosis "d" { happiness = 50 }
-local s = session {}
+local s = session { device = "ipad" }
 s:tap("d")
 s:snapshot("face.png")
