@@ -1,3 +1,4 @@
+import Channels
 import Declarations
 import Face
 import Files
@@ -29,7 +30,7 @@ public struct FaceScene {
 
 /// An error in a session, thrown as a script error: located at `location` when a
 /// declaration is at fault, else at the Lua line that called.
-package func sessionError(_ message: String, at location: Location? = nil) -> LuaError {
+package func sessionError(_ message: String, at location: SourceLocation? = nil) -> LuaError {
   LuaError(kind: .runtime, location: location, message: message)
 }
 

@@ -5,6 +5,7 @@
 
 import Files
 import LuaHost
+import Readable
 import Render
 
 /// A declared theme.
@@ -14,7 +15,7 @@ public struct ThemeDeclaration: Declared {
   /// The look: iOS 6's with the declared fields applied.
   public var theme: Theme
   /// Where it was declared.
-  public var location: Location
+  public var location: SourceLocation
   /// The plugin file that declared it.
   public var plugin: String?
 }
@@ -64,9 +65,9 @@ enum ThemeFields {
 
 extension Script {
   /// Declares `theme "name" { field = value, … }`: iOS 6's look with the fields given.
-  func declareTheme(_ name: String, _ value: LuaValue, _ location: Location) {
+  func declareTheme(_ name: String, _ value: LuaValue, _ location: SourceLocation) {
     var f = Fields(
-      value, what: "theme '\(name)'", location: location, known: ThemeFields.all)
+      value, what: "theme '\(name)'", location: location, texts: texts, known: ThemeFields.all)
     var theme = Theme.ios6
     theme.name = name
     // A colour's problem is placed at its field's line, with the nearest names the pen

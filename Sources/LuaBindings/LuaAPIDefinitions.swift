@@ -1,3 +1,5 @@
+import Channels
+
 // Made by scripts/lua-api from types/psychologist.lua: edit that file, then run it.
 
 /// The LuaCATS definitions of the Lua API, as types/psychologist.lua holds them.
