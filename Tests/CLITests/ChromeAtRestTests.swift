@@ -68,6 +68,37 @@ import Testing
     }
   }
 
+  @Test func aThemesArrowAndFramePlaceThePopover() throws {
+    // The same popover in a theme whose arrow is 20 by 9 and whose frame is 3 wide, with no
+    // shadow: the arrow's tip still on the row's bottom (312), its base on the frame's top
+    // at y 321, the frame y 321…647 (the body 324…644), nothing below it.
+    let dir = try temporaryFolder()
+    defer { removeFolder(dir) }
+    try FileManager.default.copyItem(
+      atPath: packageRoot + "/examples/ipad.lua", toPath: dir + "/ipad.lua")
+    try writeFile(
+      dir + "/small.lua",
+      """
+      require "ipad"
+      theme "small" {
+        popover_arrow_width = 20, popover_arrow_height = 9, popover_frame = 3,
+        popover_shadow = 0,
+      }
+      """)
+    let r = try psychologist(
+      [
+        "show", "small.lua", "teleplay", "--theme", "small", "--device", "ipad", "--orientation",
+        "landscape", "--screen", "--format", "svg",
+      ], in: dir)
+    #expect(r.status == 0, "\(r.stderr)")
+    let image = try rasterize(r.stdout)
+    // At y 316 (4 below the tip) the arrow is 20·4/9 = 8.9 wide: x 155.6…164.4.
+    #expect(image.isPopoverNavy(160, 316) && !image.isPopoverNavy(167, 316))
+    #expect(!image.isPopoverNavy(100, 319) && image.isPopoverNavy(100, 322), "the frame from 321")
+    #expect(image.isPopoverNavy(100, 646) && !image.isPopoverNavy(100, 649), "the frame to 647")
+    #expect(near(image.pixel(160, 655), (255, 255, 255), 3), "no shadow")
+  }
+
   @Test func theIPadsPortraitMasterIsAFullHeightPanelAtTheLeftEdge() throws {
     let dir = try temporaryFolder()
     defer { removeFolder(dir) }
