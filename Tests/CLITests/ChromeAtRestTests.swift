@@ -24,6 +24,16 @@ import Testing
     try rasterize(try svg(script, name, device, orientation))
   }
 
+  /// A fresh folder holding a copy of examples/ipad.lua and `source` as `main.lua` beside
+  /// it; the caller removes it.
+  func folderBesideIPad(_ source: String) throws -> String {
+    let dir = try temporaryFolder()
+    try FileManager.default.copyItem(
+      atPath: packageRoot + "/examples/ipad.lua", toPath: dir + "/ipad.lua")
+    try writeFile(dir + "/main.lua", "require \"ipad\"\n" + source)
+    return dir
+  }
+
   func near(_ p: (r: Int, g: Int, b: Int)?, _ c: (Int, Int, Int), _ tolerance: Int) -> Bool {
     guard let p else { return false }
     return abs(p.r - c.0) <= tolerance && abs(p.g - c.1) <= tolerance
@@ -72,22 +82,17 @@ import Testing
     // The same popover in a theme whose arrow is 20 by 9 and whose frame is 3 wide, with no
     // shadow: the arrow's tip still on the row's bottom (312), its base on the frame's top
     // at y 321, the frame y 321…647 (the body 324…644), nothing below it.
-    let dir = try temporaryFolder()
-    defer { removeFolder(dir) }
-    try FileManager.default.copyItem(
-      atPath: packageRoot + "/examples/ipad.lua", toPath: dir + "/ipad.lua")
-    try writeFile(
-      dir + "/small.lua",
+    let dir = try folderBesideIPad(
       """
-      require "ipad"
       theme "small" {
         popover_arrow_width = 20, popover_arrow_height = 9, popover_frame = 3,
         popover_shadow = 0,
       }
       """)
+    defer { removeFolder(dir) }
     let r = try psychologist(
       [
-        "show", "small.lua", "teleplay", "--theme", "small", "--device", "ipad", "--orientation",
+        "show", "main.lua", "teleplay", "--theme", "small", "--device", "ipad", "--orientation",
         "landscape", "--screen", "--format", "svg",
       ], in: dir)
     #expect(r.status == 0, "\(r.stderr)")
@@ -100,18 +105,13 @@ import Testing
   }
 
   @Test func theIPadsPortraitMasterIsAFullHeightPanelAtTheLeftEdge() throws {
-    let dir = try temporaryFolder()
-    defer { removeFolder(dir) }
-    try FileManager.default.copyItem(
-      atPath: packageRoot + "/examples/ipad.lua", toPath: dir + "/ipad.lua")
-    try writeFile(
-      dir + "/main.lua",
+    let dir = try folderBesideIPad(
       """
-      require "ipad"
       local s = session { device = "ipad", orientation = "portrait" }
       s:tap("bite") s:show_master()
       s:snapshot("master.svg", { screen = true })
       """)
+    defer { removeFolder(dir) }
     let r = try psychologist(["run", "main.lua"], in: dir)
     #expect(r.status == 0, "\(r.stderr)")
     let image = try TestSupport.rasterize(
