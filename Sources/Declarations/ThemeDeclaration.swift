@@ -31,6 +31,7 @@ enum ThemeFields {
       ("back_border", \.backBorder), ("back_text", \.backText), ("button_fill", \.buttonFill),
       ("button_border", \.buttonBorder), ("button_text", \.buttonText),
       ("popover_top", \.popoverTop), ("popover_bottom", \.popoverBottom),
+      ("divider", \.divider),
     ]
   }
   /// Colours that may be `false` (none).
@@ -45,6 +46,12 @@ enum ThemeFields {
       ("title_size", \.titleSize, 1...100), ("back_radius", \.backRadius, 0...50),
       ("button_size", \.buttonSize, 1...100), ("button_radius", \.buttonRadius, 0...50),
       ("popover_frame", \.popoverFrame, 0...50), ("popover_radius", \.popoverRadius, 0...50),
+      ("popover_arrow_width", \.popoverArrowWidth, 0...100),
+      ("popover_arrow_height", \.popoverArrowHeight, 0...100),
+      ("popover_shadow", \.popoverShadow, 0...1),
+      ("popover_shadow_blur", \.popoverShadowBlur, 0...100),
+      ("back_height", \.backHeight, 1...44),
+      ("back_height_landscape", \.backHeightLandscape, 1...32),
       ("dim", \.dim, 0...1),
     ]
   }
