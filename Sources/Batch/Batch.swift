@@ -190,7 +190,8 @@ package enum Batch {
     if let sheet = options.sheet, let sheetStream, !summary.interrupted {
       let pages = SheetPages(
         sheet: sheetStream, perPage: options.perPage,
-        title: "\(options.script) · \(options.diagnosis)", layout: plan.finalLayout)
+        title: "\(options.script) · \(options.diagnosis)",
+        layout: plan.finalLayout(missing: summary.missingRows + summary.droppedRows > 0))
       let job = SheetJob(
         pages: pages, path: sheet, file: sheetFile,
         check: plan.columnsChecked ? nil : plan.sheetColumns, inputName: input.name)
