@@ -170,7 +170,7 @@ public let luaAPIDefinitions = ##"""
 ---The happiness it gives its scene: a number or a function of the context.
 ---@field happiness? number|fun(ctx: psychologist.SegueContext): number
 ---Its button's label (a button segue), and its scene's title when the tapped diagnosis has
----none (or `s:perform` performs it): a diagnosis's title wins. `check` warns of one no tap
+---none (or `s:perform` performs it): a diagnosis's title wins. `check` notes one no tap
 ---shows.
 ---@field title? string
 ---A popover's content size (default 320×320).

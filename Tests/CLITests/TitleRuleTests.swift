@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// One rule titles a scene (issue 36): the tapped diagnosis's title, else its segue's; and
-/// `check` warns of a segue's title that no tap can show.
+/// `check` notes a segue's title that no tap can show.
 @Suite struct TitleRuleTests {
   let clinic = """
     segue "showDiagnosis" { kind = "push", title = "Diagnosis", happiness = function(c) return c.diagnosis end }
@@ -18,7 +18,7 @@ import Testing
     return dir
   }
 
-  @Test func aSegueTitleEveryDiagnosisOutranksIsWarnedOf() throws {
+  @Test func aSegueTitleEveryDiagnosisOutranksIsNoted() throws {
     let dir = try folder(clinic)
     defer { removeFolder(dir) }
     let r = try psychologist(["check", "m.lua"], in: dir)
@@ -26,7 +26,7 @@ import Testing
     #expect(r.out.contains("m.lua: ok"), "\(r.out)")
     #expect(
       r.stderr.contains(
-        "warning: m.lua:1: segue 'showDiagnosis' has title 'Diagnosis', which no tap shows: each of the 2 diagnoses that perform it has its own title"
+        "note: m.lua:1: segue 'showDiagnosis' has title 'Diagnosis', which no tap shows (only show and s:perform, performing it by name): each of the 2 diagnoses that perform it has its own title, and a diagnosis's title wins"
       ), "\(r.stderr)")
     // What the warning says, as a session sees it: the diagnosis's title wins.
     try writeFile(
@@ -39,7 +39,7 @@ import Testing
     #expect(run.out == "Bite\nDiagnosis\n", "\(run.out)")
   }
 
-  @Test func aSegueTitleSomeTapShowsIsNoWarning() throws {
+  @Test func aSegueTitleSomeTapShowsIsNotNoted() throws {
     // cough has no title: its scene takes the segue's.
     let dir = try folder(clinic.replacingOccurrences(of: ", title = \"Cough\"", with: ""))
     defer { removeFolder(dir) }
