@@ -676,7 +676,7 @@ extension ChannelMapping {
       out.append(
         Problem(
           FieldLine.locate(location, naming: c.column),
-          "channel \(c.name): no column '\(c.column)' in \(input)\(suggestion(c.column, nearest)) \(listing("columns", names, none: "no columns"))"
+          "channel \(c.name): no column '\(c.column)' in \(input)\(suggestion(c.column, nearest)) \(listing("columns", columnNames(names), none: "no columns"))"
         ))
     }
     // In the script's order, as a reader goes down the declaration.

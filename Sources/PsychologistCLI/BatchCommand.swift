@@ -5,6 +5,7 @@ import Batch
 import Options
 import Psychologist
 import Raster
+import Readable
 import Render
 
 /// `psychologist batch SCRIPT --diagnosis NAME --input FILE|- …`: a diagnosis applied to
@@ -376,10 +377,9 @@ private func warnUnreadColumns(_ unread: [(key: String, hint: String)], header: 
   warn("\(plural(rest.count, "column")) nothing read: \(shown)")
 }
 
-/// A column as a message names it: `column 'mpg'` (`mpg` in a list of columns), and one
-/// with no name by its place, `column 1 (no name)` (R's write.csv names its row names'
-/// column "").
+/// A column as the unread warning names it: `column 'mpg'` (`mpg` in a list of columns),
+/// and one with no name by its place, `column 1 (no name)`.
 private func columnName(_ key: String, header: [String], inList: Bool) -> String {
   guard key.isEmpty else { return inList ? visible(key) : "column '\(visible(key))'" }
-  return (header.firstIndex(of: "").map { "column \($0 + 1)" } ?? "a column") + " (no name)"
+  return Readable.columnName(key, in: header)
 }

@@ -65,6 +65,22 @@ import Testing
         "\((try? fm.contentsOfDirectory(atPath: dir + "/out")) ?? [])")
     }
     #expect(r.stderr.contains("1 column nothing read: Assault\n"), "\(r.stderr)")
+    // Every list of the columns names the nameless one by its place.
+    let sorted = try psychologist(
+      [
+        "batch", "s.lua", "--diagnosis", "arrest", "--input", "arrests.csv", "--output-dir", "o",
+        "--sheet", "s.svg", "--sort", "Murdr",
+      ], in: dir)
+    #expect(sorted.status == 2, "\(sorted.stderr)")
+    #expect(
+      sorted.stderr.contains("its columns are column 1 (no name), Murder, Assault"),
+      "\(sorted.stderr)")
+    try writeFile(dir + "/c.lua", "diagnosis \"c\" { channels = { smile = \"Murdr\" } }\n")
+    let mapped = try psychologist(
+      ["batch", "c.lua", "--diagnosis", "c", "--input", "arrests.csv", "--output-dir", "o"],
+      in: dir)
+    #expect(
+      mapped.stderr.contains("(columns: column 1 (no name), Murder, Assault)"), "\(mapped.stderr)")
     // With an id column of its own, the nameless column is one more column, named by place.
     try writeFile(dir + "/both.csv", "\"\",\"id\",\"Murder\"\n\"1\",\"al\",13.2\n\"2\",\"ak\",10\n")
     let both = try psychologist(
