@@ -31,7 +31,8 @@
 ---0 (unhappy) … 100 (happy), or a function of the tap's input returning one
 ---(outside 0 … 100 an error, unless `clamp = true`).
 ---@field happiness? number|fun(input: table): number
----The title of the scene it leads to.
+---Its button's label, and the title of the scene it leads to: a diagnosis's title wins
+---over its segue's (a menu its segue shows titles itself).
 ---@field title? string
 ---The segue it performs; `"showDiagnosis"` unless named.
 ---@field segue? string
@@ -164,7 +165,9 @@
 ---@field kind? psychologist.KindName|table<psychologist.DeviceName, psychologist.KindName>
 ---The happiness it gives its scene: a number or a function of the context.
 ---@field happiness? number|fun(ctx: psychologist.SegueContext): number
----The scene's title.
+---Its button's label (a button segue), and its scene's title when the tapped diagnosis has
+---none (or `s:perform` performs it): a diagnosis's title wins. `check` notes one no tap
+---shows.
 ---@field title? string
 ---A popover's content size (default 320×320).
 ---@field size? psychologist.Size

@@ -458,7 +458,7 @@ extension ChannelMapping {
       out.append(
         Problem(
           c.place(location),
-          "channel \(c.name): no column '\(c.column)' in \(input)\(suggestion(c.column, nearest)) \(listing("columns", names, none: "no columns"))"
+          "channel \(c.name): no column '\(c.column)' in \(input)\(suggestion(c.column, nearest)) \(listing("columns", columnNames(names), none: "no columns"))"
         ))
     }
     // In the script's order, as a reader goes down the declaration.

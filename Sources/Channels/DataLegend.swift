@@ -20,6 +20,8 @@ public struct LegendEntry: Sendable {
   public var keyLabels: (low: String, high: String) = ("", "")
   /// face_color's colours and what each stands for (a level, a value).
   public var swatches: [(color: Color, label: String)] = []
+  /// The line says what a missing value is drawn as: said on a sheet only when a row had one.
+  public var aboutMissing = false
 
   /// A line of text alone.
   public init(text: String) { self.text = text }
@@ -121,7 +123,9 @@ public enum DataLegend {
       entry.keyLabels = (lowEnd, "1")
       out.append(entry)
     }
-    out.append(LegendEntry(text: "missing values: \(mapping.missing.legend)"))
+    var missing = LegendEntry(text: "missing values: \(mapping.missing.legend)")
+    missing.aboutMissing = true
+    out.append(missing)
     return out + featureLines(features)
   }
 
@@ -132,15 +136,18 @@ public enum DataLegend {
     return [LegendEntry(text: "drawn by Lua too: " + names.joined(separator: ", "))]
   }
 
-  /// A key face: `channels` alone, in `style`, drawn in a square `keySize` across (no
-  /// plugin features: the key shows the channel alone).
+  /// A key face: `channels` alone, in `style`, drawn in a square `keySize` across, in from
+  /// its edges by the margin the widest ears reach into (no plugin features: the key shows
+  /// the channel alone).
   static func keyFace(_ channels: Channels, style: FaceStyle) -> Drawing {
     let size = keySize
+    let inset = size * faceMargin / (1 + 2 * faceMargin)
     var items: [Item] = []
     if var state = try? FaceState(happiness: 50, scale: style.scale) {
       state.channels = channels
       if let g = try? faceGeometry(
-        state: state, style: style, bounds: Rect(x: 0, y: 0, width: size, height: size))
+        state: state, style: style,
+        bounds: Rect(x: inset, y: inset, width: size - 2 * inset, height: size - 2 * inset))
       {
         items = g.items()
       }

@@ -136,6 +136,9 @@ struct Failure {
   var traceback: String
   /// The innermost Lua code when the error was raised.
   var place: SourceLocation?
+  /// The standard library (`math`) whose missing field the error names, when the line
+  /// that raised it reads the field through the library's name.
+  var library: String?
 
   init(_ L: OpaquePointer, at idx: Int32) {
     var f = psy_failure()
@@ -144,6 +147,10 @@ struct Failure {
     text = f.message.map { errorText($0, f.message_length) }
     traceback = string(f.traceback, f.traceback_length)
     place = location(of: f.place)
+    let name = withUnsafeBytes(of: f.library) {
+      String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+    }
+    library = name.isEmpty ? nil : name
   }
 
   /// Whether this is Lua's memory error: raised as one, or passed on as its words alone.

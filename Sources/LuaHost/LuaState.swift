@@ -186,6 +186,8 @@ public final class LuaState {
     let base = try begin(L, LUA_NOREF, slots: arguments.count)
     defer { lua_settop(L, base) }
     try load(L, source, chunkName: chunkName)
+    // Run as lua5.4 runs a script: its traceback's last line and its nesting depth agree.
+    try check(L, psy_main_frame(L))
     return try invoke(L, arguments: arguments)
   }
 
@@ -379,6 +381,9 @@ public final class LuaState {
     }
     if failure.host == nil {
       error.message = withModuleSuggestion(withGlobalSuggestion(error.message, L))
+      if let library = failure.library {
+        error.message = withLibraryFieldSuggestion(error.message, library: library, L)
+      }
     }
     return error
   }
@@ -396,6 +401,22 @@ public final class LuaState {
     // suggestion's " (did you mean 'x'?)", said inside Lua's own parentheses.
     guard hint.hasPrefix(" (") else { return message }
     return message.dropLast() + "; " + hint.dropFirst(2)
+  }
+
+  /// Lua's words about a missing field of a standard library table, read through the
+  /// library's name (`math.maxx(1)`: `attempt to call a nil value (field 'maxx')`), with
+  /// the nearest name that library holds now: `(field 'maxx'; did you mean 'math.max'?)`.
+  /// The read itself stays nil, as in Lua: only the error that follows it says more.
+  func withLibraryFieldSuggestion(_ message: String, library: String, _ L: OpaquePointer)
+    -> String
+  {
+    guard message.hasSuffix("')"), let start = message.rangeOfText("(field '")
+    else { return message }
+    let name = String(message[start.upperBound..<message.index(message.endIndex, offsetBy: -2)])
+    guard let near = nearest(name, keys(ofGlobal: library, L), count: 1).first else {
+      return message
+    }
+    return message.dropLast() + "; did you mean '\(library).\(near)'?)"
   }
 
   /// require's words about a module it did not find (`module 'clinc' not found: no such
@@ -416,6 +437,21 @@ public final class LuaState {
     let top = lua_gettop(L)
     defer { lua_settop(L, top) }
     psy_pushglobaltable(L)
+    return stringKeys(L)
+  }
+
+  /// The string keys of the global table `name` (none when that global is no table).
+  func keys(ofGlobal name: String, _ L: OpaquePointer) -> [String] {
+    guard lua_checkstack(L, 5) != 0 else { return [] }
+    let top = lua_gettop(L)
+    defer { lua_settop(L, top) }
+    psy_pushglobaltable(L)
+    guard psy_getfield(L, -1, name) == LUA_OK, lua_type(L, -1) == LUA_TTABLE else { return [] }
+    return stringKeys(L)
+  }
+
+  /// The string keys of the table on top, which stays there.
+  private func stringKeys(_ L: OpaquePointer) -> [String] {
     lua_pushnil(L)
     var names: [String] = []
     var more: Int32 = 0

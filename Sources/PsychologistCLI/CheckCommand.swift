@@ -71,6 +71,8 @@ enum CheckCommand: Command {
             orientation: options.orientation, work: work)
         }
         noteSkipped(script)
+        // A segue's title that no tap can show is likely a surprise: said, not refused.
+        for p in script.registry.hiddenSegueTitles() { note(p.description) }
         // An example that a problem stopped was not read through: its keys would be said
         // unread for nothing.
         if problems.isEmpty { warnUnreadInputs(script) }

@@ -93,6 +93,9 @@ int psy_call_scalar(lua_State *L, int ref, psy_scalar *value, int *timed_out);
 /* ---- errors as values ------------------------------------------------ */
 
 /* A place in Lua code as Lua's messages name it: the chunk's short_src and a line. */
+/* Room for a standard library's name ("coroutine") and its end. */
+#define PSY_LIBRARY_NAME_SIZE 12
+
 typedef struct {
   char file[LUA_IDSIZE];
   int line; /* 0: no Lua code */
@@ -132,6 +135,9 @@ typedef struct {
   const char *traceback; /* the levels after "stack traceback:\n", or "" */
   size_t traceback_length;
   psy_place place; /* the innermost Lua code when the error was raised */
+  /* the standard library ("math") whose misspelt field a "(field 'name')" error read,
+     as the line that raised it says; "" otherwise */
+  char library[PSY_LIBRARY_NAME_SIZE];
 } psy_failure;
 void psy_read_failure(lua_State *L, int idx, psy_failure *failure);
 
@@ -144,6 +150,9 @@ void psy_read_failure(lua_State *L, int idx, psy_failure *failure);
 
 int psy_pushstring(lua_State *L, const char *s, size_t length);
 int psy_newtable(lua_State *L, int narray, int nhash);
+/* Replaces the main chunk on top with a C function calling it, as lua5.4's interpreter
+   calls a script (see bridge.c). */
+int psy_main_frame(lua_State *L);
 
 /* A key or value of a flat table: nil, a boolean (integer 0 or 1), a number, or
    `length` bytes at `offset` of a shared byte buffer. */
