@@ -35,8 +35,14 @@ final class PrototypeBuilder {
   /// The state each device starts in.
   private(set) var starts: [(Device, Int)] = []
   /// Where each state is in its session, and the menus' scroll it was reached at, to
-  /// explore it later.
-  private var pending: [(id: Int, session: Session, at: Session.Checkpoint, scroll: Int)] = []
+  /// explore it later (nil once explored: a state deep in the menus holds its whole way).
+  private var pending:
+    [(id: Int, session: Session, at: Session.Checkpoint, scroll: Int, bytes: Int)?] = []
+  /// The bytes charged to the memory limit for what the walk keeps: the page's fragments
+  /// and the states still to explore.
+  private var charged = 0
+  /// The bytes a state still to explore is charged for each scene it holds (as `Reach`'s).
+  static let sceneBytes = 256
   /// Samples of a transition's placings (as `--animate`'s).
   static let samples = SVGAnimation.defaultSamples
 
@@ -50,6 +56,20 @@ final class PrototypeBuilder {
     self.writes = writes
   }
 
+  deinit { work.release(charged) }
+
+  /// Counts `bytes` the walk keeps against the memory limit, at the declaration it is at.
+  private func charge(_ bytes: Int) throws {
+    try work.charge(bytes, at: walking)
+    charged += bytes
+  }
+
+  /// Gives back `bytes` counted by `charge`.
+  private func release(_ bytes: Int) {
+    work.release(bytes)
+    charged -= bytes
+  }
+
   /// Explores the app on each device from its start in `orientation`.
   func explore(devices: [Device], orientation: Orientation) throws {
     for device in devices {
@@ -59,7 +79,9 @@ final class PrototypeBuilder {
     // A queue read from its front by index: removing the first of an array moves the rest.
     var first = 0
     while first < pending.count {
-      let next = pending[first]
+      guard let next = pending[first] else { break }
+      pending[first] = nil
+      release(next.bytes)
       first += 1
       // What was read goes at times, so the queue holds the states still to visit.
       if first >= 1024 && 2 * first >= pending.count {
@@ -81,7 +103,9 @@ final class PrototypeBuilder {
     let id = states.count
     states.append(try draw(s, try s.screenParts(s.navigator)))
     stateIDs[key] = id
-    pending.append((id, s, s.checkpoint, s.menuScroll))
+    let bytes = (s.navigator.depth + 2) * PrototypeBuilder.sceneBytes
+    try charge(bytes)
+    pending.append((id, s, s.checkpoint, s.menuScroll, bytes))
     return id
   }
 
@@ -250,14 +274,14 @@ final class PrototypeBuilder {
     var cuts: [(items: [Item], cut: Cut)] = face.map { [($0, .face)] } ?? []
     for layout in [movie.beforeLayout, s.navigator.layout()] {
       for (name, rect) in Self.menuPanes(layout) {
-        let m = menu(name, in: rect, s, w, h)
+        let m = try menu(name, in: rect, s, w, h)
         let items = menuItems(m, s)
         if !items.isEmpty { cuts.append((items, .menu(m))) }
       }
     }
-    return drawn.layers.flatMap { whole in
-      split(whole.items, at: cuts).compactMap { (items, cut) in
-        layer(items, cut, whole, frames, w, h)
+    return try drawn.layers.flatMap { whole in
+      try split(whole.items, at: cuts).compactMap { (items, cut) in
+        try layer(items, cut, whole, frames, w, h)
       }
     }
   }
@@ -323,12 +347,12 @@ final class PrototypeBuilder {
   private func layer(
     _ items: [Item], _ cut: Cut?, _ layer: TransitionLayer, _ frames: [TransitionFrame],
     _ w: Double, _ h: Double
-  ) -> PrototypeLayer? {
+  ) throws -> PrototypeLayer? {
     var out = PrototypeLayer(fragment: nil, window: layer.window, track: nil, isFace: cut == .face)
     if case .menu(let m)? = cut {
       out.menu = m
     } else {
-      guard let fragment = fragment(items, w, h) else { return nil }
+      guard let fragment = try fragment(items, w, h) else { return nil }
       out.fragment = fragment
     }
     let placings = frames.map(layer.placing)
@@ -347,7 +371,7 @@ final class PrototypeBuilder {
   }
 
   /// The fragment of `items` on a screen `w`×`h` (nil: nothing to draw), stored once.
-  private func fragment(_ items: [Item], _ w: Double, _ h: Double) -> Int? {
+  private func fragment(_ items: [Item], _ w: Double, _ h: Double) throws -> Int? {
     guard !items.isEmpty else { return nil }
     guard writes else {
       fragments.append("")
@@ -366,6 +390,8 @@ final class PrototypeBuilder {
       fragments.append(key)
     }
     fragmentIDs[key] = id
+    // The page's pieces, held until it is written (and the key beside each): counted.
+    try charge(2 * key.utf8.count)
     return id
   }
 
@@ -380,7 +406,7 @@ final class PrototypeBuilder {
   /// The menu `name` (nil: the root) in content rect `rect` on a screen `w`×`h`, as the
   /// page draws it at any scroll: made once for its place.
   private func menu(_ name: String?, in rect: Rect, _ s: Session, _ w: Double, _ h: Double)
-    -> Int
+    throws -> Int
   {
     let key = "\(name.map { "menu " + $0 } ?? "root")\n\(rect)\n\(w)×\(h)"
     if let id = menuIDs[key] { return id }
@@ -403,12 +429,12 @@ final class PrototypeBuilder {
       PrototypeMenu(
         name: name, rect: rect, row: row, pitch: Session.menuRow(1, in: rect).y - row.y,
         slots: slots,
-        buttons: buttons.map { fragment(s.menuButtonItems($0, in: row), w, h) },
+        buttons: try buttons.map { try fragment(s.menuButtonItems($0, in: row), w, h) },
         names: buttons.map(\.name), titles: buttons.map(\.title),
         inputs: buttons.map { b in
           (script.registry.diagnosis(b.name)?.examples ?? []).map(luaText)
         },
-        indicator: indicator(at: 0).flatMap { fragment([$0], w, h) }, indicatorStep: step))
+        indicator: try indicator(at: 0).flatMap { try fragment([$0], w, h) }, indicatorStep: step))
     menuIDs[key] = id
     return id
   }
@@ -429,31 +455,31 @@ final class PrototypeBuilder {
     func add(_ piece: PrototypePiece) {
       if passed { above.append(piece) } else { below.append(piece) }
     }
-    func add(_ items: [Item]) {
-      if let piece = fragment(items, parts.width, parts.height) { add(.fragment(piece)) }
+    func add(_ items: [Item]) throws {
+      if let piece = try fragment(items, parts.width, parts.height) { add(.fragment(piece)) }
     }
-    add(parts.statusBar)
+    try add(parts.statusBar)
     for (i, pane) in parts.panes.enumerated() {
-      if i == parts.firstPresented { add(parts.divider + parts.dim) }
+      if i == parts.firstPresented { try add(parts.divider + parts.dim) }
       if i == faceIndex {
-        add(pane.chrome + pane.barChrome + pane.bar)
+        try add(pane.chrome + pane.barChrome + pane.bar)
         passed = true
       } else if i < layout.panes.count, case .menu(let name)? = layout.panes[i].scene?.content {
-        add(pane.chrome + pane.barChrome + pane.bar)
+        try add(pane.chrome + pane.barChrome + pane.bar)
         let rect = layout.panes[i].contentRect
-        add(.menu(menu(name, in: rect, s, parts.width, parts.height)))
+        add(.menu(try menu(name, in: rect, s, parts.width, parts.height)))
       } else {
-        add(pane.items)
+        try add(pane.items)
       }
     }
-    if parts.firstPresented >= parts.panes.count { add(parts.divider) }
+    if parts.firstPresented >= parts.panes.count { try add(parts.divider) }
     var state = PrototypeState(
       device: nav.device, orientation: nav.orientation, width: parts.width,
       height: parts.height, title: nav.focus.title, below: below, above: above)
     if let i = faceIndex, let f = s.focusedFace {
       let rect = parts.panes[i].content
       func drawn(_ face: FaceScene) throws -> Int {
-        fragment(try s.painter.items(face, in: rect), parts.width, parts.height) ?? -1
+        try fragment(try s.painter.items(face, in: rect), parts.width, parts.height) ?? -1
       }
       // The same face (but for its happiness) in the same place is drawn once at each step.
       var key = f
@@ -473,8 +499,10 @@ final class PrototypeBuilder {
         rect: rect, happiness: f.face.happiness, scale: f.face.scale,
         exact: try step.map { steps[$0] } ?? drawn(f), steps: steps)
     }
-    state.menus = clickable(s, layout, parts.width, parts.height)
-    state.scrolls = s.frontMenu.map { menu($0.name, in: $0.rect, s, parts.width, parts.height) }
+    state.menus = try clickable(s, layout, parts.width, parts.height)
+    state.scrolls = try s.frontMenu.map {
+      try menu($0.name, in: $0.rect, s, parts.width, parts.height)
+    }
     let chrome = ScreenChrome(
       layout, device: nav.device, orientation: nav.orientation, language: s.script.registry.language
     )
@@ -496,14 +524,15 @@ final class PrototypeBuilder {
   /// shows: a click elsewhere dismisses it); their edges are found by `visit`.
   private func clickable(
     _ s: Session, _ layout: ScreenLayout<SceneContent>, _ w: Double, _ h: Double
-  ) -> [PrototypeMenuHits] {
+  ) throws -> [PrototypeMenuHits] {
     let nav = s.navigator
     let popover = nav.isShowingPopover || nav.masterIsInPopover
     var out: [PrototypeMenuHits] = []
     for (i, pane) in layout.panes.enumerated().reversed() {
       guard case .menu(let name)? = pane.scene?.content, s.isReachable(name) else { continue }
       if popover && i != layout.panes.count - 1 { continue }
-      out.append(PrototypeMenuHits(menu: menu(name, in: pane.contentRect, s, w, h), buttons: []))
+      let m = try menu(name, in: pane.contentRect, s, w, h)
+      out.append(PrototypeMenuHits(menu: m, buttons: []))
     }
     return out
   }

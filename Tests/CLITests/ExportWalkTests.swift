@@ -136,4 +136,29 @@ import Testing
       values.compactMap { $0 as? String }
         == ["Ring 2", "Ring 1", "Ring 2", "Ring 1", "Ring 2", "Ring 1", "Ring 2"])
   }
+
+  /// What the walk keeps (the page's drawings, the screens still to explore) counts
+  /// against `--memory-limit`: six faces scribbled over with 10,000 strokes made a 34 MB
+  /// page under a 32 MiB limit. The refusal names a line, and no page is left behind.
+  @Test func thePagesDrawingsCountAgainstTheMemoryLimit() throws {
+    let dir = try temporaryFolder()
+    defer { removeFolder(dir) }
+    try writeFile(
+      dir + "/app.lua",
+      """
+      segue "showDiagnosis" { kind = "push" }
+      feature "scribble" {
+        draw = function(face, pen) for j = 1, 10000 do pen:circle(j % 7 / 10, 0, 0.5) end end,
+      }
+      for i = 1, 6 do diagnosis("d" .. i) { happiness = i * 10, features = { "scribble" } } end
+
+      """)
+    let r = try psychologist(
+      ["export", "app.lua", "-o", "app.html", "--memory-limit", "32", "--time-limit", "300"],
+      in: dir, timeout: 600)
+    #expect(r.status == 1, "\(r.stderr)")
+    #expect(r.stderr.contains("not enough memory"), "\(r.stderr)")
+    #expect(r.stderr.contains("error: app.lua:"), "\(r.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: dir + "/app.html"))
+  }
 }
