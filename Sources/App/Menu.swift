@@ -43,12 +43,7 @@ extension Session {
   /// Menu `name` (nil: the root) in `rect`: the buttons that fit from where it is
   /// scrolled, one a row, each reading its title, and the scroll indicator when it scrolls.
   package func menuItems(of name: String?, in rect: Rect) -> [Item] {
-    menuItems(menuButtons(of: name), in: rect)
-  }
-
-  /// A menu of `buttons` in `rect`, as `menuItems(of:in:)` draws it, for a caller that has
-  /// them already.
-  package func menuItems(_ buttons: [MenuButton], in rect: Rect) -> [Item] {
+    let buttons = menuButtons(of: name)
     let menu = menuLayout(height: rect.height, count: buttons.count)
     var items: [Item] = []
     for i in menu.shown {

@@ -269,6 +269,9 @@ final class PrototypeBuilder {
     let drawn = try movie.drawn.get()
     let n = PrototypeBuilder.samples
     let frames = try (0..<n).map { try movie.placements(at: Double($0) / Double(n - 1)) }
+    // `check` has run what can fail (the screens' features, a kind's animate): the layers
+    // are the page's alone.
+    guard writes else { return [] }
     let (w, h) = (drawn.last.width, drawn.last.height)
     // The pieces the page draws itself: the face left, and both screens' menus.
     var cuts: [(items: [Item], cut: Cut)] = face.map { [($0, .face)] } ?? []
@@ -293,20 +296,11 @@ final class PrototypeBuilder {
     let offset = MenuLayout(count: menu.names.count, slots: menu.slots, offset: s.menuScroll).offset
     let key = m << 32 | offset
     if let known = drawnMenus[key] { return known }
-    let items = s.menuItems(buttons(of: menu.name, s), in: menu.rect)
+    let items = s.menuItems(of: menu.name, in: menu.rect)
     drawnMenus[key] = items
     return items
   }
   private var drawnMenus: [Int: [Item]] = [:]
-
-  /// The buttons of menu `name` (nil: the root), found once.
-  private func buttons(of name: String?, _ s: Session) -> [MenuButton] {
-    if let known = menuButtons[name] { return known }
-    let buttons = s.menuButtons(of: name)
-    menuButtons[name] = buttons
-    return buttons
-  }
-  private var menuButtons: [String?: [MenuButton]] = [:]
 
   /// What the page draws itself in a transition's layer.
   private enum Cut: Equatable {
@@ -410,7 +404,7 @@ final class PrototypeBuilder {
   {
     let key = "\(name.map { "menu " + $0 } ?? "root")\n\(rect)\n\(w)×\(h)"
     if let id = menuIDs[key] { return id }
-    let buttons = buttons(of: name, s)
+    let buttons = s.menuButtons(of: name)
     let slots = s.menuLayout(height: rect.height, count: buttons.count).slots
     let row = Session.menuRow(0, in: rect)
     // The indicator's place is linear in the scroll: the page moves the top one a step a
