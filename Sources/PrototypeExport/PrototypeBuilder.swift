@@ -41,8 +41,6 @@ final class PrototypeBuilder {
   /// The bytes charged to the memory limit for what the walk keeps: the page's fragments
   /// and the states still to explore.
   private var charged = 0
-  /// The bytes a state still to explore is charged for each scene it holds (as `Reach`'s).
-  static let sceneBytes = 256
   /// Samples of a transition's placings (as `--animate`'s).
   static let samples = SVGAnimation.defaultSamples
 
@@ -103,7 +101,7 @@ final class PrototypeBuilder {
     let id = states.count
     states.append(try draw(s, try s.screenParts(s.navigator)))
     stateIDs[key] = id
-    let bytes = (s.navigator.depth + 2) * PrototypeBuilder.sceneBytes
+    let bytes = (s.navigator.depth + 2) * Reach.sceneBytes
     try charge(bytes)
     pending.append((id, s, s.checkpoint, s.menuScroll, bytes))
     return id
