@@ -161,4 +161,51 @@ import Testing
     #expect(r.stderr.contains("error: app.lua:"), "\(r.stderr)")
     #expect(!FileManager.default.fileExists(atPath: dir + "/app.html"))
   }
+
+  /// A popover hangs from the button tapped, where the menu's scroll put it: the page taps
+  /// such a button once for each row it can be in. On an iPad in landscape, scrolled ten
+  /// buttons on, the fourth row's button (the 14th) shows its popover under that row, as
+  /// a session scrolled and tapped the same draws it.
+  @Test func aPopoverHangsFromTheRowItsButtonIsScrolledTo() throws {
+    let dir = try temporaryFolder()
+    defer { removeFolder(dir) }
+    var app = ["segue \"showDiagnosis\" { kind = { iphone = \"push\", ipad = \"popover\" } }"]
+    for i in 0..<40 {
+      app.append("diagnosis \"p\(i)\" { happiness = \(i * 2), title = \"Pop \(i)\" }")
+    }
+    let source = app.joined(separator: "\n") + "\n"
+    try writeFile(dir + "/app.lua", source)
+    let r = try psychologist(
+      [
+        "export", "app.lua", "--device", "ipad", "--orientation", "landscape", "-o", "app.html",
+        "--time-limit", "300",
+      ], in: dir, timeout: 600)
+    #expect(r.status == 0, "\(r.stderr)")
+    try writeFile(
+      dir + "/tapped.lua",
+      source + """
+        local s = session { device = "ipad", orientation = "landscape" }
+        s:scroll(10)
+        s:tap("p13")
+        print(s:svg { screen = true })
+
+        """)
+    let tapped = try psychologist(["run", "tapped.lua"], in: dir)
+    #expect(tapped.status == 0, "\(tapped.stderr)")
+    var steps: [[String: Any]] = (0..<10).map { _ in ["wheel": [160, 300, 100]] }
+    steps += [
+      ["wait": "psy.steps === 10"],
+      ["tap": [160, 80 + 3 * 48 + 20]],
+      ["wait": "!psy.busy && psy.steps === 11"],
+      ["eval": "document.getElementById('status').textContent"],
+      ["shot": dir + "/popover.png"],
+    ]
+    let values = try drive(dir + "/app.html", steps)
+    #expect(values[0] as? String == "Pop 13 — happiness 26")
+    let shot = try decodePNG(
+      try #require(FileManager.default.contents(atPath: dir + "/popover.png")))
+    let expected = try rasterize(Data(tapped.out.utf8))
+    let differing = try #require(shot.differences(from: expected, tolerance: 48))
+    #expect(differing < shot.rgb.count / 100, "\(differing) of \(shot.rgb.count) values differ")
+  }
 }
