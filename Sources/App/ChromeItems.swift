@@ -277,6 +277,19 @@ extension ChromeItems {
     func up(_ v: UInt8) -> UInt8 { UInt8((Double(v) + (255 - Double(v)) * 0.2).rounded()) }
     return Color(r: up(c.r), g: up(c.g), b: up(c.b))
   }
+
+  /// The scroll indicator of a menu in `rect` while it scrolls (a drawn screen at rest shows
+  /// none; the page shows it as the menu moves): a thin dark rounded bar inset at its right
+  /// edge, `bar` giving where it starts and how long it is as parts of the height
+  /// (UIScrollView's default indicator: black at half opacity, about 3 points wide).
+  func scrollIndicator(_ bar: (start: Double, length: Double), in rect: Rect) -> Item {
+    let room = rect.height - 6
+    let length = max(bar.length * room, 12)
+    let top = rect.y + 3 + bar.start * (room - length) / max(1 - bar.length, 1e-9)
+    return Item(
+      .roundedRect(Rect(x: rect.maxX - 6, y: top, width: 3, height: length), radius: 1.5),
+      paint: Paint(stroke: nil, fill: .black, opacity: 0.5))
+  }
 }
 
 extension Session {

@@ -27,8 +27,9 @@ public final class Reach {
   /// of any length is then a few taps from a kept menu, and what is kept grows with the
   /// number of menus times their depth over this, not times their depth.
   static let keepEvery = 16
-  /// The bytes a kept state is charged for each scene it holds.
-  static let sceneBytes = 256
+  /// The bytes a kept state is charged for each scene it holds (the exported page's walk
+  /// charges its states still to explore alike).
+  public static let sceneBytes = 256
 
   /// A reach of `session`'s menus under `work`'s limits (nil: none beyond the script's
   /// calls' own); `showingMaster`: an iPad in portrait, whose menus hang from the bar

@@ -67,6 +67,10 @@ public final class Session {
   /// The state charged for this session's host memory when a script made it (weak: the
   /// state may close first, and then owes nothing).
   package weak var chargedTo: LuaState?
+  /// The buttons of each menu, found for the registry's revision (`menuButtons(of:)`).
+  var menuButtonsFound: (revision: Registry.Revision?, buttons: [String?: [MenuButton]]) = (
+    nil, [:]
+  )
   /// Bytes a session and its scenes hold in the host (measured: about 700).
   package static let hostBytes = 1024
 

@@ -61,11 +61,7 @@ enum CheckCommand: Command {
         problems = script.checkProblems(devices: devices, orientations: orientations, work: work)
           .map(describe)
         // What export would meet: every screen a click reaches, walked as the page is made.
-        if problems.isEmpty && Prototype.exceedsScreens(script) {
-          note(
-            "\(visible(path)): its screens were not walked as export would: more than \(Prototype.maxScreens), more than export writes"
-          )
-        } else if problems.isEmpty {
+        if problems.isEmpty {
           problems = try Prototype.problems(
             script, devices: Prototype.devices(of: script, given: options.device),
             orientation: options.orientation, work: work)
