@@ -159,9 +159,15 @@ package struct TerminalTransition {
           source: source, region: $0, dx: p.dx * px, opacity: p.opacity, isItem: true, window: row)
       }
     }
+    // The old title and the new back button read the same words and cross-fade along one
+    // path: in cells, where letters cannot blend, the more opaque of the two shows.
+    var (fromTitle, toLeft) = (b.fromTitle, b.toLeft)
+    if old.title.right > old.title.left, new.left != nil {
+      if fromTitle.opacity >= toLeft.opacity { toLeft.opacity = 0 } else { fromTitle.opacity = 0 }
+    }
     let items = [
-      item(presented, new.title, b.toTitle), item(presenter, old.title, b.fromTitle),
-      item(presented, new.left, b.toLeft), item(presenter, old.left, b.fromLeft),
+      item(presented, new.title, b.toTitle), item(presenter, old.title, fromTitle),
+      item(presented, new.left, toLeft), item(presenter, old.left, b.fromLeft),
     ].compactMap { $0 }
     let below = CellRect(left: bar.left, top: row.bottom, right: bar.right, bottom: bar.bottom)
     return items + [
