@@ -11,6 +11,7 @@ import Testing
 
 @testable import App
 @testable import Declarations
+@testable import PrototypeExport
 @testable import Psychologist
 
 /// The lit pixels of some layers of `movie` at `t`, drawn alone on black: the bar's items
@@ -270,5 +271,39 @@ func shown(_ movie: TransitionMovie, _ t: Double, _ channels: Set<TransitionChan
     for t in [0.25, 0.5, 0.75, 1] {
       #expect(try master(t).differences(from: rest, tolerance: 0) == 0, "\(name) at \(t)")
     }
+  }
+}
+
+/// The HTML page draws the bar's items from the same frames: the tracks it holds for the
+/// push sample the frame's titles (offset and opacity) at every moment, the middle too.
+@Test func thePageSamplesTheSameBarItems() throws {
+  let (session, script, folder) = try barSession("diagnosis \"bite\" { happiness = 70 }\n")
+  defer { removeFolder(folder) }
+  defer { withExtendedLifetime(script) {} }
+  let builder = PrototypeBuilder(
+    script: script, work: HostWork(during: script.state, at: "test"), writes: false)
+  try builder.explore(devices: [.iphone], orientation: .portrait)
+  let menu = session.navigator
+  try session.tap("bite")
+  let push = try session.transition(from: menu, tapped: "bite")
+  let n = PrototypeBuilder.samples
+  func track(_ p: (TransitionFrame) -> Placement) throws -> [Double] {
+    var out: [Double] = []
+    for i in 0..<n {
+      let q = p(try push.placements(at: Double(i) / Double(n - 1)))
+      out += [q.dx, 0, 1, 0, 0, q.opacity].map { ($0 * 100).rounded() / 100 }
+    }
+    return out
+  }
+  for (name, item) in [
+    ("old title", { (f: TransitionFrame) in f.bar.fromTitle }),
+    ("new title", { (f: TransitionFrame) in f.bar.toTitle }),
+    ("back button", { (f: TransitionFrame) in f.bar.toLeft }),
+  ] {
+    let expected = try track(item)
+    #expect(builder.tracks.contains(expected), "the page has no track of the \(name)")
+    // Half-way the page shows each title half there.
+    let middle = n / 2 * 6 + 5
+    if name != "back button" { #expect(expected[middle] == 0.5, "\(name) \(expected[middle])") }
   }
 }
