@@ -28,6 +28,9 @@ public struct TransitionMovie {
   public let pane: PaneRole?
   /// Whether the whole screens move (a cross-fade or a kind's Lua), not one pane.
   public let movesScreens: Bool
+  /// Whether the whole screens move under bars that stay, whose items change as a push's
+  /// do (a `segue_kind` without `bars = "move"`).
+  public var barsStay = false
   /// The layout of the screen before the transition.
   public let beforeLayout: ScreenLayout<SceneContent>
 
@@ -230,7 +233,7 @@ extension Session {
       }
       return (old.drawing, new.drawing, layers)
     }
-    return TransitionMovie(
+    var movie = TransitionMovie(
       drawn: drawn,
       frameAt: custom.map { lua in
         { t in
@@ -244,6 +247,8 @@ extension Session {
       } ?? { transition.frame(at: $0) },
       title: title(of: after.focus), style: style, isBack: change.isBack, pane: change.pane,
       movesScreens: !layered, beforeLayout: beforeLayout)
+    movie.barsStay = barsStay
+    return movie
   }
 
   /// Whether both screens show a pane of `role` (a push or replace moves it).

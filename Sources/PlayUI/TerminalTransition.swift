@@ -126,10 +126,26 @@ package struct TerminalTransition {
         layers.append(Layer(source: presented, region: whole, opacity: f.dim))
       }
       layers.append(Layer(source: presenter, region: whole))
+    } else if movie.barsStay, let bar = sharedBar(), bar.top == 0 {
+      // A kind's bar that stays: its items change as the frame says, over the content that
+      // moves below it (the points draw the same: `Session.screenLayers`).
+      let content = CellRect(left: 0, top: bar.bottom, right: columns, bottom: area)
+      layers = barItemLayers(f.bar, bar: bar, px: px)
+      layers += [moved(presented, content, f.to), moved(presenter, content, f.from)]
     } else {
       layers = [moved(presented, whole, f.to), moved(presenter, whole, f.from)]
     }
     return composite(layers)
+  }
+
+  /// The bar rows both screens have in the same place, when each is one barred pane (an
+  /// iPhone's navigation bar before and after a kind's push; not under a modal), else nil.
+  func sharedBar() -> CellRect? {
+    let (a, b) = (presenter.panes.compactMap(\.bar), presented.panes.compactMap(\.bar))
+    guard presenter.panes.count == 1, presented.panes.count == 1, a.count == 1, b.count == 1,
+      a[0] == b[0]
+    else { return nil }
+    return a[0]
   }
 
   /// The bar's row in cells, its items moved and faded as `BarMotion` says (the frame's

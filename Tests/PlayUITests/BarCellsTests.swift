@@ -64,4 +64,39 @@ import Testing
     let leaving = try #require(columns("Happiness", in: back), "pop half-way: \(back)")
     #expect(returning.upperBound < leaving.lowerBound, "\(back)")
   }
+
+  /// A kind whose bars stay (the README's `drop`): the bar's row and rule stay put while the
+  /// face drops below them, and the bar's titles move as a push's.
+  @Test func aKindsBarStaysAndItsTitlesMove() throws {
+    let folder = try temporaryFolder()
+    defer { removeFolder(folder) }
+    try writeFile(
+      folder + "/p.lua",
+      """
+      segue_kind "drop" {
+        perform = function(nav, scene) nav:push(scene) end,
+        animate = { { t = 0, to = { y = -480 } }, { t = 0.8, to = { y = 20 } }, { t = 1, to = {} } },
+      }
+      segue "dropped" { kind = "drop", happiness = 30 }
+      """)
+    let script = try Script(path: folder + "/p.lua")
+    try script.load()
+    let session = try Session(script: script, device: .iphone, orientation: .portrait)
+    let screen = PlayScreen(columns: 100, rows: 30, colors: .none)
+    let menu = try screen.compose(session)
+    let before = session.navigator
+    try session.tap("dropped")
+    let face = try screen.compose(session)
+    let movie = try session.transition(from: before, tapped: "dropped")
+    #expect(movie.movesScreens && movie.barsStay)
+    let drop = TerminalTransition(
+      movie: movie, before: menu, after: face, afterLayout: session.navigator.layout())
+    let half = try drop.frame(at: 0.5)
+    let bar = row(half, 0)
+    let old = try #require(bar.range(of: "Psychologist"), "\(bar)")
+    let new = try #require(bar.range(of: "Happiness"), "\(bar)")
+    #expect(old.upperBound < new.lowerBound)
+    // The rule under the bar is whole: nothing of the dropping face crosses it.
+    #expect(row(half, 1).allSatisfy { $0 == "─" }, "\(row(half, 1))")
+  }
 }
