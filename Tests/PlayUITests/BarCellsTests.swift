@@ -18,21 +18,41 @@ import Testing
         }))
   }
 
-  @Test func bothTitlesHalfWayInTheirOwnColumns() throws {
+  /// A tap of `name` in a script of `lua` on an iPhone, 100×30 cells: the session (and
+  /// its script, which it does not keep alive), the frames before and after, the movie.
+  struct Tapped {
+    var script: Script
+    var session: Session
+    var before: Frame
+    var after: Frame
+    var movie: TransitionMovie
+    var cells: TerminalTransition {
+      TerminalTransition(
+        movie: movie, before: before, after: after, afterLayout: session.navigator.layout())
+    }
+  }
+
+  func tap(_ name: String, in lua: String) throws -> Tapped {
     let folder = try temporaryFolder()
     defer { removeFolder(folder) }
-    try writeFile(folder + "/p.lua", "diagnosis \"bite\" { happiness = 70 }\n")
+    try writeFile(folder + "/p.lua", lua)
     let script = try Script(path: folder + "/p.lua")
     try script.load()
     let session = try Session(script: script, device: .iphone, orientation: .portrait)
     let screen = PlayScreen(columns: 100, rows: 30, colors: .none)
-    let menu = try screen.compose(session)
-    let menuNavigator = session.navigator
-    try session.tap("bite")
-    let face = try screen.compose(session)
-    let push = TerminalTransition(
-      movie: try session.transition(from: menuNavigator, tapped: "bite"), before: menu,
-      after: face, afterLayout: session.navigator.layout())
+    let before = try screen.compose(session)
+    let navigator = session.navigator
+    try session.tap(name)
+    let movie = try session.transition(from: navigator, tapped: name)
+    return Tapped(
+      script: script, session: session, before: before, after: try screen.compose(session),
+      movie: movie)
+  }
+
+  @Test func bothTitlesHalfWayInTheirOwnColumns() throws {
+    let tapped = try tap("bite", in: "diagnosis \"bite\" { happiness = 70 }\n")
+    defer { withExtendedLifetime(tapped.script) {} }
+    let (session, menu, face, push) = (tapped.session, tapped.before, tapped.after, tapped.cells)
     func columns(_ text: String, in line: String) -> Range<Int>? {
       guard let r = line.range(of: text) else { return nil }
       let start = line.unicodeScalars.distance(
@@ -68,29 +88,18 @@ import Testing
   /// A kind whose bars stay (the README's `drop`): the bar's row and rule stay put while the
   /// face drops below them, and the bar's titles move as a push's.
   @Test func aKindsBarStaysAndItsTitlesMove() throws {
-    let folder = try temporaryFolder()
-    defer { removeFolder(folder) }
-    try writeFile(
-      folder + "/p.lua",
-      """
-      segue_kind "drop" {
-        perform = function(nav, scene) nav:push(scene) end,
-        animate = { { t = 0, to = { y = -480 } }, { t = 0.8, to = { y = 20 } }, { t = 1, to = {} } },
-      }
-      segue "dropped" { kind = "drop", happiness = 30 }
-      """)
-    let script = try Script(path: folder + "/p.lua")
-    try script.load()
-    let session = try Session(script: script, device: .iphone, orientation: .portrait)
-    let screen = PlayScreen(columns: 100, rows: 30, colors: .none)
-    let menu = try screen.compose(session)
-    let before = session.navigator
-    try session.tap("dropped")
-    let face = try screen.compose(session)
-    let movie = try session.transition(from: before, tapped: "dropped")
-    #expect(movie.movesScreens && movie.barsStay)
-    let drop = TerminalTransition(
-      movie: movie, before: menu, after: face, afterLayout: session.navigator.layout())
+    let tapped = try tap(
+      "dropped",
+      in: """
+        segue_kind "drop" {
+          perform = function(nav, scene) nav:push(scene) end,
+          animate = { { t = 0, to = { y = -480 } }, { t = 0.8, to = { y = 20 } }, { t = 1, to = {} } },
+        }
+        segue "dropped" { kind = "drop", happiness = 30 }
+        """)
+    defer { withExtendedLifetime(tapped.script) {} }
+    #expect(tapped.movie.movesScreens && tapped.movie.barsStay)
+    let drop = tapped.cells
     let half = try drop.frame(at: 0.5)
     let bar = row(half, 0)
     let old = try #require(bar.range(of: "Psychologist"), "\(bar)")
