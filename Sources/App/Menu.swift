@@ -41,7 +41,9 @@ extension Session {
   }
 
   /// Menu `name` (nil: the root) in `rect`: the buttons that fit from where it is
-  /// scrolled, one a row, each reading its title, and the scroll indicator when it scrolls.
+  /// scrolled, one a row, each reading its title. No scroll indicator: a drawn screen is
+  /// the menu at rest, and UIScrollView showed its indicator only while scrolling and in
+  /// the flash as it appeared, gone within a second (docs/ios6.md).
   func menuItems(of name: String?, in rect: Rect) -> [Item] {
     let buttons = menuButtons(of: name)
     let menu = menuLayout(height: rect.height, count: buttons.count)
@@ -54,9 +56,6 @@ extension Session {
         Truncation.truncatingTail(
           buttons[i].title, toFit: frame.width - 28, size: theme.buttonSize,
           weight: theme.buttonBold ? .bold : .regular), in: frame)
-    }
-    if let bar = menu.indicator {
-      items.append(ChromeItems(theme: theme).scrollIndicator(bar, in: rect))
     }
     return items
   }

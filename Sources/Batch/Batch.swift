@@ -1,4 +1,5 @@
 import CLISupport
+import Channels
 import Geometry
 import Glibc
 import LuaHost

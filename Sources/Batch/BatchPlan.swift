@@ -2,6 +2,7 @@
 // read by every stage after it: the channels' scaling (ranges, means, levels), the legend,
 // and the sheet's layout.
 
+import Channels
 import Psychologist
 
 /// Everything the rows are drawn and the sheet laid out by, decided once.

@@ -1,6 +1,7 @@
 // The contact sheet's legend: which column drives which channel, over which range, so a
 // reader can decode the faces without the script at hand.
 
+import Channels
 import Geometry
 import Psychologist
 import Readable

@@ -10,7 +10,7 @@ public final class InputReads {
   /// Whether inputs are tracked (off: they go into Lua as they are, at no cost).
   public var isOn = false
   /// Keys given, in the order first given, with where they were given.
-  public private(set) var given: [(key: String, place: String)] = []
+  public private(set) var given: [(key: String, place: SourceLocation)] = []
   private var givenKeys: Set<String> = []
   /// The reads tables of the proxies made so far.
   private var readTables: [LuaReference] = []
@@ -22,7 +22,8 @@ public final class InputReads {
 
   /// `input` as Lua should see it: when on and it is a table, a proxy noting its reads,
   /// its string keys noted as given at `place`; else `input` itself.
-  public func track(_ input: LuaValue, place: String, in state: LuaState) throws -> LuaValue {
+  public func track(_ input: LuaValue, place: SourceLocation, in state: LuaState) throws -> LuaValue
+  {
     guard isOn else { return input }
     let keys: [String]
     switch input {
@@ -58,7 +59,7 @@ public final class InputReads {
   /// `except` are the host's own (a row's `id`), never said.
   public func unreadWarnings(
     in state: LuaState, except: Set<String> = []
-  ) -> [(place: String, message: String)] {
+  ) -> [(place: SourceLocation, message: String)] {
     let (read, everything) = self.read(in: state)
     guard !everything else { return [] }
     let candidates = read.sorted()

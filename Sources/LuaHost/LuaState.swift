@@ -118,7 +118,7 @@ public final class LuaState {
   /// Counts `bytes` the host holds or spends for the script against its memory limit;
   /// throws Lua's memory error at `place` when that would pass it (nothing counted then).
   /// Give them back with `uncharge`.
-  public func charge(_ bytes: Int, at place: String?) throws {
+  public func charge(_ bytes: Int, at place: SourceLocation?) throws {
     if psy_charge(L, max(bytes, 0)) != 0 {
       throw LuaError(kind: .memory, location: place, message: LuaError.luaMemoryWords)
     }
@@ -135,13 +135,13 @@ public final class LuaState {
   public var isPastDeadline: Bool { psy_expired(L) != 0 }
 
   /// The time limit's error at `place`, for host work that stopped at the deadline.
-  public func timeLimitError(at place: String?) -> LuaError {
+  public func timeLimitError(at place: SourceLocation?) -> LuaError {
     LuaError(kind: .timeLimit, location: place, message: limits.exceededMessage)
   }
 
   /// Throws the time limit's error when the call running on `thread` is past its deadline:
   /// host work a script asks for looks at the clock between its steps.
-  func checkDeadline(_ thread: OpaquePointer, place: String? = nil) throws {
+  func checkDeadline(_ thread: OpaquePointer, place: SourceLocation? = nil) throws {
     if psy_expired(thread) != 0 { throw timeLimitError(at: place) }
   }
 
@@ -194,7 +194,7 @@ public final class LuaState {
   /// cannot be copied, a built-in function called directly) names `place`, the declaration
   /// whose function it is.
   public func call(
-    _ function: LuaReference, _ arguments: [LuaValue] = [], declaredAt place: String? = nil
+    _ function: LuaReference, _ arguments: [LuaValue] = [], declaredAt place: SourceLocation? = nil
   ) throws -> [LuaValue] {
     let L = running
     let base = try begin(L, function.ref, slots: arguments.count, place: place)
@@ -205,7 +205,7 @@ public final class LuaState {
   /// Calls a Lua function with one argument and returns its first result: the host's hot
   /// path (a diagnosis per row, a happiness per tap), with no arrays to allocate.
   public func call(
-    _ function: LuaReference, with argument: LuaValue, declaredAt place: String? = nil
+    _ function: LuaReference, with argument: LuaValue, declaredAt place: SourceLocation? = nil
   ) throws -> LuaValue {
     let L = running
     var scalar = psy_scalar(type: LUA_TNIL, isinteger: 0, integer: 0, number: 0)
@@ -236,7 +236,9 @@ public final class LuaState {
       L, handler: lua_gettop(L) - 1, status: status, timedOut: timedOut != 0, place: place)
   }
 
-  private func callGeneral(_ function: LuaReference, with argument: LuaValue, place: String?)
+  private func callGeneral(
+    _ function: LuaReference, with argument: LuaValue, place: SourceLocation?
+  )
     throws -> LuaValue
   {
     let L = running
@@ -283,14 +285,18 @@ public final class LuaState {
       let raw = stringAt(L, -1) ?? "cannot load"
       psy_pop(L, 1)
       // A binary chunk is refused before any line is read: the file's first line it is.
-      let firstLine = chunkName.hasPrefix("@") ? String(chunkName.dropFirst()) + ":1" : nil
+      let firstLine =
+        chunkName.hasPrefix("@")
+        ? SourceLocation(file: String(chunkName.dropFirst()), line: 1) : nil
       throw LuaError(status: status, raised: raw, orAt: firstLine)
     }
   }
 
   /// Pushes the message handler and the function `ref` (none for LUA_NOREF); returns the
   /// stack top to restore afterwards.
-  func begin(_ L: OpaquePointer, _ ref: Int32, slots: Int, place: String? = nil) throws -> Int32 {
+  func begin(_ L: OpaquePointer, _ ref: Int32, slots: Int, place: SourceLocation? = nil) throws
+    -> Int32
+  {
     let base = psy_pushcall(L, ref, Int32(clamping: slots + 4))
     guard base >= 0 else { throw LuaError.stackOverflow(at: place) }
     return base
@@ -299,7 +305,7 @@ public final class LuaState {
   /// Calls the function on top of L (the message handler just below it) with arguments and
   /// returns its results; leaves the stack as it found it below the handler. Errors with no
   /// place of their own name `place`.
-  func invoke(_ L: OpaquePointer, arguments: [LuaValue], place: String? = nil) throws
+  func invoke(_ L: OpaquePointer, arguments: [LuaValue], place: SourceLocation? = nil) throws
     -> [LuaValue]
   {
     let handler = lua_gettop(L) - 1
@@ -320,7 +326,8 @@ public final class LuaState {
   /// outermost call; a failure becomes a LuaError of the right kind.
   @inline(__always)
   func protectedCall(
-    _ L: OpaquePointer, handler: Int32, arguments: Int32, results: Int32, place: String? = nil
+    _ L: OpaquePointer, handler: Int32, arguments: Int32, results: Int32,
+    place: SourceLocation? = nil
   ) throws {
     var timedOut: Int32 = 0
     let status = psy_call(L, arguments, results, handler, &timedOut)
@@ -332,7 +339,7 @@ public final class LuaState {
   /// below the handler.
   @inline(never)
   func callError(
-    _ L: OpaquePointer, handler: Int32, status: Int32, timedOut: Bool, place: String? = nil
+    _ L: OpaquePointer, handler: Int32, status: Int32, timedOut: Bool, place: SourceLocation? = nil
   ) -> LuaError {
     let failure = Failure(L, at: -1)
     lua_settop(L, handler - 1)
@@ -347,7 +354,7 @@ public final class LuaState {
   /// error("x", 0), a yield outside a coroutine) is placed where the allocator refused
   /// memory, else at the innermost Lua code when it was raised, else at `place`.
   func error(
-    of failure: Failure, _ L: OpaquePointer, status: Int32, timedOut: Bool, place: String?
+    of failure: Failure, _ L: OpaquePointer, status: Int32, timedOut: Bool, place: SourceLocation?
   ) -> LuaError {
     var error =
       failure.host ?? LuaError(status: status, raised: failure.text ?? "error")
@@ -366,9 +373,9 @@ public final class LuaState {
       error.message += " (limit \(limits.memory >> 20) MiB)"
     }
     if error.location == nil {
-      let refusedAt = String(cString: psy_memory_where(L))
+      let refusedAt = psy_memory_where(L).map { location(of: $0.pointee) } ?? nil
       let limited = error.kind == .memory || error.kind == .timeLimit
-      error.location = limited && !refusedAt.isEmpty ? refusedAt : failure.place ?? place
+      error.location = limited && refusedAt != nil ? refusedAt : failure.place ?? place
     }
     if failure.host == nil {
       error.message = withModuleSuggestion(withGlobalSuggestion(error.message, L))
@@ -422,7 +429,7 @@ public final class LuaState {
 
 /// Throws the error a protected helper left on the stack (and pops it); one with no place
 /// of its own names `place`.
-func check(_ L: OpaquePointer, _ status: Int32, place: String? = nil) throws {
+func check(_ L: OpaquePointer, _ status: Int32, place: SourceLocation? = nil) throws {
   if status == LUA_OK { return }
   if status == PSY_NOSTACK { throw LuaError.stackOverflow(at: place) }
   let raw = stringAt(L, -1) ?? "error"

@@ -145,11 +145,11 @@ final class PrototypeBuilder {
     let past = script.registry.diagnoses.dropFirst(PrototypeBuilder.maxStates).first
     return sessionError(
       "the storyboard has more than \(PrototypeBuilder.maxStates) screens to export",
-      at: past?.location ?? script.path + ":1")
+      at: past?.location ?? SourceLocation(file: script.path, line: 1))
   }
 
   /// The declaration whose button the walk clicked last: a limit met names it.
-  private var walking = ""
+  private var walking = SourceLocation.nowhere
 
   /// The id of the state `session` is in, recorded (and queued to explore) if new.
   private func state(of s: Session) throws -> Int {

@@ -5,6 +5,7 @@ import Batch
 import Options
 import Psychologist
 import Raster
+import Readable
 import Render
 
 /// `psychologist batch SCRIPT --diagnosis NAME --input FILE|- …`: a diagnosis applied to

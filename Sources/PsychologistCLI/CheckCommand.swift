@@ -2,6 +2,7 @@ import CLISupport
 import LuaHost
 import Options
 import Psychologist
+import Readable
 import Storyboard
 
 /// `psychologist check SCRIPT...`: every problem of every script, as FILE:LINE: message.
@@ -50,7 +51,7 @@ enum CheckCommand: Command {
       // A session's output is run's to show: check says once what it skipped.
       let script = try Script(path: path, options: options, output: printTarget())
       var problems: [String] = []
-      var stoppedAt: String?
+      var stoppedAt: SourceLocation?
       do {
         try script.load()
         script.inputReads.isOn = true

@@ -37,8 +37,14 @@ void psy_set_owner(lua_State *L, void *owner);
 void *psy_owner(lua_State *L);
 size_t psy_memory_used(lua_State *L);
 void psy_set_memory_limit(lua_State *L, size_t limit);
-/* "file:line" of the Lua code running when growth was last refused, or "". */
-const char *psy_memory_where(lua_State *L);
+/* A place in Lua code with the chunk's whole name (a file as the author gave it, cut only
+   past its room): what the host names when Lua's own message has no place. */
+typedef struct {
+  char file[232];
+  int line; /* 0: no Lua code */
+} psy_site;
+/* The Lua code running when growth was last refused (line 0: none). */
+const psy_site *psy_memory_where(lua_State *L);
 /* Counts bytes the host holds for the script against its memory limit: nonzero (and
    nothing counted) when that would pass the limit; the caller then fails with "not
    enough memory". psy_uncharge gives back what a charge counted. */
@@ -205,11 +211,11 @@ int psy_set_print(lua_State *L, psy_write_fn write, void *ctx);
 /* warn (once "@on") hands its warnings to write(ctx, ...); without it they are dropped. */
 int psy_set_warn(lua_State *L, psy_warn_fn write, void *ctx);
 
-/* position "file:line" of the Lua code at the given stack level, or "" */
-int psy_where(lua_State *L, int level, char *buffer, size_t size);
-/* position of the nearest Lua code at levels from ... from+7 (through C functions such
-   as pcall), or ""; returns its length. Reads the call stack only, never raises. */
-int psy_nearest_where(lua_State *L, int from, char *buffer, size_t size);
+/* The Lua code at the given stack level: 1 and `out` filled, or 0 (line 0) for none. */
+int psy_site_at(lua_State *L, int level, psy_site *out);
+/* The nearest Lua code at levels from ... from+7 (through C functions such as pcall): 1,
+   or 0 (line 0) for none. Reads the call stack only, never raises. */
+int psy_nearest_site(lua_State *L, int from, psy_site *out);
 
 /* ---- what the binary was built from (build_info.c) ---------------------- */
 

@@ -4,7 +4,6 @@
 // drawn by Lua beside the channels.
 
 import Face
-import Files
 import Geometry
 import Glibc
 import LuaHost
@@ -31,20 +30,13 @@ public enum DataLegend {
   /// The size across of a key face's document.
   public static let keySize = 240.0
 
-  /// The legend of `d`'s channels, scaled by the ranges, means and levels a batch fixed
-  /// (`ranges` first, then the declared ones), its key faces in the style the diagnosis
-  /// draws in. Empty without channels.
+  /// The legend of `mapping`'s channels, scaled by the ranges, means and levels a batch
+  /// fixed (`ranges` first, then the declared ones), its key faces in `style`; `features`
+  /// (each with the plugin or place it came from) are drawn by Lua beside the channels.
   public static func entries(
-    _ d: Diagnosis, script: Script, ranges: [String: ColumnRange], means: [String: Double],
-    levels: [String: [String]]
+    _ mapping: ChannelMapping, style: FaceStyle, features: [(name: String, from: String)],
+    ranges: [String: ColumnRange], means: [String: Double], levels: [String: [String]]
   ) -> [LegendEntry] {
-    guard let mapping = d.channels else { return [] }
-    let registry = script.registry
-    let style =
-      registry.style(script.options.style ?? d.style) ?? registry.globalStyle
-    let features = registry.features.filter {
-      registry.drawsEverywhere($0) || d.features.contains($0.name)
-    }
     var out: [LegendEntry] = []
     func key(_ channel: Channel, _ side: Side?, _ value: Double, _ palette: FillPalette?)
       -> Drawing
@@ -134,9 +126,9 @@ public enum DataLegend {
   }
 
   /// A line naming the features Lua draws on every face beside the channels (a plugin's).
-  static func featureLines(_ features: [Feature]) -> [LegendEntry] {
+  static func featureLines(_ features: [(name: String, from: String)]) -> [LegendEntry] {
     guard !features.isEmpty else { return [] }
-    let names = features.map { f in "\(f.name) (\(f.plugin ?? f.location))" }
+    let names = features.map { f in "\(f.name) (\(f.from))" }
     return [LegendEntry(text: "drawn by Lua too: " + names.joined(separator: ", "))]
   }
 
