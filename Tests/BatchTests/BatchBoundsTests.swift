@@ -15,7 +15,9 @@ import Testing
 /// capped in bytes.
 @Suite struct BatchBounds {
   /// Reads every row of `text` as `format` (through a temporary file's descriptor).
-  func read(_ bytes: [UInt8], _ format: BatchFormat) throws -> (rows: [BatchRow], read: Int) {
+  func read(_ bytes: [UInt8], _ format: BatchFormat, only: Set<String>? = nil) throws -> (
+    rows: [BatchRow], read: Int
+  ) {
     var template = Array("/tmp/psy-bounds-XXXXXX".utf8CString)
     let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
     #expect(fd >= 0)
@@ -24,9 +26,27 @@ import Testing
     _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
     lseek(fd, 0, SEEK_SET)
     let reader = BatchReader(fd: fd, format: format)
+    reader.onlyColumns = only
     var rows: [BatchRow] = []
     while let row = try reader.next() { rows.append(row) }
     return (rows, reader.bytesRead)
+  }
+
+  /// The scan stage's reading of a CSV: a row keeps the columns asked for (and the id), the
+  /// others only counted, so a record with a field too many is still refused.
+  @Test func aScanReadsOnlyTheColumnsItNeeds() throws {
+    let csv = Array("id,a,b,c,d\n007,1,x,3,4\n8,5,y,7\n9,6,z,8,9\n".utf8)
+    let (rows, _) = try read(csv, .csv, only: ["b", "d"])
+    #expect(rows.count == 3)
+    let keys = rows[0].fields.entries.compactMap(\.key.text).sorted()
+    #expect(keys == ["b", "d", "id"])
+    #expect(rows[0].fields["b"] == .text("x") && rows[0].fields["d"] == .integer(4))
+    #expect(rows[0].id == "007")
+    #expect(rows[1].error?.contains("4 fields, but the header names 5") == true, "\(rows[1])")
+    #expect(rows[2].fields["a"] == nil && rows[2].fields["d"] == .integer(9))
+    // Without a choice, every column.
+    let all = try read(csv, .csv).rows[0].fields.entries.count
+    #expect(all == 5)
   }
 
   func json(id: String, noteBytes: Int) -> [UInt8] {

@@ -73,6 +73,11 @@ package final class BatchReader {
   private var idColumn: Int?
   /// No two columns of the header have the same name.
   private var headerIsUnique = false
+  /// The only columns a CSV row keeps (the scan stage reads the columns it needs alone,
+  /// the rest of a record only counted); nil: every column. Set before the header is read.
+  package var onlyColumns: Set<String>?
+  /// For each header column, whether a row keeps it (empty: every one).
+  private var keepsColumn: [Bool] = []
   /// A CSV's column names, once its header is read (empty for JSON Lines).
   package var headerNames: [String] { header?.compactMap(\.text) ?? [] }
   /// Bytes consumed so far (for progress).
@@ -180,6 +185,9 @@ package final class BatchReader {
       // R's write.csv names its row names' column "": those names are the rows' ids.
       idColumn =
         headerKeys.firstIndex(of: Array("id".utf8)) ?? (headerKeys.first == [] ? 0 : nil)
+      if let only = onlyColumns {
+        keepsColumn = headerKeys.map { only.contains(String(decoding: $0, as: UTF8.self)) }
+      }
     } catch {
       throw FileError(path: "line \(line)", reason: "cannot read the CSV header: \(error)")
     }
@@ -194,11 +202,13 @@ package final class BatchReader {
       // Every field is a number or a string: the row is a flat table, as a JSON row is.
       var table = LuaFlatTable(pairs: header.count, bytes: record.count)
       var id: String?
-      let keys = headerKeys, idColumn = idColumn
+      let keys = headerKeys, idColumn = idColumn, keeps = keepsColumn
       var k = 0
       let count = try CSV.forEachField(of: record) { field in
         defer { k += 1 }
-        guard k < keys.count, !field.isEmpty else { return }
+        guard k < keys.count, !field.isEmpty, keeps.isEmpty || keeps[k] || k == idColumn else {
+          return
+        }
         keys[k].withUnsafeBufferPointer { table.append(string: $0) }
         if let n = CSV.number(field) { table.append(n) } else { table.append(string: field) }
         // The id names a file: keep its text as written ("007"), not as the number.

@@ -122,6 +122,11 @@ struct PrePassScan {
     let reader = BatchReader(fd: fd, format: format)
     let checksRows = sheetColumns?.needsRows(format) ?? false
     let readsKeys = names && format == .jsonl
+    // Only the columns the pass reads are made into values; a function (any column) or a
+    // sheet's check of the rows needs them all.
+    if !everyColumn && !checksRows {
+      reader.onlyColumns = Set(missing + meanColumns + levelColumns)
+    }
     // A column seen holding a number is numeric for good: it leaves the scan for levels,
     // so a file of numbers pays for it on its first row only.
     var pass = Pass(found: [ColumnRange?](repeating: nil, count: missing.count))
