@@ -384,7 +384,7 @@ final class PrototypeBuilder {
     if parts.firstPresented >= parts.panes.count { add(parts.divider) }
     var state = PrototypeState(
       device: nav.device, orientation: nav.orientation, width: parts.width,
-      height: parts.height, title: nav.focus.title, below: below, above: above)
+      height: parts.height, title: statusTitle(nav, layout), below: below, above: above)
     if let i = faceIndex, let f = s.focusedFace {
       let rect = parts.panes[i].content
       func drawn(_ face: FaceScene) throws -> Int {
@@ -415,6 +415,15 @@ final class PrototypeBuilder {
     state.barRect = nav.barButton?.rect
     if nav.isShowingPopover || nav.masterIsInPopover { state.popover = layout.panes.last?.frame }
     return state
+  }
+
+  /// What the page's status line names: the focused scene's title, else (the iPad's empty
+  /// detail, focused at start and again when a popover goes) the frontmost titled pane's.
+  private func statusTitle(
+    _ nav: Navigator<SceneContent>, _ layout: ScreenLayout<SceneContent>
+  ) -> String {
+    if !nav.focus.title.isEmpty { return nav.focus.title }
+    return layout.panes.reversed().lazy.compactMap { $0.scene?.title }.first { !$0.isEmpty } ?? ""
   }
 
   /// The menu buttons a click reaches, frontmost first (a popover's alone while one shows:
