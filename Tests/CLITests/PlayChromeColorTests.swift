@@ -105,6 +105,23 @@ struct PlayChromeColorTests {
     try pane.press("q")
   }
 
+  @Test func showsTerminalScreenDrawsTheBackButtonOnItsOwnColour() throws {
+    let r = try psychologist(
+      ["show", seed, "bite", "--screen", "--format", "terminal", "--color", "always"],
+      environment: ["COLORTERM": "truecolor", "COLUMNS": "100", "LINES": "40"])
+    #expect(r.status == 0, "\(r.stderr)")
+    let cells = coloredCells(r.out)
+    let row = try #require(cells.first { String($0.map(\.character)).contains("Happiness") })
+    let text = String(row.map(\.character))
+    // The back title's letters (as wide as cells make them, they may spill past the
+    // button's ends) stand on the button's colour, the title on the bar's.
+    let onButton = row.filter { $0.character.isLetter && $0.background == button }
+    #expect(onButton.count >= 6, "\(text)")
+    let happiness = try #require(text.range(of: "Happiness"))
+    let h = text.distance(from: text.startIndex, to: happiness.lowerBound)
+    #expect(row[h].background == bar && row[h].foreground == white)
+  }
+
   @Test func withoutColourThePlainLookStays() throws {
     let pane = try TmuxPane()
     try pane.type("NO_COLOR=1 COLORTERM=truecolor \(binary) play \(seed)")
