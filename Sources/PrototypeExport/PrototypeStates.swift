@@ -418,12 +418,14 @@ final class PrototypeBuilder {
   }
 
   /// What the page's status line names: the focused scene's title, else (the iPad's empty
-  /// detail, focused at start and again when a popover goes) the frontmost titled pane's.
+  /// detail, focused at start and again when a popover goes) the frontmost titled pane's,
+  /// else (portrait, the master hidden) the bar button's, which names the master.
   private func statusTitle(
     _ nav: Navigator<SceneContent>, _ layout: ScreenLayout<SceneContent>
   ) -> String {
     if !nav.focus.title.isEmpty { return nav.focus.title }
-    return layout.panes.reversed().lazy.compactMap { $0.scene?.title }.first { !$0.isEmpty } ?? ""
+    let pane = layout.panes.reversed().lazy.compactMap { $0.scene?.title }.first { !$0.isEmpty }
+    return pane ?? nav.barButton?.title ?? ""
   }
 
   /// The menu buttons a click reaches, frontmost first (a popover's alone while one shows:

@@ -51,5 +51,11 @@ import Testing
     #expect(values[0] as? String == "Psychologist")
     #expect((values[3] as? String)?.hasPrefix("Happiness") == true, "\(values[3])")
     #expect(values[4] as? String == "Psychologist", "\(values[4])")
+    // In portrait the master is hidden: the bar button names it.
+    let portrait = dir + "/portrait.html"
+    let p = try psychologist(["export", "examples/ipad.lua", "-o", portrait, "--device", "ipad"])
+    #expect(p.status == 0, "\(p.stderr)")
+    let start = try drive(portrait, [["eval": "document.getElementById('status').textContent"]])
+    #expect(start.first as? String == "Psychologist", "\(start)")
   }
 }
