@@ -40,20 +40,24 @@ let package = Package(
     // every target to the imports listed here). Files: the file system, the output folder and
     // its names, PNG files and child processes.
     .target(name: "Files", dependencies: ["LuaHost", "Raster", "Readable"]),
+    // Channels: data to faces: which column drives which channel (the mapping model), how
+    // a column's values are scaled, palettes, the legend's entries, the column scans.
+    .target(name: "Channels", dependencies: ["Face", "Geometry", "LuaHost", "Readable", "Render"]),
     // Declarations: a script's Lua state and what it declares (registry, fields, menus,
     // themes, channels), and the problems found in them.
     .target(
       name: "Declarations",
       dependencies: [
-        "Files", "Face", "Geometry", "LuaHost", "Raster", "Readable", "Render", "Storyboard",
-        "TextMetrics",
+        "Channels", "Files", "Face", "Geometry", "LuaHost", "Raster", "Readable", "Render",
+        "Storyboard", "TextMetrics",
       ]),
     // App: the headless app: evaluation, sessions, navigation, transitions, painting in points,
     // check, and the explorer of screens.
     .target(
       name: "App",
       dependencies: [
-        "Declarations", "Files", "Face", "Geometry", "LuaHost", "Raster", "Readable", "Render",
+        "Channels", "Declarations", "Files", "Face", "Geometry", "LuaHost", "Raster", "Readable",
+        "Render",
         "Storyboard", "TextMetrics",
       ]),
     // LuaBindings: the Lua classes over the app (the session, its geometry) and the API
@@ -61,7 +65,8 @@ let package = Package(
     .target(
       name: "LuaBindings",
       dependencies: [
-        "App", "Declarations", "Files", "Face", "Geometry", "LuaHost", "Raster", "Readable",
+        "Channels", "App", "Declarations", "Files", "Face", "Geometry", "LuaHost", "Raster",
+        "Readable",
         "Render", "Storyboard",
       ]),
     // The storyboard canvas (`storyboard`): the graph of scenes, its layout by `dot`, and
@@ -69,14 +74,16 @@ let package = Package(
     .target(
       name: "StoryboardCanvas",
       dependencies: [
-        "App", "Declarations", "Files", "Face", "Geometry", "LuaHost", "Raster", "Readable",
+        "Channels", "App", "Declarations", "Files", "Face", "Geometry", "LuaHost", "Raster",
+        "Readable",
         "Render", "Storyboard", "TextMetrics",
       ]),
     // The HTML page (`export`): every state of the app and the script that plays it.
     .target(
       name: "PrototypeExport",
       dependencies: [
-        "App", "Declarations", "Files", "StoryboardCanvas", "Face", "Geometry", "LuaHost", "Raster",
+        "Channels", "App", "Declarations", "Files", "StoryboardCanvas", "Face", "Geometry",
+        "LuaHost", "Raster",
         "Readable", "Render", "Storyboard",
       ]),
     // The library as an embedding program sees it: the loader that registers the Lua side,
@@ -84,7 +91,8 @@ let package = Package(
     .target(
       name: "Psychologist",
       dependencies: [
-        "App", "Declarations", "Files", "LuaBindings", "PrototypeExport", "StoryboardCanvas",
+        "Channels", "App", "Declarations", "Files", "LuaBindings", "PrototypeExport",
+        "StoryboardCanvas",
         "Face", "Geometry", "LuaHost", "Raster", "Readable", "Render", "Storyboard",
       ]),
     // The command line's plumbing shared with Batch and the bench: buffered stdout, the
@@ -97,6 +105,7 @@ let package = Package(
     .target(
       name: "Batch",
       dependencies: [
+        "Channels",
         "CLISupport", "Geometry", "LuaHost", "Psychologist", "Readable", "Render", "Storyboard",
         "TextMetrics",
       ]),
@@ -152,6 +161,6 @@ let package = Package(
     // The binary end to end: commands, exit codes, files, the terminal through tmux.
     .testTarget(
       name: "CLITests",
-      dependencies: ["PlayUI", "Psychologist", "Render", "Storyboard", "TestSupport"]),
+      dependencies: ["PlayUI", "Psychologist", "Readable", "Render", "Storyboard", "TestSupport"]),
   ]
 )

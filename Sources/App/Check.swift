@@ -1,3 +1,4 @@
+import Channels
 import Declarations
 import Face
 import Files
@@ -26,7 +27,7 @@ extension Script {
     let everywhere = devices.count * orientations.count
     // A declaration that hit the time or memory limit once is not run again: six runs of
     // a runaway function would cost six limits.
-    var limited: Set<Location> = []
+    var limited: Set<SourceLocation> = []
     let unperformed = registry.unperformedSegueProblems()
     var stopped = false
     for device in devices where !stopped {
@@ -53,23 +54,23 @@ extension Script {
   /// Runs every declaration without a problem of its own on one device and orientation;
   /// a limit hit says at which declaration's run.
   private func runDeclarations(
-    on device: Device, _ orientation: Orientation, skipping faulty: Set<Location>,
+    on device: Device, _ orientation: Orientation, skipping faulty: Set<SourceLocation>,
     work: HostWork?
-  ) -> (problems: [(Problem, limitAt: Location?)], stopped: Bool) {
+  ) -> (problems: [(Problem, limitAt: SourceLocation?)], stopped: Bool) {
     let r = registry
     let session = Session(checking: self, device: device, orientation: orientation)
     // On an iPad in portrait the menu is reached as a person reaches it: the detail's bar
     // button shows the master's popover, and the button is tapped there.
     let reach = Reach(
       session: session, showingMaster: Reach.showsMaster(on: device, orientation), work: work)
-    var problems: [(Problem, limitAt: Location?)] = []
+    var problems: [(Problem, limitAt: SourceLocation?)] = []
     // Once the walk's own deadline has passed, what is left is not run: its time limit is
     // said once, at the declaration reached.
     var stopped = false
     // While a diagnosis's examples run: what they already said. A feature with a wrong
     // colour fails alike on every example, and was said once per example.
     var saidByExamples: Set<String>? = nil
-    func attempt(_ location: Location, _ suffix: String = "", _ body: () throws -> Void) {
+    func attempt(_ location: SourceLocation, _ suffix: String = "", _ body: () throws -> Void) {
       guard !stopped else { return }
       do {
         try work?.check(at: location)
@@ -189,13 +190,13 @@ extension Script {
   }
 
   /// An error as a problem: at its own `file:line`, else at the declaration that ran.
-  private func problemOf(_ error: Error, at location: Location) -> Problem {
+  private func problemOf(_ error: Error, at location: SourceLocation) -> Problem {
     switch error {
     case let e as LuaError:
       var p = Problem(e.location ?? location, e.message)
       p.traceback = e.scriptFrames
       return p
-    case let p as Problem: return p.location.isEmpty ? Problem(location, p.message) : p
+    case let p as Problem: return p.location.isNowhere ? Problem(location, p.message) : p
     default: return Problem(location, "\(error)")
     }
   }
@@ -241,12 +242,7 @@ private struct ProblemsByPlace {
 
   /// By file, then line (as numbers), else as met; a problem not met everywhere says where.
   func sorted(everywhere: Int) -> [Problem] {
-    func key(_ p: Problem) -> (String, Int) {
-      guard let colon = p.location.lastIndex(of: ":"),
-        let line = Int(p.location[p.location.index(after: colon)...])
-      else { return (p.location, 0) }
-      return (String(p.location[..<colon]), line)
-    }
+    func key(_ p: Problem) -> SourceLocation { p.location }
     let ranked = order.enumerated().sorted { a, b in
       let (ka, kb) = (key(a.element), key(b.element))
       return ka != kb ? ka < kb : a.offset < b.offset

@@ -47,8 +47,17 @@ struct ChromeItems {
   package func statusBar(_ rect: Rect, clock: String, carrier: String, isPad: Bool) -> [Item] {
     let ink = theme.statusText
     let baseline = rect.y + rect.height / 2 + 4.5
+    let color = theme.statusBarColor(isPad: isPad)
+    // Tinted from the bar (iOS 6's default style): the bar's bottom colour, a gradient a
+    // little lighter at the top as the grey bar it replaced was; a flat colour otherwise.
+    let tinted = !isPad && theme.statusFromBar
     var items = [
-      Item(.rect(rect), paint: Paint(stroke: nil, fill: theme.statusBarColor(isPad: isPad)))
+      Item(
+        .rect(rect),
+        paint: Paint(
+          stroke: nil, fill: color,
+          gradient: tinted ? Gradient(top: ChromeItems.lighter(color), bottom: color) : nil
+        ))
     ]
     // The signal: five bars rising from 3 to 11 points, 3 wide, a point apart.
     var bars: [Item] = []
@@ -109,7 +118,8 @@ struct ChromeItems {
   /// anything is shown in it).
   func barTitle(_ title: String, x: Double, in b: Rect) -> [Item] {
     guard !title.isEmpty else { return [] }
-    let size = theme.titleSize * ScreenChrome<SceneContent>.barScale(b)
+    // The same font in a landscape bar as in a portrait one (docs/ios6.md).
+    let size = theme.titleSize
     return shadowed(
       title, at: Point(x, b.midY + size * 0.35), size: size, color: theme.title,
       bold: theme.titleBold, centred: true)
@@ -118,21 +128,23 @@ struct ChromeItems {
   /// The back button of `width` at the bar's left: an arrow-shaped bordered button with its
   /// title centred (iOS 6), or a plain tinted "‹ title" (a theme whose back is not bordered).
   func backButton(_ title: String, width: Double, in b: Rect) -> [Item] {
-    let k = ScreenChrome<SceneContent>.barScale(b)
     let x0 = b.x + ScreenChrome<SceneContent>.backInset
     guard theme.backBordered else {
-      let size = 17 * k
+      let size = 17.0
       return [
         text(
           "‹ " + title, at: Point(x0, b.midY + size * 0.35), size: size, color: theme.backText,
           bold: false, centred: false)
       ]
     }
-    let h = 30 * k
+    // Its own landscape artwork in an iPhone's lower bar: a lower button, the same text.
+    let landscape = ScreenChrome<SceneContent>.backHeight(b) < 30
+    let h = landscape ? theme.backHeightLandscape : theme.backHeight
+    let k = ScreenChrome<SceneContent>.artworkScale(b)
     let body = Rect(x: x0, y: b.midY - h / 2, width: width, height: h)
     let arrow = ScreenChrome<SceneContent>.backArrow * k
     let shape = ChromeItems.arrowShape(body, arrow: arrow, radius: theme.backRadius * k)
-    let size = ScreenChrome<SceneContent>.backSize * k
+    let size = ScreenChrome<SceneContent>.backSize
     return [
       Item(
         .polygon(shape),
@@ -182,14 +194,15 @@ struct ChromeItems {
     return points
   }
 
-  /// A popover's dark frame around `frame` (the pane), with its arrow: a rounded gradient
-  /// panel `popoverFrame` points larger each side, the arrow in the frame's colour nearest
-  /// it, then the content's rounded white area.
+  /// A popover's dark frame around `frame` (the pane), with its arrow: its soft drop shadow,
+  /// a rounded gradient panel `popoverFrame` points larger each side, the arrow in the
+  /// frame's colour nearest it, then the content's rounded white area.
   func popoverFrame(_ frame: Rect, arrow: PopoverArrow?) -> [Item] {
     let f = theme.popoverFrame
     let outer = Rect(
       x: frame.x - f, y: frame.y - f, width: frame.width + 2 * f, height: frame.height + 2 * f)
-    var items = [
+    var items = popoverShadow(outer)
+    items += [
       Item(
         .roundedRect(outer, radius: theme.popoverRadius),
         paint: Paint(
@@ -228,7 +241,45 @@ struct ChromeItems {
 }
 
 extension ChromeItems {
-  /// The scroll indicator of a menu in `rect`: a thin dark rounded bar inset at its right
+  /// A popover's soft drop shadow under its frame `outer`: layers of black, each a little
+  /// larger and lower than the frame, whose opacities add up to `popoverShadow` under the
+  /// frame and fade out over `popoverShadowBlur` points (UIKit's popover artwork had its
+  /// shadow drawn in, about 20 points soft and 10 down: GIKPopoverBackgroundView's iOS 5
+  /// stand-in for it, docs/ios6.md). Shapes, not a filter: librsvg, Chromium and the
+  /// terminal (which skips translucent fills) all draw them alike.
+  func popoverShadow(_ outer: Rect) -> [Item] {
+    let blur = theme.popoverShadowBlur
+    guard theme.popoverShadow > 0, blur > 0 else { return [] }
+    let steps = 8
+    // Each layer's opacity, so that the 8 of them over one another reach the total: the
+    // eighth root of what shows through, three square roots.
+    let each = 1 - (1 - theme.popoverShadow).squareRoot().squareRoot().squareRoot()
+    let drop = blur / 2
+    var items: [Item] = []
+    for i in 0..<steps {
+      // Each layer its own paint (a shade apart from black): the SVG writer puts a run of
+      // one paint under one group opacity, which would not add up.
+      let ink = Color(r: UInt8(i), g: UInt8(i), b: UInt8(i))
+      let grow = blur * Double(steps - i) / Double(steps)
+      let r = Rect(
+        x: outer.x - grow / 2, y: outer.y + drop - grow / 2, width: outer.width + grow,
+        height: outer.height + grow)
+      items.append(
+        Item(
+          .roundedRect(r, radius: theme.popoverRadius + grow / 2),
+          paint: Paint(stroke: nil, fill: ink, opacity: each)))
+    }
+    return items
+  }
+
+  /// `c` a fifth of the way to white: the top of the tinted status bar's gradient.
+  static func lighter(_ c: Color) -> Color {
+    func up(_ v: UInt8) -> UInt8 { UInt8((Double(v) + (255 - Double(v)) * 0.2).rounded()) }
+    return Color(r: up(c.r), g: up(c.g), b: up(c.b))
+  }
+
+  /// The scroll indicator of a menu in `rect` while it scrolls (a drawn screen at rest shows
+  /// none; the page shows it as the menu moves): a thin dark rounded bar inset at its right
   /// edge, `bar` giving where it starts and how long it is as parts of the height
   /// (UIScrollView's default indicator: black at half opacity, about 3 points wide).
   func scrollIndicator(_ bar: (start: Double, length: Double), in rect: Rect) -> Item {

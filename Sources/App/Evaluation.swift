@@ -1,3 +1,4 @@
+import Channels
 import Declarations
 import Face
 import Files
@@ -207,7 +208,8 @@ public final class Evaluator {
     case .function(let f)?:
       let r = try script.state.call(f, [input], declaredAt: d.location).first ?? .nil
       let (e, problems) = readExpression(
-        r, what: "diagnosis '\(d.name)' expression function's result", location: d.location)
+        r, what: "diagnosis '\(d.name)' expression function's result", location: d.location,
+        texts: script.texts)
       if let p = problems.first { throw sessionError(p.message, at: d.location) }
       return e
     case nil: return nil
@@ -307,7 +309,7 @@ public final class Evaluator {
   /// like a literal one, unless the declaration says `clamp = true`.
   private func happiness(
     _ source: HappinessSource, _ argument: LuaValue, what: @autoclosure () -> String,
-    at location: Location, clamp: Bool,
+    at location: SourceLocation, clamp: Bool,
     whenNil: @autoclosure () -> String = ""
   ) throws -> Double {
     switch source {

@@ -41,24 +41,32 @@ extension Session {
   }
 
   /// Menu `name` (nil: the root) in `rect`: the buttons that fit from where it is
-  /// scrolled, one a row, each reading its title, and the scroll indicator when it scrolls.
-  func menuItems(of name: String?, in rect: Rect) -> [Item] {
+  /// scrolled, one a row, each reading its title. No scroll indicator: a drawn screen is
+  /// the menu at rest, and UIScrollView showed its indicator only while scrolling and in
+  /// the flash as it appeared, gone within a second (docs/ios6.md).
+  package func menuItems(of name: String?, in rect: Rect) -> [Item] {
     let buttons = menuButtons(of: name)
     let menu = menuLayout(height: rect.height, count: buttons.count)
-    func row(_ slot: Int) -> Rect { Session.menuRow(slot, in: rect) }
     var items: [Item] = []
-    let look = ChromeItems(theme: theme)
     for i in menu.shown {
-      let frame = row(menu.slot(of: i))
-      items += look.button(
-        Truncation.truncatingTail(
-          buttons[i].title, toFit: frame.width - 28, size: theme.buttonSize,
-          weight: theme.buttonBold ? .bold : .regular), in: frame)
-    }
-    if let bar = menu.indicator {
-      items.append(ChromeItems(theme: theme).scrollIndicator(bar, in: rect))
+      items += menuButtonItems(buttons[i], in: Session.menuRow(menu.slot(of: i), in: rect))
     }
     return items
+  }
+
+  /// A menu's button drawn in `frame`, its title cut to fit: a row of `menuItems`, and
+  /// what the exported page moves from row to row as its menu scrolls.
+  package func menuButtonItems(_ button: MenuButton, in frame: Rect) -> [Item] {
+    let theme = self.theme
+    return ChromeItems(theme: theme).button(
+      Truncation.truncatingTail(
+        button.title, toFit: frame.width - 28, size: theme.buttonSize,
+        weight: theme.buttonBold ? .bold : .regular), in: frame)
+  }
+
+  /// The scroll indicator of `menu` in `rect`, when it scrolls.
+  package func menuIndicator(_ menu: MenuLayout, in rect: Rect) -> Item? {
+    menu.indicator.map { ChromeItems(theme: theme).scrollIndicator($0, in: rect) }
   }
 
   /// The button in row `slot` of a menu drawn in `rect`: where `show --screen` draws it,

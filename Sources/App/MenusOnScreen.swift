@@ -70,9 +70,17 @@ extension Session {
     }
   }
 
-  /// The buttons of menu `name` (nil: the root).
+  /// The buttons of menu `name` (nil: the root), found once while the declarations stay as
+  /// they are: every drawing of a menu asks, and the root's are found by a look at every
+  /// declaration (8,000 diagnoses made each screen a walk draws 8,000 steps).
   public func menuButtons(of name: String?) -> [MenuButton] {
-    script.registry.buttons(ofMenu: name)
+    let registry = script.registry
+    let revision = registry.revision
+    if menuButtonsFound.revision != revision { menuButtonsFound = (revision, [:]) }
+    if let known = menuButtonsFound.buttons[name] { return known }
+    let buttons = registry.buttons(ofMenu: name)
+    menuButtonsFound.buttons[name] = buttons
+    return buttons
   }
 
   /// Refuses a tap of `button` unless a menu holding it is reachable, saying what would

@@ -1,4 +1,5 @@
 import Declarations
+import Readable
 import Storyboard
 
 /// The app's menus as a person reaches them, for the walks that visit every screen
@@ -26,8 +27,9 @@ public final class Reach {
   /// of any length is then a few taps from a kept menu, and what is kept grows with the
   /// number of menus times their depth over this, not times their depth.
   static let keepEvery = 16
-  /// The bytes a kept state is charged for each scene it holds.
-  static let sceneBytes = 256
+  /// The bytes a kept state is charged for each scene it holds (the exported page's walk
+  /// charges its states still to explore alike).
+  public static let sceneBytes = 256
 
   /// A reach of `session`'s menus under `work`'s limits (nil: none beyond the script's
   /// calls' own); `showingMaster`: an iPad in portrait, whose menus hang from the bar
@@ -57,7 +59,7 @@ public final class Reach {
   /// Puts the session at its start with a menu holding `button` on screen (the root when
   /// no menu holds it, or none is reached): where a person taps it from. `place` is the
   /// declaration being walked, which a limit's error names.
-  public func start(atMenuOf button: String, at place: String) throws {
+  public func start(atMenuOf button: String, at place: SourceLocation) throws {
     let holders = session.script.registry.menus(holding: button)
     let reached = holders.compactMap { $0 }.filter { ways[$0] != nil }
     if holders.contains(where: { $0 == nil }) || reached.isEmpty {
@@ -69,7 +71,7 @@ public final class Reach {
 
   /// Puts the session at its start with `menu` on screen (nil: the root); a menu no button
   /// leads to is left at the start.
-  public func show(menu: String?, at place: String) throws {
+  public func show(menu: String?, at place: SourceLocation) throws {
     try work?.check(at: place)
     // The way back to the nearest menu kept: the buttons to tap from it, last first.
     var taps: [(menu: String, button: String)] = []
@@ -100,7 +102,7 @@ public final class Reach {
   }
 
   /// Keeps the session's state as the one showing `menu`, charged for its scenes.
-  private func keep(_ menu: String?, depth: Int, at place: String) throws {
+  private func keep(_ menu: String?, depth: Int, at place: SourceLocation) throws {
     let bytes = (depth + 2) * Reach.sceneBytes
     try work?.charge(bytes, at: place)
     charged += bytes

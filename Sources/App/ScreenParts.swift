@@ -22,6 +22,8 @@ package struct PaneParts {
   package var body: [Item]
   /// The navigation bar, the window its title and back button move in (nil: none).
   package var barRect: Rect? = nil
+  /// Whether this is the iPad's master panel in portrait (it slides in from the left).
+  package var isPanel = false
 
   /// Everything, in drawing order.
   package var items: [Item] { chrome + barChrome + bar + body }
@@ -86,7 +88,6 @@ extension Session {
     let s = layout.screen
     let theme = self.theme
     let look = ChromeItems(theme: theme)
-    let line = Color(r: 178, g: 178, b: 178)
     let dark = Color(r: 30, g: 30, b: 30)
     let statusBar = look.statusBar(
       layout.statusBar, clock: chrome.statusText, carrier: chrome.carrier,
@@ -99,21 +100,24 @@ extension Session {
       divider.append(
         Item(
           .line(Point(x, d.y), Point(x, d.y + d.height)),
-          paint: Paint(stroke: line, lineWidth: d.width)))
+          paint: Paint(stroke: theme.divider, lineWidth: d.width)))
     }
     let dim =
       chrome.dim.map {
         [Item(.rect($0), paint: Paint(stroke: nil, fill: .black, opacity: theme.dim))]
       } ?? []
+    let fullScreen = Rect(
+      x: 0, y: layout.statusBar.maxY, width: s.width, height: s.height - layout.statusBar.maxY)
     var panes: [PaneParts] = []
     for pane in chrome.panes {
       let frame = pane.frame
-      let inPopover = pane.arrow != nil || pane.role == .popover
+      let inPopover = pane.isInPopoverFrame
       var chromeItems: [Item]
       if inPopover {
         chromeItems = look.popoverFrame(frame, arrow: pane.arrow)
       } else {
-        let border: Color? = pane.isBordered ? dark : nil
+        // A form sheet has its edge; a full-screen modal is the screen, with no frame.
+        let border: Color? = pane.isBordered && frame != fullScreen ? dark : nil
         chromeItems = [
           Item(.rect(frame), paint: Paint(stroke: border, lineWidth: 1, fill: theme.background))
         ]
@@ -132,7 +136,7 @@ extension Session {
         PaneParts(
           role: pane.role, frame: frame, content: content, chrome: chromeItems,
           barChrome: barChrome, bar: bar, body: body,
-          barRect: pane.navigationBar))
+          barRect: pane.navigationBar, isPanel: pane.pane.isPanel))
     }
     return ScreenParts(
       width: s.width, height: s.height, title: title(of: navigator.focus), statusBar: statusBar,

@@ -1,5 +1,6 @@
 import Declarations
 import Files
+import Readable
 
 /// Segues no person can perform: `check` reports them, `storyboard` draws them in red.
 extension Registry {

@@ -1,3 +1,4 @@
+import Channels
 import Declarations
 import Face
 import Files
@@ -29,7 +30,7 @@ public struct FaceScene {
 
 /// An error in a session, thrown as a script error: located at `location` when a
 /// declaration is at fault, else at the Lua line that called.
-package func sessionError(_ message: String, at location: Location? = nil) -> LuaError {
+package func sessionError(_ message: String, at location: SourceLocation? = nil) -> LuaError {
   LuaError(kind: .runtime, location: location, message: message)
 }
 
@@ -50,7 +51,7 @@ public final class Session {
   public var menuScroll = 0
   /// The theme this session draws in (`session { theme = … }`); nil: the script's
   /// (`--theme`, else `ios6`).
-  public var themeName: String?
+  public var themeName: String? { didSet { takeThemeLayout() } }
   /// Column means that `missing = "mean"` draws (check: the examples').
   public var columnMeans: [String: Double] = [:]
   /// The levels of text columns (check's examples): see `Evaluator.columnLevels`.
@@ -66,6 +67,10 @@ public final class Session {
   /// The state charged for this session's host memory when a script made it (weak: the
   /// state may close first, and then owes nothing).
   package weak var chargedTo: LuaState?
+  /// The buttons of each menu, found for the registry's revision (`menuButtons(of:)`).
+  var menuButtonsFound: (revision: Registry.Revision?, buttons: [String?: [MenuButton]]) = (
+    nil, [:]
+  )
   /// Bytes a session and its scenes hold in the host (measured: about 700).
   package static let hostBytes = 1024
 
@@ -116,6 +121,7 @@ public final class Session {
     try script.requireValid(on: device)
     navigator = Session.start(device, orientation, script.registry.rootTitle)
     painter = Painter(script: script)
+    takeThemeLayout()
   }
 
   /// A session that trusts the declarations: `check` reports their problems itself and
@@ -124,6 +130,15 @@ public final class Session {
     self.script = script
     navigator = Session.start(device, orientation, script.registry.rootTitle)
     painter = Painter(script: script)
+    takeThemeLayout()
+  }
+
+  /// Gives the navigator the sizes of the theme's look that place things: a popover's arrow
+  /// and frame are the gap between the popover and its button.
+  private func takeThemeLayout() {
+    let t = theme
+    navigator.popoverArrowSize = Size(width: t.popoverArrowWidth, height: t.popoverArrowHeight)
+    navigator.popoverFrameInset = t.popoverFrame
   }
 
   /// The app as it starts: the root menu titled `title`, and on an iPad an empty detail.
@@ -141,6 +156,7 @@ public final class Session {
   public func restart() {
     navigator = Session.start(
       navigator.device, navigator.orientation, navigator.navigationStack[0].title)
+    takeThemeLayout()
     diagnosis = nil
     menuScroll = 0
     if !animatedKinds.isEmpty { animatedKinds = [:] }

@@ -42,7 +42,8 @@ extension Session {
           throw e
         }
         var f = Fields(
-          .map([:]), what: what + " at t = \(formatNumber(t))", location: location, known: [])
+          .map([:]), what: what + " at t = \(formatNumber(t))", location: location,
+          texts: self.script.texts, known: [])
         let from = readPlacement(results.first ?? .nil, &f, "its first result (from)")
         let to = readPlacement(results.count > 1 ? results[1] : .nil, &f, "its second result (to)")
         if let p = f.problems.first { throw sessionError(p.message, at: location) }

@@ -13,7 +13,7 @@ extension Session {
   /// returns the path. The format follows the extension (`.svg`, `.png`, `.txt` for ASCII).
   /// `location` (the calling script's `file:line`) goes with a failure to write, which the
   /// command reports once the script has run.
-  public func snapshot(_ name: String, screen: Bool, at location: String = "")
+  public func snapshot(_ name: String, screen: Bool, at location: SourceLocation = .nowhere)
     throws -> String
   {
     // A name must end in a file name: "", "." or "sub/" would become ".svg", "..svg" or a
@@ -52,7 +52,7 @@ extension Session {
       // write (exit 3) even when the script catches the error, as the exit table says.
       let why = (error as? RasterError).map { pngProblem(name, $0) } ?? "\(error)"
       let message = "snapshot '\(name)' not written: \(why)"
-      script.unwritten.append(location.isEmpty ? message : "\(location): \(message)")
+      script.unwritten.append(location.isNowhere ? message : "\(location): \(message)")
       if let limit = error as? LuaError { throw limit }
       throw sessionError(message)
     }
@@ -64,7 +64,7 @@ extension Session {
       // A file that could not be written is the run's failure to write (exit 3), even if
       // the script catches the error and goes on.
       let message = "snapshot '\(name)' not written: \(error)"
-      script.unwritten.append(location.isEmpty ? message : "\(location): \(message)")
+      script.unwritten.append(location.isNowhere ? message : "\(location): \(message)")
       throw sessionError(message)
     }
     return shown

@@ -118,6 +118,9 @@ package enum TransitionChannel {
   case shade
   /// The dimming under a form sheet or popover.
   case dim
+  /// The iPad's master panel in portrait, coming in from the left edge by `width` points
+  /// as far as the presented scene has come (its fade's progress).
+  case slideIn(width: Double)
 }
 
 /// Items moved together by one channel, clipped to a window.
@@ -149,6 +152,7 @@ package struct TransitionLayer {
     case .toBar: return Placing(dx: f.toBarDx, opacity: f.toBar)
     case .shade: return moved(f.from, opacity: f.shade)
     case .dim: return Placing(opacity: f.dim)
+    case .slideIn(let width): return Placing(dx: -width * (1 - f.to.opacity))
     }
   }
 }
@@ -306,8 +310,12 @@ extension Session {
     // Over a form sheet the screen is dimmed already; over nothing it dims as it comes.
     if from.dim.isEmpty && !to.dim.isEmpty { layers.append(TransitionLayer(to.dim, .dim)) }
     if let pane = to.panes.last {
+      // The master's panel slides in from the left edge, opaque (UISplitViewController
+      // since iOS 5.1); a popover or form sheet fades or covers where it rests.
+      let channel: TransitionChannel =
+        pane.isPanel ? .slideIn(width: pane.frame.maxX + 40) : .to
       layers.append(
-        TransitionLayer(pane.items, .to, anchor: Point(pane.frame.midX, pane.frame.midY)))
+        TransitionLayer(pane.items, channel, anchor: Point(pane.frame.midX, pane.frame.midY)))
     }
     return layers
   }

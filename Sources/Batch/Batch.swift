@@ -1,4 +1,5 @@
 import CLISupport
+import Channels
 import Geometry
 import Glibc
 import LuaHost
@@ -17,6 +18,9 @@ package struct BatchOptions: Sendable {
   package var input: String
   /// JSON Lines or CSV.
   package var format: BatchFormat
+  /// No `--input-format` and a name that says none (`-`): the input's first line tells
+  /// (`format` is then what to assume of an empty input).
+  package var sniffsFormat = false
   /// Where the faces go (it must exist).
   package var outputDirectory: String
   /// A contact sheet to write, if any.
@@ -92,6 +96,9 @@ package struct BatchSummary: Sendable {
   /// Columns of the rows that the diagnosis never read (the first rows of each worker
   /// are watched), with the nearest column read: each said once, not once a row.
   package var unreadColumns: [(key: String, hint: String)] = []
+  /// A CSV's column names, in order (none for JSON Lines): a column with no name is said
+  /// by its place, `column 1 (no name)`.
+  package var header: [String] = []
   /// The sheet could not be laid out as asked (a stream without `--at`'s or `--sort`'s
   /// column): a usage error, said already.
   package var sheetRefused = false
@@ -120,10 +127,18 @@ package enum Batch {
   /// (`BatchWorker.render`), settle them in order (`BatchLedger`), write the sheet
   /// (`SheetJob`).
   package static func run(
-    _ options: BatchOptions, report: @escaping @Sendable (String) -> Void
+    _ given: BatchOptions, report: @escaping @Sendable (String) -> Void
   ) throws -> BatchSummary {
-    let input = try openInput(options.input)
+    let input = try openInput(given.input)
     defer { if input.fd != 0 { close(input.fd) } }
+    var options = given
+    // CSV piped in without --input-format was 51 "malformed JSON" errors: the first line says.
+    var start: [UInt8] = []
+    if options.sniffsFormat {
+      let sniffed = try FormatSniff.sniff(input)
+      start = sniffed.start
+      options.format = sniffed.format ?? options.format
+    }
     // The sheet is written at the end, into the folder it names now: one swapped for a
     // symlink while the batch runs does not send it elsewhere.
     let sheetFile = options.sheet.flatMap { $0 == "-" ? nil : LaterFile($0) }
@@ -131,9 +146,14 @@ package enum Batch {
     if let refusal = sheetFile?.refusal {
       throw BatchOutputError(description: "cannot write the contact sheet: \(refusal)")
     }
+    if options.faceFiles,
+      let refusal = FileSystem.creationRefusal(inFolder: options.outputDirectory)
+    {
+      throw BatchOutputError(description: "cannot write the faces: \(refusal)")
+    }
     let shared = SharedOutput()
     let workers = try BatchWorker.team(options, shared: shared)
-    let reader = BatchReader(fd: input.fd, format: options.format) {
+    let reader = BatchReader(fd: input.fd, format: options.format, start: start) {
       options.shard.contains($0)
     }
     reader.shouldStop = { BatchInterrupt.raised }
@@ -161,7 +181,8 @@ package enum Batch {
     defer { BatchInterrupt.restore() }
     let fed = drive(workers, feed: feed, plan: plan)
     var summary = settle(
-      tally, workers: workers, stream: stream, progress: progress, plan: plan, options)
+      tally, workers: workers, stream: stream, progress: progress, plan: plan, options,
+      header: reader.headerNames)
     if summary.stop == nil { summary.rows = fed.taken }
     if let readError = fed.readError {
       say("\(input.name): cannot read: \(readError.reason)")
@@ -170,7 +191,8 @@ package enum Batch {
     if let sheet = options.sheet, let sheetStream, !summary.interrupted {
       let pages = SheetPages(
         sheet: sheetStream, perPage: options.perPage,
-        title: "\(options.script) · \(options.diagnosis)", layout: plan.finalLayout)
+        title: "\(options.script) · \(options.diagnosis)",
+        layout: plan.finalLayout(missing: summary.missingRows + summary.droppedRows > 0))
       let job = SheetJob(
         pages: pages, path: sheet, file: sheetFile,
         check: plan.columnsChecked ? nil : plan.sheetColumns, inputName: input.name)
@@ -229,7 +251,7 @@ package enum Batch {
   /// and its summary with what the workers saw (the columns nothing read).
   static func settle(
     _ tally: BatchLedger, workers: [BatchWorker], stream: TerminalSheetStream?,
-    progress: BatchProgress?, plan: BatchPlan, _ options: BatchOptions
+    progress: BatchProgress?, plan: BatchPlan, _ options: BatchOptions, header: [String]
   ) -> BatchSummary {
     var inputs = InputTally()
     for w in workers { inputs.add(w.script.inputReads.tally(in: w.script.state)) }
@@ -238,7 +260,11 @@ package enum Batch {
     tally.flush()
     if !BatchInterrupt.raised { stream?.finish() }
     var summary = tally.summary
-    summary.unreadColumns = inputs.unread(except: columnsUsed(by: options.sheetLayout))
+    var used = columnsUsed(by: options.sheetLayout)
+    // R's row names (a first column with no name) are the ids when no column is `id`.
+    if header.first == "", !header.contains("id") { used.insert("") }
+    summary.unreadColumns = inputs.unread(except: used)
+    summary.header = header
     if case .columns? = plan.mapping?.source { summary.missingPolicy = plan.mapping?.missing }
     summary.quit = stream?.quitByKey ?? false
     summary.shown = stream?.shown ?? 0
@@ -282,9 +308,11 @@ package enum Batch {
   /// "read by nothing".
   static func columnsUsed(by layout: SheetLayout) -> Set<String> {
     var used: Set<String> = ["id"]
-    for column in [layout.label, layout.at?.x, layout.at?.y, layout.sort?.column] {
+    for column in [layout.at?.x, layout.at?.y, layout.sort?.column] {
       if let column { used.insert(column) }
     }
+    // `--label "{Month}/{Day}"` reads the columns its template names, not a column of that name.
+    if let label = layout.label { used.formUnion(SheetLabel.columns(label)) }
     return used
   }
 }

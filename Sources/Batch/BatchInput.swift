@@ -68,7 +68,8 @@ package final class BatchReader {
   private var header: [LuaValue]?
   /// The header's names as bytes, each row's keys.
   private var headerKeys: [[UInt8]] = []
-  /// The column named `id`, whose text names a row's file.
+  /// The column named `id` (else a first column with no name, as R writes row names),
+  /// whose text names a row's file.
   private var idColumn: Int?
   /// No two columns of the header have the same name.
   private var headerIsUnique = false
@@ -81,12 +82,17 @@ package final class BatchReader {
   /// Reading stopped before the end: the line in hand is cut, not the input's last.
   private var stopped = false
 
-  /// A reader of `format` on `fd`; rows whose number `keep` rejects are skipped cheaply.
-  package init(fd: Int32, format: BatchFormat, keep: @escaping (Int) -> Bool = { _ in true }) {
+  /// A reader of `format` on `fd`, whose first bytes, already read from it, are `start`;
+  /// rows whose number `keep` rejects are skipped cheaply.
+  package init(
+    fd: Int32, format: BatchFormat, start: [UInt8] = [],
+    keep: @escaping (Int) -> Bool = { _ in true }
+  ) {
     self.fd = fd
     self.format = format
     self.keep = keep
-    buffer.reserveCapacity(1 << 16)
+    buffer.reserveCapacity(max(1 << 16, start.count))
+    buffer += start
   }
 
   /// The next row to process, nil at the end of the input. Throws when reading fails.
@@ -171,7 +177,9 @@ package final class BatchReader {
       headerKeys = try CSV.fields(record)
       header = headerKeys.map { LuaValue.string($0) }
       headerIsUnique = Set(headerKeys).count == headerKeys.count
-      idColumn = headerKeys.firstIndex(of: Array("id".utf8))
+      // R's write.csv names its row names' column "": those names are the rows' ids.
+      idColumn =
+        headerKeys.firstIndex(of: Array("id".utf8)) ?? (headerKeys.first == [] ? 0 : nil)
     } catch {
       throw FileError(path: "line \(line)", reason: "cannot read the CSV header: \(error)")
     }

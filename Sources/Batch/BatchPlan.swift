@@ -2,6 +2,7 @@
 // read by every stage after it: the channels' scaling (ranges, means, levels), the legend,
 // and the sheet's layout.
 
+import Channels
 import Psychologist
 
 /// Everything the rows are drawn and the sheet laid out by, decided once.
@@ -71,10 +72,11 @@ struct BatchPlan {
     }
   }
 
-  /// The layout the sheet is written by: the workers' with the legend and the known ranges.
-  var finalLayout: SheetLayout {
+  /// The layout the sheet is written by: the workers' with the legend and the known ranges;
+  /// the legend says how a missing value is drawn only when some row had one (`missing`).
+  func finalLayout(missing: Bool) -> SheetLayout {
     var layout = sheetLayout
-    layout.legend = legend
+    layout.legend = missing ? legend : legend.filter { !$0.aboutMissing }
     layout.ranges = knownRanges
     return layout
   }

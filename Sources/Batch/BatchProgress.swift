@@ -2,6 +2,7 @@ import CLISupport
 import Glibc
 import LuaHost
 import Psychologist
+import Readable
 import Render
 import Synchronization
 

@@ -2,9 +2,11 @@
 // a regular file (or a stream's first row) give the channels' ranges, means and levels,
 // and the input's columns, checked against what the mapping and the sheet name.
 
+import Channels
 import Glibc
 import LuaHost
 import Psychologist
+import Readable
 
 extension Batch {
   /// What the batch learns of its input before the first row is drawn.

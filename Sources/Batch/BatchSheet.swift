@@ -1,8 +1,10 @@
 import LuaHost
+import Face
 import Geometry
 import Psychologist
 import Readable
 import Render
+import TextMetrics
 
 /// One cell of a contact sheet: a row's face (nil when the row failed) and its label.
 struct SheetEntry: Sendable {
@@ -70,12 +72,16 @@ enum BatchSheet {
     w.endEmpty()
     if let face = e.face {
       // A square cell shows the square around the face, which sits at its document's
-      // centre (the content rect's), as wide as the document's shorter side.
+      // centre (the content rect's), as wide as the document's shorter side, and the
+      // margin the widest ears reach into (without it they filled the cell to its edge,
+      // touching the next cell's and the sheet's edge).
       let side = min(e.faceWidth, e.faceHeight)
+      let margin = side * faceMargin
       let crop =
         layout.square && side > 0
         ? Rect(
-          x: (e.faceWidth - side) / 2, y: (e.faceHeight - side) / 2, width: side, height: side)
+          x: (e.faceWidth - side) / 2 - margin, y: (e.faceHeight - side) / 2 - margin,
+          width: side + 2 * margin, height: side + 2 * margin)
         : nil
       w.nest(
         face, in: Rect(x: 0, y: 4, width: Double(cellWidth), height: Double(faceHeight - 4)),
@@ -87,7 +93,7 @@ enum BatchSheet {
     let silent = layout.label == "" && e.face != nil
     let tx = cellWidth / 2
     if !silent {
-      let label = cut(e.id, to: 22)
+      let label = cutToCell(e.id, size: 13)
       w.sheetText(label, at: (tx, faceHeight + 14), size: 13, anchor: "middle")
     }
     // The second line: which columns had no value (the face's tooltip says them whole),
@@ -97,7 +103,7 @@ enum BatchSheet {
       second = "error (see the report)"
     } else if !e.missing.isEmpty {
       let note = "× no " + e.missing.joined(separator: ", ")
-      second = cut(note, to: 26)
+      second = cutToCell(note, size: 11)
     } else if layout.showsHappiness && !silent {
       second = e.happiness.map { "happiness " + SVGNumber.string($0) }
     }
@@ -105,6 +111,14 @@ enum BatchSheet {
       w.sheetText(second, at: (tx, faceHeight + 30), size: 11, fill: "#555555", anchor: "middle")
     }
     return w.bytes
+  }
+
+  /// `text` cut with "…" to a cell's width, less its frame and a little air, as it is set:
+  /// in the sheet's sans-serif (DejaVu Sans's widths) at `size` pixels.
+  static func cutToCell(_ text: String, size: Int) -> String {
+    Truncation.truncatingTail(text, toFit: Double(cellWidth - 12)) {
+      TextWidth.em($0, weight: .regular, family: .sansSerif) * Double(size)
+    }
   }
 
   /// A failed row's mark: a red cross of two strokes `reach` from `centre` each way.

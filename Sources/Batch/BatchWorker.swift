@@ -1,6 +1,7 @@
 // A worker of the batch: its own Lua state draws a row's face (`render`, no I/O), then
 // writes the face file and tells the ledger (`deliver`).
 
+import Channels
 import Geometry
 import LuaHost
 import Psychologist
@@ -169,7 +170,7 @@ final class BatchWorker: @unchecked Sendable {
   /// A failed row's message (`file:line: row N (input:line, id "…"): why`) and whether
   /// it counts towards the run of rows stopped by a limit.
   func failure(_ error: any Error, row: BatchRow, inputName: String) -> (String, Bool) {
-    let (location, message): (String, String)
+    let (location, message): (SourceLocation, String)
     var timeLimit = false
     switch error {
     case let e as LuaError:

@@ -2,6 +2,7 @@
 // alike), else the first pass over the input file (`Batch.prePass`) finding each mapped
 // column's min and max.
 
+import Channels
 import Glibc
 import LuaHost
 import Psychologist

@@ -144,7 +144,8 @@ struct SheetColumns {
     _ seen: Seen, inputName: String, listsColumns: Bool, also: [(column: String, option: String)]
   ) -> String? {
     for (column, option) in numeric + present + also where !seen.known.contains(column) {
-      let names = listsColumns ? "; its columns are \(seen.names.joined(separator: ", "))" : ""
+      let names =
+        listsColumns ? "; its columns are \(columnNames(seen.names).joined(separator: ", "))" : ""
       let which = listsColumns ? "has no column" : "gave no row with a column"
       return
         "\(option): \(inputName) \(which) '\(column)'\(suggestion(column, seen.names))\(names)"

@@ -1,6 +1,7 @@
 // The contact sheet's legend: which column drives which channel, over which range, so a
 // reader can decode the faces without the script at hand.
 
+import Channels
 import Geometry
 import Psychologist
 import Readable
@@ -17,6 +18,8 @@ enum SheetLegend {
     var keyLabels: (low: String, high: String) = ("", "")
     /// `#rrggbb` and what it stands for.
     var swatches: [(color: String, label: String)] = []
+    /// See `LegendEntry.aboutMissing`.
+    var aboutMissing = false
   }
 
   /// The legend's lines for `entries` (`DataLegend.entries`).
@@ -28,6 +31,7 @@ enum SheetLegend {
         line.keyLabels = e.keyLabels
       }
       line.swatches = e.swatches.map { ($0.color.svg, $0.label) }
+      line.aboutMissing = e.aboutMissing
       return line
     }
   }

@@ -2,6 +2,7 @@
 // x and y, as aplpack's `faces(..., at = cbind(x, y))` places them over a plot: axes from
 // the columns' ranges, tick labels, axis titles naming the columns.
 
+import Channels
 import Geometry
 import Glibc
 import Psychologist

@@ -2,6 +2,7 @@
 // output, each labelled, the legend once on top, written a grid row at a time as rows are
 // settled (in row order), so a dataset of any length is shown with a few faces in memory.
 
+import Channels
 import Geometry
 import Glibc
 import Psychologist

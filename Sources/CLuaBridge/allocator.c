@@ -12,9 +12,9 @@
    growth was refused, so the host can still name file:line. Reads the call stack only
    (lua_getinfo "Sl" neither allocates nor pushes). */
 static void record_where(psy_limits *lim) {
-  lim->where[0] = 0;
+  lim->where.line = 0;
   if (lim->nthreads <= 0) return;
-  psy_nearest_where(lim->threads[lim->nthreads - 1], 0, lim->where, sizeof lim->where);
+  psy_nearest_site(lim->threads[lim->nthreads - 1], 0, &lim->where);
 }
 
 /* Whether `growth` more bytes would pass the cap; a refusal is recorded with its place.
@@ -52,7 +52,7 @@ void *psy_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
 
 size_t psy_memory_used(lua_State *L) { return psy_limits_of(L)->used; }
 void psy_set_memory_limit(lua_State *L, size_t limit) { psy_limits_of(L)->limit = limit; }
-const char *psy_memory_where(lua_State *L) { return psy_limits_of(L)->where; }
+const psy_site *psy_memory_where(lua_State *L) { return &psy_limits_of(L)->where; }
 
 /* What the host holds for the script (strokes, copies) counts as if Lua had allocated
    it; refused like an allocation, without allocating anything. */

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "CLuaBridge.h"
+#include "library_field.h"
 #include "psy_limits.h"
 
 static psy_dispatch_fn swift_dispatch;
@@ -66,6 +67,7 @@ static const char failure_tag = 0;
 typedef struct {
   const void *tag;
   psy_place place;
+  char library[PSY_LIBRARY_NAME_SIZE]; /* see psy_failure */
 } failure;
 
 static host_error *host_error_at(lua_State *L, int idx) {
@@ -232,9 +234,17 @@ static int p_failure(lua_State *L) {
   f->tag = &failure_tag;
   f->place.file[0] = 0;
   f->place.line = 0;
+  f->library[0] = 0;
   lua_Debug ar;
-  for (int at = level; lua_getstack(L, at, &ar); at++)
-    if (place_of(L, &ar, &f->place)) break;
+  for (int at = level; lua_getstack(L, at, &ar); at++) {
+    if (!place_of(L, &ar, &f->place)) continue;
+    if (lua_type(L, 1) == LUA_TSTRING) {
+      size_t n;
+      const char *message = lua_tolstring(L, 1, &n);
+      psy_library_of_field(&ar, message, n, f->library);
+    }
+    break;
+  }
   int t = lua_type(L, 1);
   if (t == LUA_TNUMBER) {
     lua_tolstring(L, 1, NULL);
@@ -298,12 +308,14 @@ void psy_read_failure(lua_State *L, int idx, psy_failure *out) {
   out->traceback_length = 0;
   out->place.file[0] = 0;
   out->place.line = 0;
+  out->library[0] = 0;
   failure *f = failure_at(L, idx);
   if (!f) {
     read_error_value(L, idx, out);
     return;
   }
   out->place = f->place;
+  memcpy(out->library, f->library, sizeof out->library);
   if (!lua_checkstack(L, 1)) return;
   /* Popped at once: the failure, on the stack, keeps both alive. */
   if (lua_getiuservalue(L, idx, 2) == LUA_TSTRING) {
@@ -430,6 +442,34 @@ int psy_pushstring(lua_State *L, const char *s, size_t length) {
   lua_pushlightuserdata(L, (void *)s);
   lua_pushinteger(L, (lua_Integer)length);
   return lua_pcall(L, 2, 1, 0);
+}
+
+/* A script's main chunk runs inside a C function, as under lua5.4, whose interpreter's own
+   main function calls it with two values (its argc and argv) below: a traceback then ends
+   `[C]: in ?` as lua5.4's does, and nesting reaches as deep as under lua5.4 (the chunk
+   starts one C call and three stack slots in: pcall in pcall stops at 198 levels, not 199,
+   and "stack overflow" comes at the same depth), so messages built a level at a time agree. */
+static int main_frame(lua_State *L) {
+  int n = lua_gettop(L);
+  luaL_checkstack(L, 3, "too many arguments to the main chunk");
+  lua_pushnil(L);
+  lua_pushnil(L);
+  lua_pushvalue(L, lua_upvalueindex(1));
+  lua_rotate(L, 1, 3);
+  lua_call(L, n, LUA_MULTRET);
+  return lua_gettop(L) - 2;
+}
+
+static int p_main_frame(lua_State *L) {
+  lua_pushcclosure(L, main_frame, 1);
+  return 1;
+}
+
+int psy_main_frame(lua_State *L) {
+  if (!lua_checkstack(L, 2)) return PSY_NOSTACK;
+  lua_pushcfunction(L, p_main_frame);
+  lua_insert(L, -2);
+  return lua_pcall(L, 1, 1, 0);
 }
 
 static int p_newtable(lua_State *L) {

@@ -33,7 +33,7 @@ typedef struct psy_limits {
   struct psy_limits *next;
   lua_State *threads[PSY_MAX_THREADS]; /* the running chain: main, then resumed coroutines */
   int nthreads;
-  char where[256];               /* file:line of the last refused allocation */
+  psy_site where;                /* the Lua code of the last refused allocation */
   char exceeded[64];             /* the host's words for an expired call ("time limit exceeded (1 s)") */
   char expired_at[256];          /* "file:line: " where this call's time limit was first raised */
   int expiry_placed;             /* expired_at is set (cleared when a call is armed) */
@@ -58,7 +58,7 @@ int psy_disarm_expired(psy_limits *lim);
    stores, not a function call (see watchdog.c); the watchdog installs a
    hook only once the deadline has passed. */
 static inline void psy_limits_arm(psy_limits *lim) {
-  lim->where[0] = 0;
+  lim->where.line = 0;
   lim->expiry_placed = 0;
   if (lim->seconds <= 0) return;
   if (!lim->registered || atomic_load_explicit(&lim->hooked, memory_order_relaxed))

@@ -34,7 +34,7 @@ package enum DeclarationFields {
 /// remembers the `file:line` of its call.
 extension Script {
   func registerDeclarations() throws {
-    let declarers: [(String, (Script) -> (String, LuaValue, Location) -> Void)] = [
+    let declarers: [(String, (Script) -> (String, LuaValue, SourceLocation) -> Void)] = [
       ("diagnosis", { $0.declareDiagnosis }), ("segue", { $0.declareSegue }),
       ("segue_kind", { $0.declareKind }), ("feature", { $0.declareFeature }),
       ("style", { $0.declareStyle }), ("theme", { $0.declareTheme }),
@@ -61,7 +61,7 @@ extension Script {
   /// (`noteDeclarationsWithoutFields`): a declaration is never lost in silence.
   private func curried(
     _ call: inout LuaCall, what: String,
-    declare: @escaping (String, LuaValue, Location) -> Void
+    declare: @escaping (String, LuaValue, SourceLocation) -> Void
   ) throws {
     guard let name = call.string(1), !name.isEmpty else {
       throw LuaError(
@@ -107,17 +107,17 @@ extension Script {
     }
   }
 
-  private func declareDiagnosis(_ name: String, _ value: LuaValue, _ location: Location) {
+  private func declareDiagnosis(_ name: String, _ value: LuaValue, _ location: SourceLocation) {
     var f = Fields(
       value, what: "diagnosis '\(name)'", location: location,
-      known: DeclarationFields.diagnosis)
+      texts: texts, known: DeclarationFields.diagnosis)
     var expression: ExpressionSource?
     if let e = f.raw("expression") {
       if case .function(let fn) = e {
         expression = .function(fn)
       } else {
         let (exp, problems) = readExpression(
-          e, what: "diagnosis '\(name)' expression", location: location)
+          e, what: "diagnosis '\(name)' expression", location: location, texts: texts)
         f.problems += problems
         expression = exp.map { .value($0) }
       }
@@ -144,10 +144,10 @@ extension Script {
     }
   }
 
-  private func declareSegue(_ id: String, _ value: LuaValue, _ location: Location) {
+  private func declareSegue(_ id: String, _ value: LuaValue, _ location: SourceLocation) {
     var f = Fields(
       value, what: "segue '\(id)'", location: location,
-      known: DeclarationFields.segue)
+      texts: texts, known: DeclarationFields.segue)
     var kind = KindChoice.same("push")
     switch f.raw("kind") {
     case nil: break
@@ -173,7 +173,8 @@ extension Script {
     var size: Size?
     if let s = f.raw("size") {
       var sf = Fields(
-        s, what: "segue '\(id)' size", location: location, known: DeclarationFields.size)
+        s, what: "segue '\(id)' size", location: location, texts: texts,
+        known: DeclarationFields.size)
       if let w = sf.number("width", in: 1...4096), let h = sf.number("height", in: 1...4096) {
         size = Size(width: w, height: h)
       } else if sf.problems.isEmpty {
@@ -188,10 +189,10 @@ extension Script {
     record(s, fields: f) { $0.add($1, override: $2) }
   }
 
-  private func declareKind(_ name: String, _ value: LuaValue, _ location: Location) {
+  private func declareKind(_ name: String, _ value: LuaValue, _ location: SourceLocation) {
     var f = Fields(
       value, what: "segue_kind '\(name)'", location: location,
-      known: DeclarationFields.segueKind)
+      texts: texts, known: DeclarationFields.segueKind)
     if SegueKind(rawValue: name) != nil {
       f.fail("'\(name)' is a built-in kind; choose another name")
     }
@@ -219,10 +220,10 @@ extension Script {
     record(k, fields: f) { $0.add($1, override: $2) }
   }
 
-  private func declareFeature(_ name: String, _ value: LuaValue, _ location: Location) {
+  private func declareFeature(_ name: String, _ value: LuaValue, _ location: SourceLocation) {
     var f = Fields(
       value, what: "feature '\(name)'", location: location,
-      known: DeclarationFields.feature)
+      texts: texts, known: DeclarationFields.feature)
     let draw = f.function("draw")
     if f.raw("draw") == nil { f.fail("needs draw = function(face, pen) … end") }
     let everywhere: Bool? = f.raw("everywhere") == nil ? nil : f.bool("everywhere")
@@ -231,10 +232,10 @@ extension Script {
     record(feature, fields: f) { $0.add($1, override: $2) }
   }
 
-  private func declareStyle(_ name: String?, _ value: LuaValue, _ location: Location) {
+  private func declareStyle(_ name: String?, _ value: LuaValue, _ location: SourceLocation) {
     var f = Fields(
       value, what: name.map { "style '\($0)'" } ?? "style", location: location,
-      known: DeclarationFields.style)
+      texts: texts, known: DeclarationFields.style)
     let base = registry.globalStyle
     let style = readStyle(&f, over: base)
     let override = f.bool("override") || name == nil  // the global style accumulates

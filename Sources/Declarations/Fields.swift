@@ -8,16 +8,21 @@ import Render
 /// instead of stopping at the first.
 package struct Fields {
   let what: String
-  let location: Location
+  let location: SourceLocation
+  /// The script's loaded text, where a field's own line is found.
+  let texts: SourceTexts
   let table: [LuaValue: LuaValue]
   package var problems: [Problem] = []
   /// Fields that are not `known`, as declared (`list` shows them beside the problem).
   var unknown: [(name: String, value: LuaValue)] = []
 
   /// The fields of `value` (a table), checked against `known`.
-  package init(_ value: LuaValue, what: String, location: Location, known: [String]) {
+  package init(
+    _ value: LuaValue, what: String, location: SourceLocation, texts: SourceTexts, known: [String]
+  ) {
     self.what = what
     self.location = location
+    self.texts = texts
     switch value {
     case .map(let m): table = m
     case .array(let a) where a.isEmpty: table = [:]
@@ -48,10 +53,9 @@ package struct Fields {
   }
 
   /// A problem with the field keyed `key`, at the line that holds it (Lua records only the
-  /// declaration's first line; `FieldLine` finds the field's own below it).
+  /// declaration's first line; the script's text has the field's own below it).
   mutating func fail(_ message: String, atKey key: String) {
-    problems.append(
-      Problem(FieldLine.locate(location, naming: key, key: true), "\(what): \(message)"))
+    problems.append(Problem(texts.locate(location, naming: key, key: true), "\(what): \(message)"))
   }
 
   func raw(_ key: String) -> LuaValue? {
@@ -179,10 +183,13 @@ func readStyle(_ fields: inout Fields, over base: FaceStyle) -> FaceStyle {
 }
 
 /// An expression table `{ mouth = -1…1, eyes = 0…1, brows = -1…1 }`.
-package func readExpression(_ value: LuaValue, what: String, location: Location) -> (
+package func readExpression(
+  _ value: LuaValue, what: String, location: SourceLocation, texts: SourceTexts
+) -> (
   Expression?, [Problem]
 ) {
-  var f = Fields(value, what: what, location: location, known: DeclarationFields.expression)
+  var f = Fields(
+    value, what: what, location: location, texts: texts, known: DeclarationFields.expression)
   let mouth = f.number("mouth", in: -1...1)
   let eyes = f.number("eyes", in: 0...1) ?? 1
   let brows = f.number("brows", in: -1...1)

@@ -1,6 +1,7 @@
 import Files
 import LuaHost
 import Raster
+import Readable
 import Render
 
 /// Long work the host does for a script outside Lua (drawing a PNG, drawing terminal
@@ -11,13 +12,13 @@ import Render
 public struct HostWork {
   package let state: LuaState
   /// The script's `file:line` the work's errors name.
-  public let place: String
+  public let place: SourceLocation
   /// When the work must end (`monotonicSeconds()`); nil: at the deadline of the call
   /// running now.
   private let deadline: Double?
 
   /// Work that a running call asked for (a session method): it ends at that call's deadline.
-  public init(during state: LuaState, at place: String) {
+  public init(during state: LuaState, at place: SourceLocation) {
     self.state = state
     self.place = place
     self.deadline = nil
@@ -25,7 +26,7 @@ public struct HostWork {
 
   /// Work done once the script's calls have returned (`show` drawing its scene): it gets a
   /// call's time limit of its own, from now.
-  public init(after state: LuaState, at place: String) {
+  public init(after state: LuaState, at place: SourceLocation) {
     self.state = state
     self.place = place
     let seconds = state.limits.seconds
@@ -57,14 +58,14 @@ public struct HostWork {
 
   /// Throws the time limit's error at `place` (the declaration a walk is at) once the
   /// deadline has passed.
-  public func check(at place: String) throws {
-    if expired() { throw state.timeLimitError(at: place.isEmpty ? self.place : place) }
+  public func check(at place: SourceLocation) throws {
+    if expired() { throw state.timeLimitError(at: place.isNowhere ? self.place : place) }
   }
 
   /// Counts `bytes` the work keeps against the memory limit, the error at `place`; give
   /// them back with `release`.
-  public func charge(_ bytes: Int, at place: String) throws {
-    try state.charge(bytes, at: place.isEmpty ? self.place : place)
+  public func charge(_ bytes: Int, at place: SourceLocation) throws {
+    try state.charge(bytes, at: place.isNowhere ? self.place : place)
   }
 
   /// Gives back bytes `charge` counted.
@@ -112,7 +113,9 @@ extension Script {
   /// The limits `show` draws `name` (a diagnosis or a segue) under once the script's calls
   /// have returned, its errors at the declaration's `file:line`.
   public func hostWork(showing name: String) -> HostWork {
-    let place = registry.diagnosis(name)?.location ?? registry.segue(name)?.location ?? path
+    let place =
+      registry.diagnosis(name)?.location ?? registry.segue(name)?.location
+      ?? SourceLocation(file: path)
     return HostWork(after: state, at: place)
   }
 }

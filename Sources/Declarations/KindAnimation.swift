@@ -34,7 +34,8 @@ let keyframeFields = ["t", "from", "to"]
 package func readPlacement(_ value: LuaValue, _ fields: inout Fields, _ key: String) -> Placement {
   guard value != .nil else { return .rest }
   var f = Fields(
-    value, what: fields.what + ": " + key, location: fields.location, known: placementFields)
+    value, what: fields.what + ": " + key, location: fields.location, texts: fields.texts,
+    known: placementFields)
   let limit = Placement.maxOffset
   var p = Placement.rest
   if let v = f.number("x", in: -limit...limit) { p.dx = v }
@@ -60,7 +61,7 @@ func readAnimation(_ fields: inout Fields) -> KindAnimation? {
   for (i, item) in items.enumerated() {
     var f = Fields(
       item, what: fields.what + ": animate[\(i + 1)]", location: fields.location,
-      known: keyframeFields)
+      texts: fields.texts, known: keyframeFields)
     let t = f.number("t", in: 0...1)
     if f.raw("t") == nil { f.fail("needs t = 0…1") }
     let from = readPlacement(f.raw("from") ?? .nil, &f, "from")

@@ -1,5 +1,6 @@
 import Files
 import LuaHost
+import Readable
 
 /// Which menu holds which button, how each menu is reached from the root, and what is wrong
 /// with the menus a script declares. The root menu (named nil here) lists every diagnosis

@@ -1,5 +1,6 @@
 import Files
 import LuaHost
+import Readable
 import Storyboard
 
 /// `app { title = "Barista" }`: the app itself, whose title names the root menu (its bar,
@@ -10,7 +11,7 @@ public struct AppDeclaration: Declared {
   /// The app's language, a BCP 47 tag (nil: `en`).
   public var language: String? = nil
   /// Where it was declared.
-  public var location: Location
+  public var location: SourceLocation
   /// The plugin file that declared it (nil: the script).
   public var plugin: String?
   /// `theme = "mint"`: the look every screen of the app is drawn in, unless `--theme` (or
@@ -31,7 +32,7 @@ public struct MenuDeclaration: Declared {
   /// `shared = true`: its buttons may be on other menus too (else a button is on one menu).
   public var shared: Bool
   /// Where it was declared.
-  public var location: Location
+  public var location: SourceLocation
   /// The plugin file that declared it.
   public var plugin: String?
 }
@@ -52,8 +53,9 @@ extension Script {
     }
   }
 
-  private func declareApp(_ value: LuaValue, _ location: Location) {
-    var f = Fields(value, what: "app", location: location, known: DeclarationFields.app)
+  private func declareApp(_ value: LuaValue, _ location: SourceLocation) {
+    var f = Fields(
+      value, what: "app", location: location, texts: texts, known: DeclarationFields.app)
     let title = f.string("title")
     if title?.isEmpty == true { f.fail("title must not be empty") }
     let language = f.string("language")
@@ -65,9 +67,10 @@ extension Script {
     record(app, fields: f) { $0.add($1, override: $2) }
   }
 
-  func declareMenu(_ name: String, _ value: LuaValue, _ location: Location) {
+  func declareMenu(_ name: String, _ value: LuaValue, _ location: SourceLocation) {
     var f = Fields(
-      value, what: "menu '\(name)'", location: location, known: DeclarationFields.menu)
+      value, what: "menu '\(name)'", location: location, texts: texts, known: DeclarationFields.menu
+    )
     if f.raw("buttons") == nil {
       f.fail("needs buttons = { \"name\", … }: the diagnoses and segues it shows")
     }

@@ -1,44 +1,15 @@
+import Channels
 import Face
 import Files
 import Geometry
 import LuaHost
+import Readable
 import Storyboard
-
-/// Where a declaration was written: `file:line`.
-public typealias Location = String
-
-/// A problem found in a script, reported as `file:line: message`.
-public struct Problem: Error, Equatable, CustomStringConvertible, Sendable {
-  /// `file:line` of the declaration at fault.
-  public var location: Location
-  /// What is wrong, in one line.
-  public var message: String
-  /// The script's frames that led to it, innermost first, when running the script met it
-  /// (`check` prints them as `show` does, unless `--traceback off`).
-  public var traceback: [String] = []
-  /// A problem at a place.
-  public init(_ location: Location, _ message: String) {
-    self.location = location
-    self.message = message
-  }
-  /// `file:line: message`.
-  public var description: String { location.isEmpty ? message : "\(location): \(message)" }
-}
-
-/// Several problems at once: a command that refuses a script says every one.
-public struct ProblemList: Error, CustomStringConvertible, Sendable {
-  /// The problems, in the order found.
-  public var problems: [Problem]
-  /// A list of problems (not empty).
-  public init(_ problems: [Problem]) { self.problems = problems }
-  /// One problem a line.
-  public var description: String { problems.map(\.description).joined(separator: "\n") }
-}
 
 /// Anything a script declares: it remembers where.
 public protocol Declared {
   /// `file:line` of the declaration.
-  var location: Location { get }
+  var location: SourceLocation { get }
 }
 
 /// A happiness a declaration gives: a number, or a Lua function computing it.
@@ -70,7 +41,7 @@ public struct Diagnosis: Declared {
   /// A named style for its face.
   public var style: String?
   /// Where it was declared.
-  public var location: Location
+  public var location: SourceLocation
   /// The plugin file that declared it (nil: the script).
   public var plugin: String?
   /// `clamp = true`: a computed happiness outside 0…100 is clamped instead of an error.
@@ -111,7 +82,7 @@ public struct Segue: Declared {
   /// A named style for its face.
   public var style: String?
   /// Where it was declared.
-  public var location: Location
+  public var location: SourceLocation
   /// The plugin file that declared it.
   public var plugin: String?
   /// `clamp = true`: a computed happiness outside 0…100 is clamped instead of an error.
@@ -127,7 +98,7 @@ extension Segue {
   /// A segue the host makes, not a script: a kind performed on its own (`check` runs every
   /// kind), or the way into a menu no button leads to.
   package init(
-    identifier: String, kind: KindChoice, location: Location, plugin: String? = nil,
+    identifier: String, kind: KindChoice, location: SourceLocation, plugin: String? = nil,
     menu: String? = nil
   ) {
     self.init(
@@ -150,7 +121,7 @@ public struct CustomKind: Declared {
   /// Devices it exists on (nil: every device).
   public var devices: [Device]?
   /// Where it was declared.
-  public var location: Location
+  public var location: SourceLocation
   /// The plugin file that declared it.
   public var plugin: String?
 }
@@ -165,7 +136,7 @@ public struct Feature: Declared {
   /// face unless some diagnosis lists it (see `Registry.drawsEverywhere`).
   public var everywhere: Bool?
   /// Where it was declared.
-  public var location: Location
+  public var location: SourceLocation
   /// The plugin file that declared it.
   public var plugin: String?
 }
@@ -177,7 +148,7 @@ public struct StyleDeclaration: Declared {
   /// The style with its keys applied over the seed's.
   public var style: FaceStyle
   /// Where it was declared.
-  public var location: Location
+  public var location: SourceLocation
   /// The plugin file that declared it.
   public var plugin: String?
 }
@@ -195,7 +166,7 @@ public struct Registry {
     var app: AppDeclaration?
     var themes: [ThemeDeclaration] = []
     var problems: [Problem] = []
-    var unknownFields: [Location: [(name: String, value: String)]] = [:]
+    var unknownFields: [SourceLocation: [(name: String, value: String)]] = [:]
     /// Where each name sits in its list: a search of the list per declaration, and per
     /// tap, made thousands of declarations quadratic to load and to check.
     var diagnosisAt: [String: Int] = [:]
@@ -281,7 +252,7 @@ public struct Registry {
   }
   /// Fields no declaration of their kind has, as declared (`list` shows them: a misspelt
   /// field is no silent default), by the declaration's `file:line`.
-  public var unknownFields: [Location: [(name: String, value: String)]] {
+  public var unknownFields: [SourceLocation: [(name: String, value: String)]] {
     box.tables.unknownFields
   }
 
@@ -289,7 +260,7 @@ public struct Registry {
   public init() {}
 
   mutating func noteUnknownFields(
-    _ fields: [(name: String, value: LuaValue)], at location: Location
+    _ fields: [(name: String, value: LuaValue)], at location: SourceLocation
   ) {
     guard !fields.isEmpty else { return }
     tables.unknownFields[location, default: []] += fields.map { ($0.name, luaText($0.value)) }
@@ -312,7 +283,7 @@ public struct Registry {
   public static var showDiagnosis: Segue {
     Segue(
       identifier: "showDiagnosis", kind: .same("push"), happiness: nil, title: nil, size: nil,
-      style: nil, location: "(built in)", plugin: nil)
+      style: nil, location: .builtIn, plugin: nil)
   }
   /// The custom kind called `name`.
   public func kind(_ name: String) -> CustomKind? {

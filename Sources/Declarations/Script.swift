@@ -63,11 +63,13 @@ public final class Script {
   /// Which keys of the inputs given to the script's diagnoses were read (off until a
   /// command that warns of unread keys turns it on).
   public let inputReads = InputReads()
+  /// The text of every file the script ran, as loaded: where a field's line is found.
+  public let texts = SourceTexts()
   /// The plugin file being loaded (nil while the script itself runs).
   var currentPlugin: String?
   /// Names given to a declaring global whose table never came (`diagnosis "x"` alone), by
   /// the order they were given: said at their lines once the file has run.
-  var awaitingFields: [Int: (what: String, name: String, location: Location)] = [:]
+  var awaitingFields: [Int: (what: String, name: String, location: SourceLocation)] = [:]
   /// The key the next name awaiting its table gets.
   var nextAwaiting = 0
   /// Plugin files actually loaded, in order.
@@ -157,8 +159,18 @@ public final class Script {
     do { source = try FileSystem.read(file) } catch {
       throw LuaError(kind: .file, location: nil, message: "cannot read \(error)")
     }
+    texts.record(file, source)
+    defer { recordRequiredTexts() }
     try state.run(source, chunkName: "@" + file, arguments: arguments)
     noteDeclarationsWithoutFields()
+  }
+
+  /// The modules `require` loaded (in C, from their files) while a file ran: their text
+  /// is read once now, beside the script's, for their fields' lines.
+  private func recordRequiredTexts() {
+    for file in state.requiredFiles where !texts.has(file) {
+      if let bytes = try? FileSystem.read(file) { texts.record(file, bytes) }
+    }
   }
 
   /// Files first as given; folders expand to their `*.lua` in name order (not subfolders:
@@ -282,7 +294,7 @@ public final class Script {
     if let theme = options.theme, self.theme(named: theme) == nil {
       problems.append(
         Problem(
-          "",
+          .nowhere,
           "--theme names an unknown theme '\(theme)'\(suggestion(theme, themeNames)) (themes: \(themeNames.joined(separator: ", ")))"
         ))
     }
@@ -291,7 +303,8 @@ public final class Script {
       let known =
         names.isEmpty ? "no named styles are declared" : "styles: " + names.joined(separator: ", ")
       let hint = suggestion(style, names)
-      problems.append(Problem("", "--style names an unknown style '\(style)'\(hint) (\(known))"))
+      problems.append(
+        Problem(.nowhere, "--style names an unknown style '\(style)'\(hint) (\(known))"))
     }
     problems += registry.menuProblems(suggest: suggest)
     return problems
@@ -303,7 +316,7 @@ public final class Script {
     guard let e = error as? LuaError else { return false }
     return Device.allCases.contains { device in
       guard let first = problems(on: device).first else { return false }
-      return (e.location == first.location || first.location.isEmpty)
+      return (e.location == first.location || first.location.isNowhere)
         && e.message.hasPrefix(first.message)
     }
   }
@@ -315,12 +328,12 @@ public final class Script {
       let more =
         problems.count > 1 ? " (and \(plural(problems.count - 1, "more problem")); run check)" : ""
       throw LuaError(
-        kind: .runtime, location: first.location.isEmpty ? nil : first.location,
+        kind: .runtime, location: first.location.isNowhere ? nil : first.location,
         message: first.message + more)
     }
   }
 
-  private func unknownStyle(_ name: String, _ location: Location) -> Problem {
+  private func unknownStyle(_ name: String, _ location: SourceLocation) -> Problem {
     let names = registry.styles.compactMap(\.name)
     return Problem(location, "unknown style '\(name)'\(suggestion(name, names))")
   }

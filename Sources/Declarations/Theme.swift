@@ -20,9 +20,11 @@
 //   "bordered style").
 // - UIButtonTypeRoundedRect: white, a grey border, rounded corners, a bold 15 pt title in
 //   dark blue (about rgb 50, 79, 133), centred.
-// - UIPopoverController: a dark navy frame with rounded corners around a rounded content
-//   area, an arrow to the button; nothing behind it is dimmed. A form sheet dims the
-//   screen behind it (UIModalPresentationFormSheet).
+// - UIPopoverController: a dark navy frame with 7-point rounded corners, 8 points around
+//   the content, a soft drop shadow, an arrow to the button; nothing behind it is dimmed.
+//   A form sheet dims the screen behind it (UIModalPresentationFormSheet).
+// - The back button's landscape artwork is 24 points tall (30 in portrait); the split
+//   view's divider is dark. docs/ios6.md ("Chrome at rest") cites each fact.
 
 import Files
 import Render
@@ -71,6 +73,10 @@ public struct Theme: Equatable, Sendable {
   public var backText: Color
   /// The back button's corner radius.
   public var backRadius: Double
+  /// The back button's height in a 44-point bar (UIKit's artwork: 30).
+  public var backHeight: Double
+  /// The back button's height in an iPhone's 32-point landscape bar (its own artwork: 24).
+  public var backHeightLandscape: Double
 
   /// A menu button's fill, border and title.
   public var buttonFill: Color
@@ -89,6 +95,15 @@ public struct Theme: Equatable, Sendable {
   /// The frame's width around the content, and the outer corners' radius.
   public var popoverFrame: Double
   public var popoverRadius: Double
+  /// A popover arrow's base width and height (UIKit's iOS 6 artwork: 37 by 19).
+  public var popoverArrowWidth: Double
+  public var popoverArrowHeight: Double
+  /// How dark the popover's drop shadow is right under its frame, 0…1 (0: none), and how
+  /// many points it takes to fade out (it falls half that far below the frame).
+  public var popoverShadow: Double
+  public var popoverShadowBlur: Double
+  /// The line between the iPad's master and detail in landscape.
+  public var divider: Color
   /// How dark the dimming behind a form sheet is, 0…1.
   public var dim: Double
 
@@ -102,12 +117,14 @@ public struct Theme: Equatable, Sendable {
     title: .white, titleShadow: Color(r: 54, g: 66, b: 82), titleSize: 20, titleBold: true,
     backBordered: true, backTop: Color(r: 132, g: 151, b: 178),
     backBottom: Color(r: 76, g: 101, b: 137), backBorder: Color(r: 55, g: 71, b: 97),
-    backText: .white, backRadius: 5,
+    backText: .white, backRadius: 5, backHeight: 30, backHeightLandscape: 24,
     buttonFill: .white, buttonBorder: Color(r: 160, g: 160, b: 160),
     buttonText: Color(r: 50, g: 79, b: 133), buttonSize: 15, buttonBold: true,
     buttonRadius: 10, buttonCentred: true,
     popoverTop: Color(r: 58, g: 70, b: 92), popoverBottom: Color(r: 12, g: 20, b: 36),
-    popoverFrame: 6, popoverRadius: 10, dim: 0.4)
+    popoverFrame: 8, popoverRadius: 7, popoverArrowWidth: 37, popoverArrowHeight: 19,
+    popoverShadow: 0.5, popoverShadowBlur: 20,
+    divider: Color(r: 26, g: 26, b: 26), dim: 0.4)
 
   /// The text style of chrome text in this theme.
   package func text(bold: Bool, centred: Bool = false) -> TextStyle {

@@ -5,6 +5,7 @@
 
 import Files
 import LuaHost
+import Readable
 import Render
 
 /// A declared theme.
@@ -14,7 +15,7 @@ public struct ThemeDeclaration: Declared {
   /// The look: iOS 6's with the declared fields applied.
   public var theme: Theme
   /// Where it was declared.
-  public var location: Location
+  public var location: SourceLocation
   /// The plugin file that declared it.
   public var plugin: String?
 }
@@ -30,6 +31,7 @@ enum ThemeFields {
       ("back_border", \.backBorder), ("back_text", \.backText), ("button_fill", \.buttonFill),
       ("button_border", \.buttonBorder), ("button_text", \.buttonText),
       ("popover_top", \.popoverTop), ("popover_bottom", \.popoverBottom),
+      ("divider", \.divider),
     ]
   }
   /// Colours that may be `false` (none).
@@ -44,6 +46,12 @@ enum ThemeFields {
       ("title_size", \.titleSize, 1...100), ("back_radius", \.backRadius, 0...50),
       ("button_size", \.buttonSize, 1...100), ("button_radius", \.buttonRadius, 0...50),
       ("popover_frame", \.popoverFrame, 0...50), ("popover_radius", \.popoverRadius, 0...50),
+      ("popover_arrow_width", \.popoverArrowWidth, 0...100),
+      ("popover_arrow_height", \.popoverArrowHeight, 0...100),
+      ("popover_shadow", \.popoverShadow, 0...1),
+      ("popover_shadow_blur", \.popoverShadowBlur, 0...100),
+      ("back_height", \.backHeight, 1...44),
+      ("back_height_landscape", \.backHeightLandscape, 1...32),
       ("dim", \.dim, 0...1),
     ]
   }
@@ -64,9 +72,9 @@ enum ThemeFields {
 
 extension Script {
   /// Declares `theme "name" { field = value, … }`: iOS 6's look with the fields given.
-  func declareTheme(_ name: String, _ value: LuaValue, _ location: Location) {
+  func declareTheme(_ name: String, _ value: LuaValue, _ location: SourceLocation) {
     var f = Fields(
-      value, what: "theme '\(name)'", location: location, known: ThemeFields.all)
+      value, what: "theme '\(name)'", location: location, texts: texts, known: ThemeFields.all)
     var theme = Theme.ios6
     theme.name = name
     // A colour's problem is placed at its field's line, with the nearest names the pen

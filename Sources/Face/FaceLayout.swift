@@ -32,6 +32,13 @@ public func faceGeometry(state: FaceState, style: FaceStyle, bounds: Rect) throw
   return g
 }
 
+/// The room around the square around a face (its view's shorter side, centred) that the
+/// face may reach into, in those sides: the widest head (the face's radius across) with the
+/// largest ears reaches 1.035 half sides from the centre at the seed's scale, its stroke a
+/// little more. A face shown through that square alone (a data sheet's cell, a legend's key
+/// face) keeps this much around it, or its ears are cut and touch its neighbours.
+public let faceMargin = 0.06
+
 /// The computation of one face's geometry: the channels' formulas, then the yields.
 struct FaceLayout {
   let state: FaceState
@@ -636,11 +643,14 @@ struct FaceLayout {
     }
   }
 
-  /// A small grey cross in the top right corner: some datum was missing.
+  /// A small grey cross in the top right corner of the square around the face: some
+  /// datum was missing. The square's, not the bounds': a contact sheet's cell shows that
+  /// square alone, and a mark in the corner of a tall content rect fell above it, unseen.
   private func addMissingMark(_ g: inout FaceGeometry) {
     guard !ch.missing.isEmpty else { return }
-    let d = min(bounds.width, bounds.height) * 0.04
-    let x = bounds.x + bounds.width - 2 * d, y = bounds.y + d
+    let side = min(bounds.width, bounds.height)
+    let d = side * 0.04
+    let x = mid.x + side / 2 - 2 * d, y = mid.y - side / 2 + d
     g.missingMark = FaceGeometry.MissingMark(
       FaceGeometry.Segment(Point(x, y), Point(x + d, y + d)),
       FaceGeometry.Segment(Point(x + d, y), Point(x, y + d)))

@@ -198,8 +198,8 @@ public final class LaterFile {
   }
 
   /// Why writing would be refused, found before the work that makes the bytes (a clip's
-  /// encoding): a folder that cannot be opened, or a name that is neither missing, a
-  /// regular file, nor a character device (itself or through a symlink). Nil when writing
+  /// encoding): a folder that cannot be opened or made a file in, or a name that is neither
+  /// missing, a regular file, nor a character device (itself or through a symlink). Nil when writing
   /// may go ahead; the write itself checks again.
   package var refusal: FileError? {
     if let problem { return problem }
@@ -208,7 +208,7 @@ public final class LaterFile {
     do { try OutputDirectory.refuseUnlessRegular(name, in: folder, path: path) } catch {
       return error
     }
-    return nil
+    return FileSystem.creationRefusal(in: folder, path: path)
   }
 
   /// The path shown for `other` (a file beside this one) or this file.

@@ -1,3 +1,5 @@
+import Channels
+
 // Made by scripts/lua-api from types/psychologist.lua: edit that file, then run it.
 
 /// The LuaCATS definitions of the Lua API, as types/psychologist.lua holds them.
@@ -35,7 +37,8 @@ public let luaAPIDefinitions = ##"""
 ---0 (unhappy) … 100 (happy), or a function of the tap's input returning one
 ---(outside 0 … 100 an error, unless `clamp = true`).
 ---@field happiness? number|fun(input: table): number
----The title of the scene it leads to.
+---Its button's label, and the title of the scene it leads to: a diagnosis's title wins
+---over its segue's (a menu its segue shows titles itself).
 ---@field title? string
 ---The segue it performs; `"showDiagnosis"` unless named.
 ---@field segue? string
@@ -168,7 +171,9 @@ public let luaAPIDefinitions = ##"""
 ---@field kind? psychologist.KindName|table<psychologist.DeviceName, psychologist.KindName>
 ---The happiness it gives its scene: a number or a function of the context.
 ---@field happiness? number|fun(ctx: psychologist.SegueContext): number
----The scene's title.
+---Its button's label (a button segue), and its scene's title when the tapped diagnosis has
+---none (or `s:perform` performs it): a diagnosis's title wins. `check` notes one no tap
+---shows.
 ---@field title? string
 ---A popover's content size (default 320×320).
 ---@field size? psychologist.Size
@@ -336,6 +341,10 @@ public let luaAPIDefinitions = ##"""
 ---@field back_text? psychologist.ColorName
 ---The back button's corner radius, 0…50 (5).
 ---@field back_radius? number
+---The back button's height in a 44-point bar, 1…44 (30), and in an iPhone's 32-point
+---landscape bar, 1…32 (24: iOS 6's landscape artwork; its text is not made smaller).
+---@field back_height? number
+---@field back_height_landscape? number
 ---A menu button's fill ("white"), border ("#a0a0a0") and title ("#324f85").
 ---@field button_fill? psychologist.ColorName
 ---@field button_border? psychologist.ColorName
@@ -349,9 +358,19 @@ public let luaAPIDefinitions = ##"""
 ---A popover's frame gradient, top ("#3a465c") and bottom ("#0c1424").
 ---@field popover_top? psychologist.ColorName
 ---@field popover_bottom? psychologist.ColorName
----The popover frame's width around its content, 0…50 (6), and corner radius, 0…50 (10).
+---The popover frame's width around its content, 0…50 (8), and corner radius, 0…50 (7).
 ---@field popover_frame? number
 ---@field popover_radius? number
+---A popover arrow's base width, 0…100 (37), and height from base to tip, 0…100 (19): the
+---height is also the gap between the popover and its button.
+---@field popover_arrow_width? number
+---@field popover_arrow_height? number
+---How dark a popover's drop shadow is under its frame, 0…1 (0.5; 0 for none), and the
+---points it fades out over, 0…100 (20; it falls half as far below the frame).
+---@field popover_shadow? number
+---@field popover_shadow_blur? number
+---The line between the iPad's master and detail in landscape ("#1a1a1a").
+---@field divider? psychologist.ColorName
 ---How dark the dimming behind a form sheet is, 0…1 (0.4).
 ---@field dim? number
 ---Replace an earlier theme of the same name.

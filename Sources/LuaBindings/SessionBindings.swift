@@ -176,7 +176,8 @@ extension Script {
     try state.register("session") { [unowned self] call in
       let v = try call.value(1)
       var f = Fields(
-        v == .nil ? .map([:]) : v, what: "session", location: "", known: DeclarationFields.session)
+        v == .nil ? .map([:]) : v, what: "session", location: .nowhere, texts: self.texts,
+        known: DeclarationFields.session)
       var device = self.options.device
       var orientation = self.options.orientation
       if let d = f.string("device") {

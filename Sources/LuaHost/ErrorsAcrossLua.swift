@@ -1,5 +1,6 @@
 import CLua
 import CLuaBridge
+import Readable
 
 // Errors keep their type across Lua. A Swift error thrown by a Swift function that Lua
 // called goes into Lua as a host error (a userdata holding its kind, place and message, made
@@ -20,7 +21,7 @@ extension LuaError {
   /// An error Lua raised, of the kind the status of the call it ended says (a syntax error
   /// from a load, Lua's memory error), placed where Lua wrote it in front of the message,
   /// else at `place`.
-  init(status: Int32, raised text: String, orAt place: String? = nil) {
+  init(status: Int32, raised text: String, orAt place: SourceLocation? = nil) {
     self.init(kind: status == LUA_ERRSYNTAX ? .syntax : .runtime, raw: text)
     if status == LUA_ERRMEM || LuaError.isMemoryRefusal(message) { kind = .memory }
     if location == nil { location = place }
@@ -39,12 +40,20 @@ extension LuaError {
   static let luaMemoryWords = "not enough memory"
 }
 
-/// `file:line` of a place CLuaBridge read off the call stack; nil for no Lua code.
-func location(of place: psy_place) -> String? {
+/// A place CLuaBridge read off the call stack; nil for no Lua code.
+func location(of place: psy_place) -> SourceLocation? {
   guard place.line > 0 else { return nil }
   var file = place.file
   let name = withUnsafeBytes(of: &file) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-  return "\(name):\(place.line)"
+  return SourceLocation(file: name, line: Int(place.line))
+}
+
+/// A site CLuaBridge read off the call stack (the chunk's whole name); nil for no Lua code.
+func location(of site: psy_site) -> SourceLocation? {
+  guard site.line > 0 else { return nil }
+  var file = site.file
+  let name = withUnsafeBytes(of: &file) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+  return SourceLocation(file: name, line: Int(site.line))
 }
 
 /// Leaves `error` on top of L as a host error for the trampoline to raise once this Swift
@@ -53,7 +62,7 @@ func location(of place: psy_place) -> String? {
 /// Lua's memory error is on top instead.
 func pushHostError(_ L: OpaquePointer, _ error: LuaError) {
   var message = error.message
-  var place = error.location ?? ""
+  var place = error.location?.description ?? ""
   _ = message.withUTF8 { text in
     place.withUTF8 { given in
       psy_pusherror(
@@ -77,8 +86,10 @@ extension LuaError {
       self.init(kind: kind, location: nil, message: String(decoding: text, as: UTF8.self))
       return
     }
+    // The place crossed C as the text it was made from (`SourceLocation.description`).
+    let place = String(decoding: text.prefix(parts.place_length), as: UTF8.self)
     self.init(
-      kind: kind, location: String(decoding: text.prefix(parts.place_length), as: UTF8.self),
+      kind: kind, location: SourceLocation(luaText: place[...]) ?? SourceLocation(file: place),
       message: String(decoding: text.dropFirst(parts.place_length + 2), as: UTF8.self))
   }
 }
@@ -124,7 +135,10 @@ struct Failure {
   /// The levels of the traceback the handler took.
   var traceback: String
   /// The innermost Lua code when the error was raised.
-  var place: String?
+  var place: SourceLocation?
+  /// The standard library (`math`) whose missing field the error names, when the line
+  /// that raised it reads the field through the library's name.
+  var library: String?
 
   init(_ L: OpaquePointer, at idx: Int32) {
     var f = psy_failure()
@@ -133,6 +147,10 @@ struct Failure {
     text = f.message.map { errorText($0, f.message_length) }
     traceback = string(f.traceback, f.traceback_length)
     place = location(of: f.place)
+    let name = withUnsafeBytes(of: f.library) {
+      String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+    }
+    library = name.isEmpty ? nil : name
   }
 
   /// Whether this is Lua's memory error: raised as one, or passed on as its words alone.

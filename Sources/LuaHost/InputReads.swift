@@ -10,10 +10,10 @@ public final class InputReads {
   /// Whether inputs are tracked (off: they go into Lua as they are, at no cost).
   public var isOn = false
   /// Keys given, in the order first given, with where they were given.
-  public private(set) var given: [(key: String, place: String)] = []
+  public private(set) var given: [(key: String, place: SourceLocation)] = []
   private var givenKeys: Set<String> = []
   /// The reads tables of the proxies made so far.
-  private var readTables: [LuaReference] = []
+  private var readTables: [(reads: LuaReference, had: Set<String>)] = []
   /// Keys the host read itself (a channel mapping's columns).
   private var readByHost: Set<String> = []
 
@@ -22,7 +22,8 @@ public final class InputReads {
 
   /// `input` as Lua should see it: when on and it is a table, a proxy noting its reads,
   /// its string keys noted as given at `place`; else `input` itself.
-  public func track(_ input: LuaValue, place: String, in state: LuaState) throws -> LuaValue {
+  public func track(_ input: LuaValue, place: SourceLocation, in state: LuaState) throws -> LuaValue
+  {
     guard isOn else { return input }
     let keys: [String]
     switch input {
@@ -32,7 +33,7 @@ public final class InputReads {
     }
     for key in keys.sorted() where givenKeys.insert(key).inserted { given.append((key, place)) }
     let (proxy, reads) = try state.trackedTable(input)
-    readTables.append(reads)
+    readTables.append((reads, Set(keys)))
     return proxy
   }
 
@@ -42,35 +43,40 @@ public final class InputReads {
   }
 
   /// Every key read so far, and whether a walk (`pairs`) read them all.
-  public func read(in state: LuaState) -> (keys: Set<String>, everything: Bool) {
+  /// `missed`: the keys read from an input that did not have them (see `misspelt`).
+  public func read(in state: LuaState) -> (keys: Set<String>, everything: Bool, missed: Set<String>)
+  {
     var keys = readByHost
     var everything = false
+    var missed: Set<String> = []
     for table in readTables {
-      let (k, all) = state.keys(of: table)
+      let (k, all) = state.keys(of: table.reads)
       keys.formUnion(k)
+      missed.formUnion(k.subtracting(table.had))
       everything = everything || all
     }
-    return (keys, everything)
+    return (keys, everything, missed)
   }
 
   /// `input 'shot' was never read (did you mean 'shots'?)` for each key given that nothing
-  /// read, each once, with where it was given; nothing when a walk read every key. Keys in
+  /// read, each once, with where it was given (the guess among the names read from an input
+  /// that lacked them: see `guess`); nothing when a walk read every key. Keys in
   /// `except` are the host's own (a row's `id`), never said.
   public func unreadWarnings(
     in state: LuaState, except: Set<String> = []
-  ) -> [(place: String, message: String)] {
-    let (read, everything) = self.read(in: state)
+  ) -> [(place: SourceLocation, message: String)] {
+    let (read, everything, missed) = self.read(in: state)
     guard !everything else { return [] }
-    let candidates = read.sorted()
+    let candidates = missed.sorted()
     return given.filter { !read.contains($0.key) && !except.contains($0.key) }.map { key, place in
-      (place, "input '\(key)' was never read\(suggestion(key, candidates))")
+      (place, "input '\(key)' was never read\(guess(key, candidates))")
     }
   }
 
   /// What was given and read so far, as plain data (a batch gathers its workers').
   public func tally(in state: LuaState) -> InputTally {
-    let (read, everything) = self.read(in: state)
-    return InputTally(given: given.map(\.key), read: read, everything: everything)
+    let (read, everything, missed) = self.read(in: state)
+    return InputTally(given: given.map(\.key), read: read, everything: everything, missed: missed)
   }
 }
 
@@ -82,12 +88,14 @@ public struct InputTally: Sendable {
   public var read: Set<String> = []
   /// Whether a walk read every key.
   public var everything = false
+  /// Keys read from an input that did not have them.
+  public var missed: Set<String> = []
 
   /// An empty tally.
   public init() {}
 
-  init(given: [String], read: Set<String>, everything: Bool) {
-    (self.given, self.read, self.everything) = (given, read, everything)
+  init(given: [String], read: Set<String>, everything: Bool, missed: Set<String>) {
+    (self.given, self.read, self.everything, self.missed) = (given, read, everything, missed)
   }
 
   /// Adds another state's tally.
@@ -95,17 +103,27 @@ public struct InputTally: Sendable {
     for key in other.given where !given.contains(key) { given.append(key) }
     read.formUnion(other.read)
     everything = everything || other.everything
+    missed.formUnion(other.missed)
   }
 
-  /// The keys given that nothing read, but `except`, with the nearest key read for each
-  /// (`shot`, " (did you mean 'shots'?)"); none when a walk read every key.
+  /// The keys given that nothing read, but `except`, with the nearest key read from an
+  /// input that lacked it for each (`shot`, " (did you mean 'shots'?)"); none when a walk read every key.
   public func unread(except: Set<String> = []) -> [(key: String, hint: String)] {
     guard !everything else { return [] }
-    let candidates = read.sorted()
+    let candidates = missed.sorted()
     return given.filter { !read.contains($0) && !except.contains($0) }.map {
-      ($0, suggestion($0, candidates))
+      ($0, guess($0, candidates))
     }
   }
+}
+
+/// `suggestion` for the unread `key` among `missed`, the names a script read from an input
+/// that did not have them: only these can be a misspelling of it (`mgp` read, `mpg`
+/// unread). A name read from an input that had it is another column read rightly (`am`
+/// unread is no misspelling of `wt` read). None for a key of two letters: two edits turn
+/// any into another (`am` into `hp`, an optional column read as `i.hp or 0`).
+func guess(_ key: String, _ missed: [String]) -> String {
+  key.count < 3 ? "" : suggestion(key, missed)
 }
 
 extension LuaState {

@@ -1,5 +1,6 @@
 import CLua
 import CLuaBridge
+import Readable
 
 /// Tables nested deeper than this (or cyclic ones) are refused when copied either way.
 let maxTableDepth = 200
@@ -16,7 +17,7 @@ let maxTableDepth = 200
 /// is looked at as it goes, since no Lua hook can stop Swift code.
 struct TableCopy {
   /// The place its errors name (the declaration whose function's result it copies).
-  let place: String?
+  let place: SourceLocation?
   /// Values copied so far, and bytes charged to the memory limit.
   var values = 0
   var charged = 0
@@ -100,7 +101,9 @@ struct TableCopy {
 extension LuaState {
   /// Pushes a Swift value; everything that allocates runs protected. Its errors name
   /// `place` (the declaration whose function the value goes to).
-  func push(_ L: OpaquePointer, _ value: LuaValue, depth: Int = 0, place: String? = nil) throws {
+  func push(_ L: OpaquePointer, _ value: LuaValue, depth: Int = 0, place: SourceLocation? = nil)
+    throws
+  {
     guard lua_checkstack(L, 8) != 0 else { throw LuaError.stackOverflow(at: place) }
     switch value {
     case .nil: lua_pushnil(L)
@@ -137,7 +140,7 @@ extension LuaState {
     }
   }
 
-  func pushBytes(_ L: OpaquePointer, _ bytes: [UInt8], place: String? = nil) throws {
+  func pushBytes(_ L: OpaquePointer, _ bytes: [UInt8], place: SourceLocation? = nil) throws {
     let status = bytes.withUnsafeBufferPointer { buf in
       buf.withMemoryRebound(to: CChar.self) { psy_pushstring(L, $0.baseAddress, $0.count) }
     }
@@ -148,7 +151,7 @@ extension LuaState {
   /// the walk of a table steps through the protected `psy_next`). Its errors name `place`
   /// (the declaration whose function's result it is). A host error (a Swift error a script
   /// caught) comes back as its message, the text a script reads of it.
-  func value(_ L: OpaquePointer, at idx: Int32, place: String? = nil) throws -> LuaValue {
+  func value(_ L: OpaquePointer, at idx: Int32, place: SourceLocation? = nil) throws -> LuaValue {
     var copy = TableCopy(place: place)
     defer { if copy.charged > 0 { psy_uncharge(L, copy.charged) } }
     return try value(L, at: idx, depth: 0, &copy)
@@ -222,7 +225,7 @@ extension LuaState {
     return .map(map)
   }
 
-  private func tooDeep(at place: String?) -> LuaError {
+  private func tooDeep(at place: SourceLocation?) -> LuaError {
     LuaError(kind: .runtime, location: place, message: "table nested too deeply (or cyclic)")
   }
 }

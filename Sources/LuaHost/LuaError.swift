@@ -1,3 +1,5 @@
+import Readable
+
 /// An error from Lua or from loading a script: what kind, where, what, and how it got there.
 ///
 /// Each is made once, where it happens, with its kind and its place. A Swift error thrown
@@ -18,14 +20,14 @@ public struct LuaError: Error, Equatable, CustomStringConvertible, Sendable {
   /// The kind of failure.
   public var kind: Kind
   /// `file:line` of the code that failed, when known.
-  public var location: String?
+  public var location: SourceLocation?
   /// The message without its location.
   public var message: String
   /// Lua's stack traceback (may be empty).
   public var traceback: String
 
   /// An error with the given parts.
-  public init(kind: Kind, location: String?, message: String, traceback: String = "") {
+  public init(kind: Kind, location: SourceLocation?, message: String, traceback: String = "") {
     self.kind = kind
     self.location = location
     self.message = message
@@ -48,12 +50,12 @@ public struct LuaError: Error, Equatable, CustomStringConvertible, Sendable {
   }
 
   /// The host's error for a stack that cannot grow (too deep a recursion through the host).
-  static func stackOverflow(at place: String? = nil) -> LuaError {
+  static func stackOverflow(at place: SourceLocation? = nil) -> LuaError {
     LuaError(kind: .memory, location: place, message: "Lua stack overflow")
   }
 
   /// `"a/b.lua:12: boom"` → (`"a/b.lua:12"`, `"boom"`); no place in front → (nil, text).
-  private static func placeInFront(of text: String) -> (String?, String) {
+  private static func placeInFront(of text: String) -> (SourceLocation?, String) {
     let bytes = Array(text.utf8)
     var i = 0
     // The first ":<digits>: " on the first line ends the place (a path may hold colons).
@@ -66,7 +68,8 @@ public struct LuaError: Error, Equatable, CustomStringConvertible, Sendable {
         if j > i + 1, j + 1 < bytes.count, bytes[j] == UInt8(ascii: ":"),
           bytes[j + 1] == UInt8(ascii: " ")
         {
-          let place = String(decoding: bytes[..<j], as: UTF8.self)
+          let place = SourceLocation(
+            luaText: Substring(String(decoding: bytes[..<j], as: UTF8.self)))
           return (place, String(decoding: bytes[(j + 2)...], as: UTF8.self))
         }
       }

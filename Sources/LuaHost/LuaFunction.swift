@@ -1,5 +1,6 @@
 import CLua
 import CLuaBridge
+import Readable
 
 /// A Swift function callable from Lua: reads its arguments from the call and pushes results.
 /// What it throws is raised in Lua (after Swift has returned) as a host error: the error as a
@@ -60,12 +61,12 @@ public struct LuaCall {
     return Unmanaged<Object>.fromOpaque(raw).takeUnretainedValue()
   }
 
-  /// `file:line` of the Lua code that made this call (empty if unknown); through C
-  /// callers such as `pcall(s.snapshot, s, …)`, the nearest Lua code below them.
-  public var location: String {
-    var buffer = [CChar](repeating: 0, count: 512)
-    let n = psy_nearest_where(L, 1, &buffer, 512)
-    return String(decoding: buffer.prefix(Int(n)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+  /// The Lua code that made this call (nowhere if unknown); through C callers such as
+  /// `pcall(s.snapshot, s, …)`, the nearest Lua code below them.
+  public var location: SourceLocation {
+    var site = psy_site()
+    psy_nearest_site(L, 1, &site)
+    return LuaHost.location(of: site) ?? .nowhere
   }
 
   /// Counts `bytes` the host holds for the script against its memory limit; throws Lua's

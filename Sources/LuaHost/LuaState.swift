@@ -118,7 +118,7 @@ public final class LuaState {
   /// Counts `bytes` the host holds or spends for the script against its memory limit;
   /// throws Lua's memory error at `place` when that would pass it (nothing counted then).
   /// Give them back with `uncharge`.
-  public func charge(_ bytes: Int, at place: String?) throws {
+  public func charge(_ bytes: Int, at place: SourceLocation?) throws {
     if psy_charge(L, max(bytes, 0)) != 0 {
       throw LuaError(kind: .memory, location: place, message: LuaError.luaMemoryWords)
     }
@@ -135,13 +135,13 @@ public final class LuaState {
   public var isPastDeadline: Bool { psy_expired(L) != 0 }
 
   /// The time limit's error at `place`, for host work that stopped at the deadline.
-  public func timeLimitError(at place: String?) -> LuaError {
+  public func timeLimitError(at place: SourceLocation?) -> LuaError {
     LuaError(kind: .timeLimit, location: place, message: limits.exceededMessage)
   }
 
   /// Throws the time limit's error when the call running on `thread` is past its deadline:
   /// host work a script asks for looks at the clock between its steps.
-  func checkDeadline(_ thread: OpaquePointer, place: String? = nil) throws {
+  func checkDeadline(_ thread: OpaquePointer, place: SourceLocation? = nil) throws {
     if psy_expired(thread) != 0 { throw timeLimitError(at: place) }
   }
 
@@ -186,6 +186,8 @@ public final class LuaState {
     let base = try begin(L, LUA_NOREF, slots: arguments.count)
     defer { lua_settop(L, base) }
     try load(L, source, chunkName: chunkName)
+    // Run as lua5.4 runs a script: its traceback's last line and its nesting depth agree.
+    try check(L, psy_main_frame(L))
     return try invoke(L, arguments: arguments)
   }
 
@@ -194,7 +196,7 @@ public final class LuaState {
   /// cannot be copied, a built-in function called directly) names `place`, the declaration
   /// whose function it is.
   public func call(
-    _ function: LuaReference, _ arguments: [LuaValue] = [], declaredAt place: String? = nil
+    _ function: LuaReference, _ arguments: [LuaValue] = [], declaredAt place: SourceLocation? = nil
   ) throws -> [LuaValue] {
     let L = running
     let base = try begin(L, function.ref, slots: arguments.count, place: place)
@@ -205,7 +207,7 @@ public final class LuaState {
   /// Calls a Lua function with one argument and returns its first result: the host's hot
   /// path (a diagnosis per row, a happiness per tap), with no arrays to allocate.
   public func call(
-    _ function: LuaReference, with argument: LuaValue, declaredAt place: String? = nil
+    _ function: LuaReference, with argument: LuaValue, declaredAt place: SourceLocation? = nil
   ) throws -> LuaValue {
     let L = running
     var scalar = psy_scalar(type: LUA_TNIL, isinteger: 0, integer: 0, number: 0)
@@ -236,7 +238,9 @@ public final class LuaState {
       L, handler: lua_gettop(L) - 1, status: status, timedOut: timedOut != 0, place: place)
   }
 
-  private func callGeneral(_ function: LuaReference, with argument: LuaValue, place: String?)
+  private func callGeneral(
+    _ function: LuaReference, with argument: LuaValue, place: SourceLocation?
+  )
     throws -> LuaValue
   {
     let L = running
@@ -283,14 +287,18 @@ public final class LuaState {
       let raw = stringAt(L, -1) ?? "cannot load"
       psy_pop(L, 1)
       // A binary chunk is refused before any line is read: the file's first line it is.
-      let firstLine = chunkName.hasPrefix("@") ? String(chunkName.dropFirst()) + ":1" : nil
+      let firstLine =
+        chunkName.hasPrefix("@")
+        ? SourceLocation(file: String(chunkName.dropFirst()), line: 1) : nil
       throw LuaError(status: status, raised: raw, orAt: firstLine)
     }
   }
 
   /// Pushes the message handler and the function `ref` (none for LUA_NOREF); returns the
   /// stack top to restore afterwards.
-  func begin(_ L: OpaquePointer, _ ref: Int32, slots: Int, place: String? = nil) throws -> Int32 {
+  func begin(_ L: OpaquePointer, _ ref: Int32, slots: Int, place: SourceLocation? = nil) throws
+    -> Int32
+  {
     let base = psy_pushcall(L, ref, Int32(clamping: slots + 4))
     guard base >= 0 else { throw LuaError.stackOverflow(at: place) }
     return base
@@ -299,7 +307,7 @@ public final class LuaState {
   /// Calls the function on top of L (the message handler just below it) with arguments and
   /// returns its results; leaves the stack as it found it below the handler. Errors with no
   /// place of their own name `place`.
-  func invoke(_ L: OpaquePointer, arguments: [LuaValue], place: String? = nil) throws
+  func invoke(_ L: OpaquePointer, arguments: [LuaValue], place: SourceLocation? = nil) throws
     -> [LuaValue]
   {
     let handler = lua_gettop(L) - 1
@@ -320,7 +328,8 @@ public final class LuaState {
   /// outermost call; a failure becomes a LuaError of the right kind.
   @inline(__always)
   func protectedCall(
-    _ L: OpaquePointer, handler: Int32, arguments: Int32, results: Int32, place: String? = nil
+    _ L: OpaquePointer, handler: Int32, arguments: Int32, results: Int32,
+    place: SourceLocation? = nil
   ) throws {
     var timedOut: Int32 = 0
     let status = psy_call(L, arguments, results, handler, &timedOut)
@@ -332,7 +341,7 @@ public final class LuaState {
   /// below the handler.
   @inline(never)
   func callError(
-    _ L: OpaquePointer, handler: Int32, status: Int32, timedOut: Bool, place: String? = nil
+    _ L: OpaquePointer, handler: Int32, status: Int32, timedOut: Bool, place: SourceLocation? = nil
   ) -> LuaError {
     let failure = Failure(L, at: -1)
     lua_settop(L, handler - 1)
@@ -347,7 +356,7 @@ public final class LuaState {
   /// error("x", 0), a yield outside a coroutine) is placed where the allocator refused
   /// memory, else at the innermost Lua code when it was raised, else at `place`.
   func error(
-    of failure: Failure, _ L: OpaquePointer, status: Int32, timedOut: Bool, place: String?
+    of failure: Failure, _ L: OpaquePointer, status: Int32, timedOut: Bool, place: SourceLocation?
   ) -> LuaError {
     var error =
       failure.host ?? LuaError(status: status, raised: failure.text ?? "error")
@@ -366,12 +375,15 @@ public final class LuaState {
       error.message += " (limit \(limits.memory >> 20) MiB)"
     }
     if error.location == nil {
-      let refusedAt = String(cString: psy_memory_where(L))
+      let refusedAt = psy_memory_where(L).map { location(of: $0.pointee) } ?? nil
       let limited = error.kind == .memory || error.kind == .timeLimit
-      error.location = limited && !refusedAt.isEmpty ? refusedAt : failure.place ?? place
+      error.location = limited && refusedAt != nil ? refusedAt : failure.place ?? place
     }
     if failure.host == nil {
       error.message = withModuleSuggestion(withGlobalSuggestion(error.message, L))
+      if let library = failure.library {
+        error.message = withLibraryFieldSuggestion(error.message, library: library, L)
+      }
     }
     return error
   }
@@ -389,6 +401,22 @@ public final class LuaState {
     // suggestion's " (did you mean 'x'?)", said inside Lua's own parentheses.
     guard hint.hasPrefix(" (") else { return message }
     return message.dropLast() + "; " + hint.dropFirst(2)
+  }
+
+  /// Lua's words about a missing field of a standard library table, read through the
+  /// library's name (`math.maxx(1)`: `attempt to call a nil value (field 'maxx')`), with
+  /// the nearest name that library holds now: `(field 'maxx'; did you mean 'math.max'?)`.
+  /// The read itself stays nil, as in Lua: only the error that follows it says more.
+  func withLibraryFieldSuggestion(_ message: String, library: String, _ L: OpaquePointer)
+    -> String
+  {
+    guard message.hasSuffix("')"), let start = message.rangeOfText("(field '")
+    else { return message }
+    let name = String(message[start.upperBound..<message.index(message.endIndex, offsetBy: -2)])
+    guard let near = nearest(name, keys(ofGlobal: library, L), count: 1).first else {
+      return message
+    }
+    return message.dropLast() + "; did you mean '\(library).\(near)'?)"
   }
 
   /// require's words about a module it did not find (`module 'clinc' not found: no such
@@ -409,6 +437,21 @@ public final class LuaState {
     let top = lua_gettop(L)
     defer { lua_settop(L, top) }
     psy_pushglobaltable(L)
+    return stringKeys(L)
+  }
+
+  /// The string keys of the global table `name` (none when that global is no table).
+  func keys(ofGlobal name: String, _ L: OpaquePointer) -> [String] {
+    guard lua_checkstack(L, 5) != 0 else { return [] }
+    let top = lua_gettop(L)
+    defer { lua_settop(L, top) }
+    psy_pushglobaltable(L)
+    guard psy_getfield(L, -1, name) == LUA_OK, lua_type(L, -1) == LUA_TTABLE else { return [] }
+    return stringKeys(L)
+  }
+
+  /// The string keys of the table on top, which stays there.
+  private func stringKeys(_ L: OpaquePointer) -> [String] {
     lua_pushnil(L)
     var names: [String] = []
     var more: Int32 = 0
@@ -422,7 +465,7 @@ public final class LuaState {
 
 /// Throws the error a protected helper left on the stack (and pops it); one with no place
 /// of its own names `place`.
-func check(_ L: OpaquePointer, _ status: Int32, place: String? = nil) throws {
+func check(_ L: OpaquePointer, _ status: Int32, place: SourceLocation? = nil) throws {
   if status == LUA_OK { return }
   if status == PSY_NOSTACK { throw LuaError.stackOverflow(at: place) }
   let raw = stringAt(L, -1) ?? "error"

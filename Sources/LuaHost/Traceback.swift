@@ -11,13 +11,11 @@ extension LuaError {
   /// frame at the error's own place says nothing the message does not.
   public var scriptFrames: [String] {
     var frames: [String] = []
+    var lone: SourceLocation?
     for raw in traceback.split(separator: "\n") {
       let line = raw.drop { $0 == "\t" || $0 == " " }
-      guard !line.hasPrefix("["), let colon = line.rangeOfText(": in ") else { continue }
-      let place = line[..<colon.lowerBound]
-      guard let lastColon = place.lastIndex(of: ":"),
-        !place[place.index(after: lastColon)...].isEmpty,
-        place[place.index(after: lastColon)...].allSatisfy(\.isNumber)
+      guard !line.hasPrefix("["), let colon = line.rangeOfText(": in "),
+        let place = SourceLocation(luaText: line[..<colon.lowerBound])
       else { continue }
       var what = String(line[colon.upperBound...])
       for kind in ["local '", "method '", "field '", "upvalue '", "global '"]
@@ -25,9 +23,12 @@ extension LuaError {
         what = "function '" + what.dropFirst(kind.count)
       }
       let frame = "\(place): in \(what)"
-      if frames.last != frame { frames.append(frame) }
+      if frames.last != frame {
+        frames.append(frame)
+        lone = place
+      }
     }
-    if frames.count == 1, let location, frames[0].hasPrefix(location + ": ") { return [] }
+    if frames.count == 1, let location, lone == location { return [] }
     return frames
   }
 }

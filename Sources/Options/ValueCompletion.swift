@@ -1,3 +1,5 @@
+import Readable
+
 /// What an option's value or a positional argument is, as the man page describes it and the
 /// shell completions offer it: declared once beside the option, so neither keeps a second
 /// list.

@@ -69,15 +69,6 @@ public enum Prototype {
       fragments: builder.fragments.count, warnings: builder.warnings)
   }
 
-  /// Whether the storyboard surely has more screens than a page holds (each diagnosis
-  /// and each menu shows one at least): export refuses it, and check does not walk it.
-  public static func exceedsScreens(_ script: Script) -> Bool {
-    script.registry.diagnoses.count + script.registry.menus.count > PrototypeBuilder.maxStates
-  }
-
-  /// How many screens a page holds at most.
-  public static var maxScreens: Int { PrototypeBuilder.maxStates }
-
   /// What exporting `script` would say (`check` asks): every screen is walked and drawn as
   /// `export` does, nothing is written; each tap that fails, as `file:line: message`.
   public static func problems(

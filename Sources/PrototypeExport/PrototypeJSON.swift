@@ -26,6 +26,41 @@ enum PrototypeJSON {
 
   /// Indices, as an array.
   static func indices(_ items: [Int]) -> JSONValue { .array(items.map(JSONValue.integer)) }
+
+  /// Indices or nulls, as an array.
+  static func indices(_ items: [Int?]) -> JSONValue { .array(items.map(index)) }
+
+  /// A screen's pieces: a fragment's index, or `{"m": menu}` for a menu the page scrolls.
+  static func pieces(_ pieces: [PrototypePiece]) -> JSONValue {
+    .array(
+      pieces.map { piece in
+        switch piece {
+        case .fragment(let f): .integer(f)
+        case .menu(let m): .object([("m", .integer(m))])
+        }
+      })
+  }
+
+  /// A menu as the page draws it at any scroll.
+  static func menu(_ m: PrototypeMenu) -> JSONValue {
+    .object([
+      ("r", rect(m.rect)), ("row", rect(m.row)), ("pitch", number(m.pitch)),
+      ("slots", .integer(m.slots)), ("b", indices(m.buttons)), ("names", .strings(m.names)),
+      ("titles", .strings(m.titles)), ("in", .array(m.inputs.map { .strings($0) })),
+      ("ind", index(m.indicator)), ("step", number(m.indicatorStep)),
+    ])
+  }
+
+  /// A clickable menu on a screen: its index and each button's edges (per input, and per
+  /// row for a button a popover hangs from).
+  static func hits(_ h: PrototypeMenuHits) -> JSONValue {
+    let buttons = h.buttons.map { b -> JSONValue in
+      var members: [(String, JSONValue)] = [("e", indices(b.edges))]
+      if let rows = b.byRow { members.append(("k", .array(rows.map { $0.map(indices) ?? .null }))) }
+      return .object(members)
+    }
+    return .object([("m", .integer(h.menu)), ("b", .array(buttons))])
+  }
 }
 
 extension PrototypeBuilder {
@@ -36,12 +71,12 @@ extension PrototypeBuilder {
       var members: [(String, JSONValue)] = [
         ("d", .string(s.device.rawValue)), ("o", .string(s.orientation.rawValue)),
         ("w", J.number(s.width)), ("h", J.number(s.height)), ("title", .string(s.title)),
-        ("below", J.indices(s.below)), ("above", J.indices(s.above)),
+        ("below", J.pieces(s.below)), ("above", J.pieces(s.above)),
         ("back", J.index(s.back)), ("backRect", J.rect(s.backRect)),
         ("bar", J.index(s.bar)), ("barRect", J.rect(s.barRect)),
         ("outside", J.index(s.outside)), ("popover", J.rect(s.popover)),
-        ("rotate", J.index(s.rotate)), ("down", J.index(s.scrollDown)),
-        ("up", J.index(s.scrollUp)),
+        ("rotate", J.index(s.rotate)), ("scroll", J.index(s.scrolls)),
+        ("menus", .array(s.menus.map(J.hits))),
       ]
       if let f = s.face {
         members.append(
@@ -53,13 +88,6 @@ extension PrototypeBuilder {
             ])
           ))
       }
-      let hits = s.hits.map { h -> JSONValue in
-        .object([
-          ("r", J.rect(h.rect)), ("name", .string(h.name)), ("title", .string(h.title)),
-          ("e", .array(h.edges.map(J.index))), ("in", .strings(h.inputs)),
-        ])
-      }
-      members.append(("hits", .array(hits)))
       return .object(members)
     }
     let edges = self.edges.map { e -> JSONValue in
@@ -71,7 +99,8 @@ extension PrototypeBuilder {
             .array(
               layers.map { l in
                 .object(
-                  [("f", .integer(l.fragment)), ("win", J.rect(l.window)), ("t", J.index(l.track))]
+                  [("f", J.index(l.fragment)), ("win", J.rect(l.window)), ("t", J.index(l.track))]
+                    + (l.menu.map { [("m", .integer($0))] } ?? [])
                     + (l.isFace ? [("face", .bool(true))] : []))
               })
           } ?? .null
@@ -84,7 +113,7 @@ extension PrototypeBuilder {
       ("duration", J.number(duration)), ("samples", .integer(PrototypeBuilder.samples)),
       ("steps", .array(Prototype.happinessSteps.map(J.number))),
       ("starts", starts), ("states", .array(states)), ("edges", .array(edges)),
-      ("tracks", .array(tracks)),
+      ("tracks", .array(tracks)), ("menus", .array(menus.map(J.menu))),
     ]).text(J.layout)
   }
 }

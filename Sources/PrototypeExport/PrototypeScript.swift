@@ -27,6 +27,9 @@ enum PrototypeScript {
     #screen>*{position:absolute;left:0;top:0}
     #screen svg{display:block}
     .layer,.layer>div{position:absolute;left:0;top:0;width:100%;height:100%}
+    .menu>svg{position:absolute;left:0;top:0}
+    .menu>.indicator{opacity:0;transition:opacity .4s}
+    #screen.scrolling .menu>.indicator{opacity:1;transition:none}
     #inputs{margin-top:12px}
     #inputs button{display:block;margin:4px 0;font:13px ui-monospace,monospace}
 
@@ -51,8 +54,10 @@ enum PrototypeScript {
       """
   }
 
-  /// The script: states, transitions, the drag and the wheel. `window.psy` is its state,
-  /// which a test reads (`busy` while a transition runs; `holdAt` stops one at a moment).
+  /// The script: states, menus, transitions, the drag and the wheel. `window.psy` is its
+  /// state, which a test reads (`busy` while a transition runs; `holdAt` stops one at a
+  /// moment; `scroll`, how far the menus are scrolled; `buttons()`, the names of the
+  /// buttons on screen, the frontmost menu's first).
   static let code = """
     "use strict";
     (function () {
@@ -64,7 +69,7 @@ enum PrototypeScript {
       const choice = document.getElementById("device-choice");
       const psy = window.psy = {
         state: -1, busy: false, holdAt: null, held: false, happiness: null, scale: null,
-        steps: 0, data: data
+        steps: 0, scroll: 0, data: data
       };
       let faceBox = null, drag = null;
 
@@ -72,6 +77,55 @@ enum PrototypeScript {
         const t = i == null ? null : document.getElementById("f" + i);
         return t ? t.content.firstElementChild.cloneNode(true) : document.createElement("div");
       }
+      // A menu at the page's scroll (one count for every menu, each clamped to its own, as
+      // the app's session keeps it): its buttons drawn once in the first row, each moved to
+      // its row, and the scroll indicator moved along.
+      function offset(m) {
+        return Math.max(0, Math.min(psy.scroll, Math.max(m.b.length - m.slots, 0)));
+      }
+      function menuPiece(k) {
+        const m = data.menus[k], o = offset(m), box = document.createElement("div");
+        box.className = "layer menu";
+        for (let i = o; i < Math.min(o + m.slots, m.b.length); i++) {
+          const b = piece(m.b[i]);
+          b.style.transform = "translateY(" + (i - o) * m.pitch + "px)";
+          box.append(b);
+        }
+        if (m.ind != null && m.slots > 0) {
+          const bar = piece(m.ind);
+          // Seen only while the menu scrolls, as UIScrollView showed it (a still screen
+          // has none).
+          bar.classList.add("indicator");
+          bar.style.transform = "translateY(" + o * m.step + "px)";
+          box.append(bar);
+        }
+        return box;
+      }
+      function part(p) { return typeof p === "number" ? piece(p) : menuPiece(p.m); }
+      // The button at point p, frontmost menu first: its title, inputs and edges (those
+      // of its row, for a button a popover hangs from).
+      function hitAt(st, p) {
+        for (const h of st.menus) {
+          const m = data.menus[h.m], slot = Math.floor((p.y - m.row[1]) / m.pitch);
+          const i = offset(m) + slot;
+          if (slot < 0 || slot >= m.slots || i >= m.b.length) continue;
+          const r = [m.row[0], m.row[1] + slot * m.pitch, m.row[2], m.row[3]];
+          if (!inside(r, p)) continue;
+          const b = h.b[i];
+          return { title: m.titles[i], in: m.in[i], e: b.k ? b.k[slot] || [] : b.e };
+        }
+        return null;
+      }
+      psy.buttons = function () {
+        const names = [];
+        for (const h of data.states[psy.state].menus) {
+          const m = data.menus[h.m], o = offset(m);
+          for (let i = o; i < Math.min(o + m.slots, m.b.length); i++) {
+            if (!names.includes(m.names[i])) names.push(m.names[i]);
+          }
+        }
+        return names;
+      };
       function inset(r, st) {
         return "inset(" + r[1] + "px " + (st.w - r[0] - r[2]) + "px " +
           (st.h - r[1] - r[3]) + "px " + r[0] + "px)";
@@ -83,7 +137,7 @@ enum PrototypeScript {
         screen.style.width = st.w + "px";
         screen.style.height = st.h + "px";
         frame.className = st.d + " " + st.o;
-        for (const i of st.below) screen.append(piece(i));
+        for (const p of st.below) screen.append(part(p));
         faceBox = null;
         if (st.face) {
           if (!keepFace || psy.happiness == null) {
@@ -101,7 +155,7 @@ enum PrototypeScript {
           psy.happiness = null;
           psy.scale = null;
         }
-        for (const i of st.above) screen.append(piece(i));
+        for (const p of st.above) screen.append(part(p));
         if (choice) choice.value = st.d;
         document.getElementById("back").disabled = st.back == null;
         inputs.hidden = true;
@@ -174,7 +228,7 @@ enum PrototypeScript {
           if (l.win) outer.style.clipPath = inset(l.win, st);
           const box = document.createElement("div");
           // The face leaving is drawn as the drag and the wheel left it.
-          box.append(l.face && st.face ? faceAsLeft(st.face) : piece(l.f));
+          box.append(l.face && st.face ? faceAsLeft(st.face) : l.m != null ? menuPiece(l.m) : piece(l.f));
           outer.append(box);
           screen.append(outer);
           return { box: box, track: l.t == null ? null : data.tracks[l.t], leaves: leaves(box) };
@@ -232,7 +286,7 @@ enum PrototypeScript {
         ev.preventDefault();
         const st = data.states[psy.state], p = at(ev);
         // A button is chosen when the press ends where it began; a swipe scrolls the menu.
-        press = { hit: st.hits.find(function (h) { return inside(h.r, p); }), y: ev.clientY };
+        press = { hit: hitAt(st, p), y: ev.clientY };
         if (press.hit) return screen.setPointerCapture(ev.pointerId);
         press = null;
         if (inside(st.backRect, p)) return go(st.back);
@@ -274,11 +328,11 @@ enum PrototypeScript {
       });
       function release(ev) {
         if (press && ev.type === "pointerup") {
-          const dy = ev.clientY - press.y, st = data.states[psy.state];
+          const dy = ev.clientY - press.y;
           if (Math.abs(dy) < 10) {
             if (press.hit) choose(press.hit);
           } else {
-            jump(dy < 0 ? st.down : st.up);
+            scrollBy(dy < 0 ? 1 : -1);
           }
         }
         press = null;
@@ -297,11 +351,25 @@ enum PrototypeScript {
           psy.scale = Math.max(0.05, Math.min(20, psy.scale * Math.exp(-ev.deltaY / 1000)));
           drawFace();
         } else {
-          jump(ev.deltaY > 0 ? st.down : st.up);
+          scrollBy(ev.deltaY > 0 ? 1 : -1);
         }
       }, { passive: false });
       document.getElementById("back").onclick = function () { go(data.states[psy.state].back); };
-      // A step to another state without a transition (rotation, scrolling, the device).
+      // The frontmost menu scrolled a button on (back when `by` is negative), as far as it
+      // goes; the face stays as the drag left it.
+      function scrollBy(by) {
+        const st = data.states[psy.state];
+        if (psy.busy || st.scroll == null) return;
+        const m = data.menus[st.scroll], o = offset(m);
+        if (o + by < 0 || o + by > Math.max(m.b.length - m.slots, 0)) return;
+        psy.scroll = o + by;
+        show(psy.state, true);
+        screen.classList.add("scrolling");
+        clearTimeout(scrollBy.fade);
+        scrollBy.fade = setTimeout(function () { screen.classList.remove("scrolling"); }, 500);
+        psy.steps++;
+      }
+      // A step to another state without a transition (rotation, the device).
       function jump(n, keepFace) {
         if (psy.busy || n == null) return;
         show(n, keepFace);
@@ -312,6 +380,7 @@ enum PrototypeScript {
       };
       if (choice) choice.onchange = function () {
         let n = data.starts[choice.value];
+        psy.scroll = 0;
         if (data.states[psy.state].o !== data.states[n].o) n = data.states[n].rotate;
         jump(n);
       };

@@ -5,6 +5,7 @@ import Batch
 import Options
 import Psychologist
 import Raster
+import Readable
 import Render
 
 /// `psychologist batch SCRIPT --diagnosis NAME --input FILE|- …`: a diagnosis applied to
@@ -24,7 +25,9 @@ enum BatchCommand: Command {
   ).completing(.files(["jsonl", "ndjson", "json", "csv"]))
   /// `--input-format`.
   static let inputFormat = Option<BatchFormat>(
-    "--input-format", value: "F", help: "jsonl or csv (default: by extension; jsonl for stdin)")
+    "--input-format", value: "F",
+    help: "jsonl or csv (default: by extension; for stdin, csv unless its first line starts with {)"
+  )
   /// `--output-dir`: where the faces go.
   static let outputDirectory = Option<String>(
     "--output-dir", value: "DIR",
@@ -186,6 +189,7 @@ enum BatchCommand: Command {
       script: script, diagnosis: diagnosis, input: input, format: format, outputDirectory: dir,
       scriptOptions: try scriptOptions(args, outputFolder: outputDirectory))
     if let jobs { options.jobs = jobs }
+    options.sniffsFormat = input == "-" && !args.given(inputFormat)
     options.sheet = try args[sheet]
     options.ranges = try args[ranges]
     options.sheetLayout.columns = try args[columns]
@@ -198,7 +202,8 @@ enum BatchCommand: Command {
     return options
   }
 
-  /// `--input-format`, else what the input's name says (JSON Lines for stdin).
+  /// `--input-format`, else what the input's name says (for stdin, JSON Lines unless its
+  /// first line is no JSON object: see `BatchOptions.sniffsFormat`).
   private static func rowFormat(_ args: ParsedArguments, _ input: String) throws -> BatchFormat {
     if let given = try args[inputFormat] { return given }
     if input == "-" { return .jsonl }
@@ -229,13 +234,17 @@ enum BatchCommand: Command {
     -> ExitCode
   {
     if summary.interrupted {
+      // The sheet is made of every row: one cut short is not written, and that is said.
+      let sheet = options.sheet.map {
+        ", no contact sheet (\($0 == "-" ? "the one for standard output" : visible($0)) is written only once every row is drawn)"
+      }
       report(
-        "interrupted: \(plural(summary.written, "face")) written (every file complete); rows not yet drawn were skipped"
+        "interrupted: \(plural(summary.written, "face")) written (every file complete)\(sheet ?? ""); rows not yet drawn were skipped"
       )
       return .interrupted
     }
     let took = seconds(took) + unplacedNote(summary, options.sheetLayout) + missingNote(summary)
-    warnUnreadColumns(summary.unreadColumns)
+    warnUnreadColumns(summary.unreadColumns, header: summary.header)
     var status = ExitCode.ok
     if !summary.failedRows.isEmpty {
       report(failureLine(summary, options, took: took))
@@ -356,12 +365,21 @@ private func seconds(_ s: Double) -> String {
 /// Columns nothing read, once each: a likely misspelling on a line of its own (`column
 /// 'mgp' was never read (did you mean 'mpg'?)`), the rest on one line (a data set often has
 /// columns a diagnosis does not use).
-private func warnUnreadColumns(_ unread: [(key: String, hint: String)]) {
+private func warnUnreadColumns(_ unread: [(key: String, hint: String)], header: [String]) {
   for (key, hint) in unread where !hint.isEmpty {
-    warn("column '\(visible(key))' was never read\(visible(hint))")
+    warn("\(columnName(key, header: header, inList: false)) was never read\(visible(hint))")
   }
-  let rest = unread.filter { $0.hint.isEmpty }.map { visible($0.key) }
+  let rest = unread.filter { $0.hint.isEmpty }.map {
+    columnName($0.key, header: header, inList: true)
+  }
   guard !rest.isEmpty else { return }
   let shown = rest.prefix(20).joined(separator: ", ") + (rest.count > 20 ? ", …" : "")
   warn("\(plural(rest.count, "column")) nothing read: \(shown)")
+}
+
+/// A column as the unread warning names it: `column 'mpg'` (`mpg` in a list of columns),
+/// and one with no name by its place, `column 1 (no name)`.
+private func columnName(_ key: String, header: [String], inList: Bool) -> String {
+  guard key.isEmpty else { return inList ? visible(key) : "column '\(visible(key))'" }
+  return Readable.columnName(key, in: header)
 }

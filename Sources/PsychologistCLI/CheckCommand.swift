@@ -2,6 +2,7 @@ import CLISupport
 import LuaHost
 import Options
 import Psychologist
+import Readable
 import Storyboard
 
 /// `psychologist check SCRIPT...`: every problem of every script, as FILE:LINE: message.
@@ -50,7 +51,7 @@ enum CheckCommand: Command {
       // A session's output is run's to show: check says once what it skipped.
       let script = try Script(path: path, options: options, output: printTarget())
       var problems: [String] = []
-      var stoppedAt: String?
+      var stoppedAt: SourceLocation?
       do {
         try script.load()
         script.inputReads.isOn = true
@@ -60,16 +61,14 @@ enum CheckCommand: Command {
         problems = script.checkProblems(devices: devices, orientations: orientations, work: work)
           .map(describe)
         // What export would meet: every screen a click reaches, walked as the page is made.
-        if problems.isEmpty && Prototype.exceedsScreens(script) {
-          note(
-            "\(visible(path)): its screens were not walked as export would: more than \(Prototype.maxScreens), more than export writes"
-          )
-        } else if problems.isEmpty {
+        if problems.isEmpty {
           problems = try Prototype.problems(
             script, devices: Prototype.devices(of: script, given: options.device),
             orientation: options.orientation, work: work)
         }
         noteSkipped(script)
+        // A segue's title that no tap can show is likely a surprise: said, not refused.
+        for p in script.registry.hiddenSegueTitles() { note(p.description) }
         // An example that a problem stopped was not read through: its keys would be said
         // unread for nothing.
         if problems.isEmpty { warnUnreadInputs(script) }

@@ -3,6 +3,7 @@ import Face
 import Geometry
 import Options
 import Psychologist
+import Readable
 import Render
 
 /// `psychologist face`: the seed's face for one happiness value, filling a device's screen.
@@ -64,7 +65,8 @@ enum FaceCommand: Command {
           title: title), args,
         work: HostWork(
           after: script.state,
-          at: script.registry.features.first?.location ?? script.files.dropFirst().first ?? ""))
+          at: script.registry.features.first?.location
+            ?? script.files.dropFirst().first.map { SourceLocation(file: $0) } ?? .nowhere))
       return .ok
     }
     let state = try FaceState(happiness: happiness, scale: scale)

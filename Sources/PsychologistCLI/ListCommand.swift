@@ -40,7 +40,7 @@ struct Listed {
   var section: String
   var name: String
   var fields: [(String, ListedValue)]
-  var location: String
+  var location: SourceLocation
   var plugin: String?
 }
 
@@ -176,7 +176,7 @@ func table(_ rows: [Listed], pluginOrder: [String] = []) -> String {
   }
   var groups: [Group] = []
   for row in rows {
-    let (file, line) = splitLocation(row.location)
+    let (file, line) = (row.location.file, row.location.line.map(String.init) ?? "")
     if let i = groups.firstIndex(where: { $0.file == file && $0.plugin == row.plugin }) {
       groups[i].rows.append((line, row))
     } else {
@@ -215,14 +215,6 @@ func table(_ rows: [Listed], pluginOrder: [String] = []) -> String {
   return out
 }
 
-/// `"dir/a.lua:12"` → (`"dir/a.lua"`, `"12"`); a location without a line → (it, "").
-func splitLocation(_ location: String) -> (file: String, line: String) {
-  guard let colon = location.lastIndex(of: ":") else { return (location, "") }
-  let line = location[location.index(after: colon)...]
-  guard !line.isEmpty, line.allSatisfy(\.isNumber) else { return (location, "") }
-  return (String(location[..<colon]), String(line))
-}
-
 /// The listing as JSON: an object of the table's sections, each an array of declarations,
 /// a line each; a field's list is an array, a per-device kind an object.
 func json(_ rows: [Listed]) -> String {
@@ -233,7 +225,7 @@ func json(_ rows: [Listed]) -> String {
     let items = rows.filter { $0.section == section }.map { row -> JSONValue in
       var fields: [(String, JSONValue)] = [("name", .string(row.name))]
       for (k, v) in row.fields { fields.append((k, jsonValue(k, v))) }
-      fields.append(("location", .string(row.location)))
+      fields.append(("location", .string(row.location.description)))
       fields.append(("plugin", row.plugin.map(JSONValue.string) ?? .null))
       return .object(fields)
     }

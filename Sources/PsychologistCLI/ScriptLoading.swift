@@ -1,6 +1,7 @@
 import LuaHost
 import Options
 import Psychologist
+import Readable
 import Storyboard
 
 /// Loads a script for a command; a missing file is a usage error, a snapshot that could not
@@ -27,7 +28,7 @@ func loadScript(_ path: String, _ options: ScriptOptions, output: LuaPrintTarget
 
 /// A problem with no place in a script came from the command line (say, --style).
 func refuseCommandLineProblems(_ script: Script, on device: Device) throws {
-  if let p = script.problems(on: device).first(where: { $0.location.isEmpty }) {
+  if let p = script.problems(on: device).first(where: { $0.location.isNowhere }) {
     throw UsageError(p.message)
   }
 }
@@ -71,6 +72,6 @@ func noteSkipped(_ script: Script) {
 func warnUnreadInputs(_ script: Script) {
   // A row's `id` names its face file in a batch: an example or an input may carry it.
   for w in script.inputReads.unreadWarnings(in: script.state, except: ["id"]) {
-    warn(w.place.isEmpty ? w.message : "\(w.place): \(w.message)")
+    warn(w.place.isNowhere ? w.message : "\(w.place): \(w.message)")
   }
 }

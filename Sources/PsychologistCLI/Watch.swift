@@ -2,6 +2,7 @@ import CLISupport
 import Glibc
 import Options
 import Psychologist
+import Readable
 import Render
 
 /// `show --watch`: redraw whenever the script or a file it uses changes. A broken edit

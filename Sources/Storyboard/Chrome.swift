@@ -47,9 +47,11 @@ public struct PaneChrome<Content> {
   public var barButton: BarButton? { pane.barButton }
   /// The arrow from a popover to the button it hangs from, nil when it has none.
   public var arrow: PopoverArrow? { pane.arrow }
-  /// Whether the pane is drawn in a border: a presented pane, or the iPad's master in its
-  /// popover (which keeps its navigation bar inside the border).
-  public var isBordered: Bool { isPresented || pane.arrow != nil }
+  /// Whether the pane is drawn in a popover's frame: a popover, or the iPad's master in its
+  /// panel (which keeps its navigation bar inside the frame).
+  public var isInPopoverFrame: Bool { role == .popover || pane.arrow != nil || pane.isPanel }
+  /// Whether the pane is drawn in a border: a presented pane, or one in a popover's frame.
+  public var isBordered: Bool { isPresented || isInPopoverFrame }
 }
 
 /// The whole screen's chrome, computed once from a `ScreenLayout`. Drawers walk `panes` back
@@ -110,7 +112,7 @@ public struct ScreenChrome<Content> {
       chrome.shownTitle = pane.title
       chrome.backFallback = words.back
       if let bar = pane.navigationBar {
-        let k = ScreenChrome.barScale(bar)
+        let k = ScreenChrome.artworkScale(bar)
         var back = pane.backTitle
         if let b = back {
           back = ScreenChrome.shortened(back: b, title: pane.title, bar: bar, back: words.back)
@@ -118,7 +120,7 @@ public struct ScreenChrome<Content> {
         }
         chrome.backTitle = back
         let left = bar.x + (back == nil ? 0 : ScreenChrome.backInset + chrome.backWidth)
-        let size = ScreenChrome.titleSize * k
+        let size = ScreenChrome.titleSize
         let placed = BarTitle.place(
           pane.title, middle: bar.midX, left: left + ScreenChrome.titleGap,
           right: bar.maxX - ScreenChrome.titleGap
@@ -139,27 +141,38 @@ public struct ScreenChrome<Content> {
   public static func shortened(
     back previous: String, title: String, bar: Rect, back: String = "Back"
   ) -> String {
-    let k = barScale(bar)
-    let titleWidth = TextWidth.of(title, size: titleSize * k, weight: .bold)
+    let k = artworkScale(bar)
+    let titleWidth = TextWidth.of(title, size: titleSize, weight: .bold)
     func fits(_ b: String, _ need: Double) -> Bool {
       backInset + backWidth(b, scale: k) + titleGap + need + titleGap <= bar.width
     }
     if fits(previous, titleWidth) { return previous }
     // The localized word while the title keeps at least three characters and "…".
-    let least = min(titleWidth, TextWidth.of("MMM…", size: titleSize * k, weight: .bold))
+    let least = min(titleWidth, TextWidth.of("MMM…", size: titleSize, weight: .bold))
     return fits(back, least) ? back : ""
   }
 
-  /// A lower bar's text and buttons are smaller: 1 in a 44-point bar, 32/44 in an iPhone's
-  /// landscape bar.
-  public static func barScale(_ bar: Rect) -> Double {
-    bar.height > 0 && bar.height < 44 ? bar.height / 44 : 1
+  /// The back button's height in a bar: 30 points, or 24 in an iPhone's 32-point landscape
+  /// bar (iOS 6's landscape artwork of its own, docs/ios6.md).
+  public static func backHeight(_ bar: Rect) -> Double {
+    bar.height > 0 && bar.height < 44 ? backHeightLandscape : backHeightPortrait
+  }
+  /// The back button's height in a 44-point bar.
+  public static var backHeightPortrait: Double { 30 }
+  /// The back button's height in an iPhone's 32-point landscape bar.
+  public static var backHeightLandscape: Double { 24 }
+
+  /// How the back button's artwork (its arrow's point, its corners) is sized in a bar: 1 in
+  /// a 44-point bar, 24/30 in the landscape bar's lower button. Text is never scaled: iOS 6
+  /// set the title and the button's title in the same fonts in both bars (docs/ios6.md).
+  public static func artworkScale(_ bar: Rect) -> Double {
+    backHeight(bar) / backHeightPortrait
   }
 
-  /// The back button's width around `title`, in a bar of scale `k`: the arrow, the padding
-  /// and the title's bold text (the arrow and padding alone for "").
+  /// The back button's width around `title`, its artwork at scale `k`: the arrow, the
+  /// padding and the title's bold 12-point text (the arrow and padding alone for "").
   public static func backWidth(_ title: String, scale k: Double) -> Double {
-    (backArrow + 2 * backPadding) * k + TextWidth.of(title, size: backSize * k, weight: .bold)
+    backArrow * k + 2 * backPadding + TextWidth.of(title, size: backSize, weight: .bold)
   }
 
   /// The pane of `role`, frontmost, if shown.

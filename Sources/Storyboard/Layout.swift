@@ -41,19 +41,25 @@ public struct Pane<Content> {
   public var scene: Scene<Content>?
   /// Whether this pane shows the navigator's focus (the scene gestures apply to).
   public var isFocused: Bool
-  /// The bar button at the left of the navigation bar that shows the master in a popover
-  /// (the iPad's detail in portrait, as UISplitViewController's `barButtonItem`), else nil.
+  /// The bar button at the left of the navigation bar that shows the master (the iPad's
+  /// detail in portrait, as UISplitViewController's `barButtonItem`), else nil.
   public var barButton: BarButton?
   /// The arrow from a popover to the button it hangs from (a popover segue given an
-  /// anchor, or the iPad's master in portrait), else nil.
+  /// anchor), else nil.
   public var arrow: PopoverArrow?
+  /// Whether this is the iPad's master in portrait: a full-height panel over the detail at
+  /// the screen's left edge, framed as a popover without an arrow (UISplitViewController
+  /// since iOS 5.1, docs/ios6.md), sliding in from that edge.
+  public var isPanel: Bool
 
   /// A pane from its parts (`Navigator.layout()` makes them; hosts may build their own).
   public init(
     role: Role, frame: Rect, navigationBar: Rect?, title: String,
     backTitle: String?, contentRect: Rect, scene: Scene<Content>?,
-    isFocused: Bool, barButton: BarButton? = nil, arrow: PopoverArrow? = nil
+    isFocused: Bool, barButton: BarButton? = nil, arrow: PopoverArrow? = nil,
+    isPanel: Bool = false
   ) {
+    self.isPanel = isPanel
     self.barButton = barButton
     self.arrow = arrow
     self.role = role
@@ -134,13 +140,15 @@ extension Navigator {
   static var popoverMargin: Double { 10 }
 
   /// Whether the iPad's master pane is on screen: always in landscape; in portrait only
-  /// while the focus (below any presentation) is in it, in a popover.
+  /// while the focus (below any presentation) is in it, in its panel.
   @inlinable
   var masterIsShown: Bool {
     device.isPad && (orientation == .landscape || !(focusIsOnDetail && detail != nil))
   }
 
-  /// Whether the iPad's master shows in a popover from the detail's bar button (portrait).
+  /// Whether the iPad's master shows over the detail (portrait): in its panel from the left
+  /// edge, as the detail's bar button (or a swipe) showed it since iOS 5.1. The name is
+  /// older than the panel: before iOS 5.1 it was a popover hanging from that button.
   @inlinable
   public var masterIsInPopover: Bool {
     device.isPad && orientation == .portrait && detail != nil && !focusIsOnDetail
@@ -153,9 +161,10 @@ extension Navigator {
     guard device.isPad, orientation == .portrait, detail != nil else { return nil }
     let title = navigationStack[navigationStack.count - 1].title
     let bar = geometry(.detail, popoverSize: Navigator.defaultPopoverSize).bar!
-    let width = min(
-      TextWidth.of(title, size: ScreenChrome<Content>.backSize, weight: .bold) + 2
-        * BarButton.padding, bar.width / 3)
+    // As wide as its bold 12-point title and the padding (UIBarButtonItem's bordered
+    // style), never more than a third of the bar; the drawing cuts a longer title with "…".
+    let text = TextWidth.of(title, size: ScreenChrome<Content>.backSize, weight: .bold)
+    let width = min(text + 2 * BarButton.padding, bar.width / 3)
     return BarButton(
       title: title,
       rect: Rect(
@@ -173,21 +182,27 @@ extension Navigator {
       x: m, y: top + m, width: size.width - 2 * m, height: size.height - top - 2 * m)
   }
 
-  /// The master's popover in portrait: 320 wide, as tall as the screen lets it be below
-  /// the bar button (iOS gave the master's popover the screen's height).
+  /// The master's panel in portrait (its content: bar and scene), 320 wide: its frame,
+  /// `popoverFrameInset` each side, stands at the screen's left edge from the status bar
+  /// to the bottom (UISplitViewController since iOS 5.1: no arrow, full height).
   @inlinable
-  var masterPopover: PopoverPlacement? {
-    guard let button = barButton else { return nil }
-    let area = popoverArea
-    let size = Size(
-      width: Navigator.masterWidth, height: area.maxY - button.rect.maxY - PopoverArrow.height)
-    return PopoverPlacement.place(size: size, anchor: button.rect, in: area)
+  var masterPanel: Rect {
+    let size = device.size(in: orientation)
+    let inset = popoverFrameInset
+    let top = Device.statusBarHeight
+    return Rect(
+      x: inset, y: top + inset, width: Navigator.masterWidth,
+      height: size.height - top - 2 * inset)
   }
 
   /// Where the topmost popover presentation is, when it hangs from an anchor.
   @inlinable
   func placement(size: Size, anchor: Rect?) -> PopoverPlacement? {
-    anchor.map { PopoverPlacement.place(size: size, anchor: $0, in: popoverArea) }
+    anchor.map {
+      PopoverPlacement.place(
+        size: size, anchor: $0, in: popoverArea, arrowSize: popoverArrowSize,
+        frameInset: popoverFrameInset)
+    }
   }
 
   /// The frame, navigation bar and content rect of a pane of `role` in the current
@@ -229,13 +244,13 @@ extension Navigator {
     case .navigation:
       return barred(x: 0, width: screen.width)
     case .master:
-      if orientation == .portrait, let p = masterPopover {
-        // The master's navigation bar heads its popover.
-        let f = p.frame
+      if orientation == .portrait {
+        // The master's navigation bar heads its panel.
+        let f = masterPanel
         return (
           f, Rect(x: f.x, y: f.y, width: f.width, height: barHeight),
           Rect(x: f.x, y: f.y + barHeight, width: f.width, height: f.height - barHeight),
-          p.arrow
+          nil
         )
       }
       return barred(x: 0, width: Navigator.masterWidth)
@@ -288,7 +303,8 @@ extension Navigator {
         Pane(
           role: role, frame: g.frame, navigationBar: g.bar, title: scene?.title ?? "",
           backTitle: back, contentRect: g.content, scene: scene, isFocused: focused,
-          barButton: barButton, arrow: g.arrow))
+          barButton: barButton, arrow: g.arrow,
+          isPanel: role == .master && orientation == .portrait))
     }
 
     let top = navigationStack[navigationStack.count - 1]

@@ -35,6 +35,12 @@ public struct Navigator<Content> {
   @inlinable public var device: Device { _device }
   /// The orientation; changing it keeps the navigation state and changes the layout.
   public var orientation: Orientation
+  /// A popover arrow's base width and height (iOS 6's 37 by 19 unless the host's look says
+  /// otherwise): the height is the gap between a popover and the button it hangs from.
+  public var popoverArrowSize = PopoverArrow.ios6Size
+  /// How far a popover's frame stands out around its content (iOS 6's 8 unless the host's
+  /// look says otherwise): the master's panel and the arrows keep clear of it.
+  public var popoverFrameInset = PopoverPlacement.contentInset
   /// The navigation stack from the root outwards: the iPhone's, or the iPad's master.
   /// Never empty: the root scene stays.
   @inlinable public var navigationStack: [Scene<Content>] { _navigationStack }

@@ -15,24 +15,28 @@ public enum ArrowEdge: String, CaseIterable, Sendable {
   case right
 }
 
-/// A popover's arrow: a triangle standing on one edge of the popover, its tip on the edge
-/// of the button that opened it.
+/// A popover's arrow: a triangle standing on the outer edge of one side of the popover's
+/// frame, its tip on the edge of the button that opened it.
 public struct PopoverArrow: Equatable, Sendable {
   /// The point touching the button.
   public var tip: Point
   /// The edge of the popover the arrow stands on.
   public var edge: ArrowEdge
-  /// The first corner of the arrow's base, on that edge (left or top).
+  /// The first corner of the arrow's base, on that edge of the frame (left or top).
   public var baseStart: Point
   /// The other corner of the base (right or bottom).
   public var baseEnd: Point
 
-  /// How far the tip stands out from the popover (iOS 5's arrow was about this tall).
-  public static let height = 13.0
-  /// The width of the arrow's base.
-  public static let baseWidth = 26.0
-  /// The least distance from the base to a corner of the popover (its rounded corner).
-  public static let cornerInset = 8.0
+  /// How far the tip stands out from the popover's frame: 19 points, the height of UIKit's
+  /// iOS 6 popover arrow artwork (as GIKPopoverBackgroundView's replica measures it,
+  /// docs/ios6.md).
+  public static let height = 19.0
+  /// The width of the arrow's base: 37 points (the same artwork).
+  public static let baseWidth = 37.0
+  /// The least distance from the base to a corner of the popover: its 7-point rounded corner.
+  public static let cornerInset = 7.0
+  /// iOS 6's arrow: `baseWidth` wide, `height` tall.
+  public static let ios6Size = Size(width: baseWidth, height: height)
 
   /// An arrow from its parts.
   public init(
@@ -54,16 +58,23 @@ public struct PopoverPlacement: Equatable, Sendable {
 
   /// The margin kept from the screen's edges and from the status bar.
   public static let margin = 10.0
+  /// How far the popover's content sits inside its frame on every side: 8 points, UIKit's
+  /// iOS 6 `contentViewInsets` (docs/ios6.md). The frame is drawn around the content.
+  public static let contentInset = 8.0
 
   /// Places a popover of content `size` beside `anchor` inside `area` (the screen below the
   /// status bar, less the margin): below the anchor when it fits there, else above, else
   /// right, else left; when it fits nowhere, on the side with the most room, shrunk to fit.
   /// The body never overlaps the anchor (the anchor is first clamped into `area`) and the
-  /// arrow's tip touches the anchor's facing edge.
+  /// arrow (`arrowSize`: its base's width and its height) stands on the frame drawn
+  /// `frameInset` around the body, its tip on the anchor's facing edge.
   public static func place(
-    size: Size, anchor given: Rect, in area: Rect
+    size: Size, anchor given: Rect, in area: Rect, arrowSize: Size = PopoverArrow.ios6Size,
+    frameInset: Double = contentInset
   ) -> PopoverPlacement {
-    let h = PopoverArrow.height
+    let inset = max(frameInset, 0)
+    // The body keeps the arrow and the frame between itself and the anchor.
+    let h = max(arrowSize.height, 0) + inset
     // An anchor partly off the area is clamped into it, so the arrow points at what shows.
     let ax = min(max(given.x, area.x), area.maxX)
     let ay = min(max(given.y, area.y), area.maxY)
@@ -102,20 +113,20 @@ public struct PopoverPlacement: Equatable, Sendable {
       frame = Rect(x: x, y: y, width: s.width, height: s.height)
     }
     // The tip: the anchor's middle, moved along its edge to where the body can hold the base.
-    let half = PopoverArrow.baseWidth / 2
-    let inset = half + PopoverArrow.cornerInset
+    let half = max(arrowSize.width, 0) / 2
+    let keep = half + PopoverArrow.cornerInset
     func along(_ mid: Double, _ aLo: Double, _ aHi: Double, _ fLo: Double, _ fHi: Double)
       -> Double
     {
-      let lo = max(aLo, fLo + inset)
-      let hi = min(aHi, fHi - inset)
+      let lo = max(aLo, fLo + keep)
+      let hi = min(aHi, fHi - keep)
       return lo <= hi ? clamp(mid, lo, hi) : clamp((aLo + aHi) / 2, fLo, fHi)
     }
     let arrow: PopoverArrow
     switch edge {
     case .top, .bottom:
       let x = along(anchor.midX, anchor.x, anchor.maxX, frame.x, frame.maxX)
-      let baseY = edge == .top ? frame.y : frame.maxY
+      let baseY = edge == .top ? frame.y - inset : frame.maxY + inset
       let tipY = edge == .top ? anchor.maxY : anchor.y
       arrow = PopoverArrow(
         tip: Point(x: x, y: tipY), edge: edge,
@@ -123,7 +134,7 @@ public struct PopoverPlacement: Equatable, Sendable {
         baseEnd: Point(x: x + half, y: baseY))
     case .left, .right:
       let y = along(anchor.midY, anchor.y, anchor.maxY, frame.y, frame.maxY)
-      let baseX = edge == .left ? frame.x : frame.maxX
+      let baseX = edge == .left ? frame.x - inset : frame.maxX + inset
       let tipX = edge == .left ? anchor.maxX : anchor.x
       arrow = PopoverArrow(
         tip: Point(x: tipX, y: y), edge: edge,

@@ -93,7 +93,7 @@ extension Script {
       canvas.screens[n.id] = screen
       canvas.graph.nodes[i].title = screen.title
       if let failure = screen.failure {
-        canvas.problems.append(Problem("", "scene '\(screen.title)': \(failure)"))
+        canvas.problems.append(Problem(.nowhere, "scene '\(screen.title)': \(failure)"))
       }
     }
     return canvas

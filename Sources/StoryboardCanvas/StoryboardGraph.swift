@@ -1,6 +1,7 @@
 import App
 import Declarations
 import Files
+import Readable
 import Storyboard
 
 /// A script's storyboard as a graph, as Xcode's canvas shows one: every scene a person can
@@ -177,7 +178,7 @@ extension Registry {
     for p in problems {
       var placed = false
       for i in graph.nodes.indices {
-        let at: Location? =
+        let at: SourceLocation? =
           switch graph.nodes[i].role {
           case .menu(let name?): menu(name)?.location
           case .manual(let id): segue(id)?.location

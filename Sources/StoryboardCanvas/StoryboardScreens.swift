@@ -3,6 +3,7 @@ import Declarations
 import Files
 import Geometry
 import LuaHost
+import Readable
 import Render
 import Storyboard
 
@@ -75,13 +76,13 @@ extension Session {
   private func reach(_ node: StoryboardGraph.Node, with reach: Reach) throws {
     let registry = script.registry
     // A limit met on the way names the declaration of the scene walked to.
-    let place: String
+    let place: SourceLocation
     switch node.role {
-    case .menu(let name?): place = registry.menu(name)?.location ?? ""
+    case .menu(let name?): place = registry.menu(name)?.location ?? .nowhere
     case .destination(let button):
-      place = registry.diagnosis(button)?.location ?? registry.segue(button)?.location ?? ""
-    case .manual(let segue): place = registry.segue(segue)?.location ?? ""
-    case .menu(nil), .splitView, .detail: place = ""
+      place = registry.diagnosis(button)?.location ?? registry.segue(button)?.location ?? .nowhere
+    case .manual(let segue): place = registry.segue(segue)?.location ?? .nowhere
+    case .menu(nil), .splitView, .detail: place = .nowhere
     }
     switch node.role {
     case .menu(nil), .splitView, .detail: try reach.show(menu: nil, at: place)
@@ -94,7 +95,7 @@ extension Session {
         // first one's kind), or as a push when none does.
         let shower =
           registry.segues.first { $0.menu == name }
-          ?? Segue(identifier: name, kind: .same("push"), location: "", menu: name)
+          ?? Segue(identifier: name, kind: .same("push"), location: .nowhere, menu: name)
         try navigate(to: evaluator.landing(shower, from: nil, diagnosis: nil, expression: nil))
       }
     case .destination(let button):

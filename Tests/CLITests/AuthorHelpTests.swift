@@ -35,6 +35,28 @@ import Testing
     #expect(r.stderr.contains("(global 'brew_tme'; did you mean 'brew_time'?)"), "\(r.stderr)")
   }
 
+  @Test func aMisspeltLibraryFieldGetsTheNameMeant() throws {
+    // The line is read back from the script's file (and a module's) when the error is said.
+    let dir = try folder([
+      "m.lua":
+        "local helper = require 'helper'\nlocal x = math.max(1, 2)\nprint(math.maxx(x, 3))\n",
+      "helper.lua": "return { fmt = function(v) return string.formt('%d', v) end }\n",
+      "n.lua": "local h = require 'helper'\nprint(h.fmt(3))\n",
+    ])
+    defer { removeFolder(dir) }
+    let r = try psychologist(["run", "m.lua"], in: dir)
+    #expect(r.status == 1)
+    #expect(
+      r.stderr.hasPrefix(
+        "psychologist: error: m.lua:3: attempt to call a nil value (field 'maxx'; did you mean 'math.max'?)"
+      ), "\(r.stderr)")
+    let n = try psychologist(["run", "n.lua"], in: dir)
+    #expect(
+      n.stderr.contains(
+        "helper.lua:1: attempt to call a nil value (field 'formt'; did you mean 'string.format'?)"),
+      "\(n.stderr)")
+  }
+
   @Test func aGlobalNothingIsNearGetsNoGuess() throws {
     let dir = try folder(["m.lua": "zzqqxx \"mocha\" { happiness = 30 }\n"])
     defer { removeFolder(dir) }

@@ -143,14 +143,14 @@ func drive(_ page: String, _ steps: [[String: Any]]) throws -> [Any] {
         ["wait": "!psy.busy && psy.steps === 3"],
         ["shot": dir + "/back.png"],
         ["eval": "document.getElementById('status').textContent"],
-        ["eval": "psy.data.states[psy.state].hits.map(h => h.name)"],
+        ["eval": "psy.buttons()"],
         ["wheel": [240, 150, 100]],
         ["wait": "psy.steps === 4"],
-        ["eval": "psy.data.states[psy.state].hits.map(h => h.name)"],
+        ["eval": "psy.buttons()"],
         ["shot": dir + "/scrolled.png"],
         ["drag": [240, 150, 240, 250]],
         ["wait": "psy.steps === 5"],
-        ["eval": "psy.data.states[psy.state].hits[0].name"],
+        ["eval": "psy.buttons()[0]"],
       ])
     func shot(_ name: String) throws -> Pixels {
       try decodePNG(try #require(FileManager.default.contents(atPath: dir + "/" + name)))

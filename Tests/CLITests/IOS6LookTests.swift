@@ -83,8 +83,9 @@ import Testing
         }
         #expect(light, "\(what): nothing drawn in the status bar near x = \(x)")
       }
-      // The status bar is black on an iPad and takes the bar's dark edge on an iPhone.
-      let status = try #require(image.at(Int(width / 2) + 60, 3))
+      // The status bar is black on an iPad and takes the bar's dark edge on an iPhone (near
+      // its bottom: iOS 6 tinted it as a gradient, lighter at its top).
+      let status = try #require(image.at(Int(width / 2) + 60, 17))
       #expect(status.r < 60 && status.g < 70 && status.b < 80, "\(what): status bar \(status)")
 
       // Every navigation bar: a gradient, bluish, lighter at the top than at the bottom,
@@ -299,8 +300,9 @@ import Testing
     let cases: [(String, String, String, String, (Int, Int), (Int, Int))] = [
       // Cover vertical: the sheet (y 20…480) half-way up, its face's top at 336, not 106.
       ("psychologist.lua", "cartoon", "iphone", "portrait", (160, 336), (160, 106)),
-      // A popover fades in where it rests: its head's top at (170, 341), faded.
-      ("ipad.lua", "teleplay", "ipad", "landscape", (170, 341), (165, 328)),
+      // A popover fades in where it rests: its head's top at (170, 355), faded (its content
+      // from y 312 + 19 + 8 = 339, under the 19-point arrow and the 8-point frame).
+      ("ipad.lua", "teleplay", "ipad", "landscape", (170, 355), (165, 342)),
       // Replace cuts: the detail's face (centre (672.5, 416), radius 316) is there already.
       ("ipad.lua", "bite", "ipad", "landscape", (356, 416), (520, 416)),
       // The drop kind's keyframes (the README's): half-way (eased 0.5, 0.625 of the way
@@ -336,8 +338,8 @@ import Testing
       }
       #expect(bluish(blue.0, blue.1), "\(what): no face at \(blue)")
       #expect(!bluish(notBlue.0, notBlue.1), "\(what): a face at \(notBlue)")
-      // One status bar, where it rests.
-      let bar = try #require(mid.at(w / 2 + 60, 3))
+      // One status bar, where it rests (dark near its bottom).
+      let bar = try #require(mid.at(w / 2 + 60, 17))
       #expect(bar.r < 60 && bar.b < 80, "\(what): status bar \(bar)")
     }
   }

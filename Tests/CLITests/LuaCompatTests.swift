@@ -263,6 +263,45 @@ let compatCases: [CompatCase] = [
       ),
     ]),
   CompatCase(
+    name:
+      "an order function that puts an element before itself is refused as lua5.4 refuses it (issue 36)",
+    files: [
+      (
+        "main.lua",
+        """
+        local le = function(a, b) return a <= b end
+        print(pcall(table.sort, {2, 4, 1, 3}, le))
+        print(pcall(table.sort, {1, 1, 1, 1, 1, 1}, function() return true end))
+        print(pcall(table.sort, {9, 2, 4, 8, 1, 3, 7}, le))
+        -- lua5.4 compares no element with itself below four: nothing to refuse there
+        local two, three = {3, 1}, {3, 1, 2}
+        print(pcall(table.sort, two, le), table.concat(two, " "))
+        print(pcall(table.sort, three, le), table.concat(three, " "))
+        -- a strict order is fine, equal elements or not
+        local t = {5, 3, 5, 1, 3}
+        print(pcall(table.sort, t, function(a, b) return a > b end), table.concat(t, " "))
+        """
+      )
+    ]),
+  CompatCase(
+    name: "a traceback ends where lua5.4's does, and nesting stops at its depth (issue 36)",
+    files: [
+      (
+        "main.lua",
+        """
+        print(load(function() return {} end))
+        local n = 0
+        local function nest() n = n + 1; return pcall(nest) end
+        nest()
+        print(n)
+        local depth = 0
+        local function deep() depth = depth + 1; return 1 + deep() end
+        print(pcall(deep))
+        print(depth)
+        """
+      )
+    ]),
+  CompatCase(
     name: "a first line of only # and no newline",
     files: [("main.lua", "#!/usr/bin/env lua5.4")]),
   CompatCase(

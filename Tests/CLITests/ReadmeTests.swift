@@ -9,7 +9,7 @@ import TestSupport
 let documentationPages = [
   "README.md", "docs/commands.md", "docs/guide.md", "docs/data-faces.md",
   "docs/benchmarks.md", "docs/plugins.md", "docs/safety.md", "docs/ARCHITECTURE.md",
-  "docs/lua-api.md",
+  "docs/lua-api.md", "docs/ios6.md",
 ]
 
 /// A page's text, read now.

@@ -51,8 +51,8 @@ import TestSupport
   }
 
   @Test func portraitShowsTheBarButtonLandscapeDoesNot() throws {
-    // The detail's bar is y 20…64; its bar button, titled "Psychologist" (12 letters), is
-    // 6 from the left, 30 high, 12·9.5 + 20 = 134 wide: x 6…140, y 27…57, bordered.
+    // The detail's bar is y 20…64; its bar button, titled "Psychologist" (bold 12 points,
+    // 74.7 wide), is 6 from the left, 30 high, 74.7 + 20 wide: x 6…100.7, y 27…57, bordered.
     let portrait = try screen(["bite", "--orientation", "portrait"])
     #expect(portrait.width == 768 && portrait.height == 1024)
     expectColor(portrait, Self.border, x: 5...8, y: 32...52, true)
@@ -63,19 +63,19 @@ import TestSupport
 
   @Test func aPopoverFromALowRowPointsAtItWithoutCoveringIt() throws {
     // Landscape, teleplay: the menu's fifth row of the master, y 272…312, x 16…304. The
-    // popover (320×320) goes below, from y 325; its arrow's tip touches the row at
-    // (160, 312), its base is 26 wide on the popover's top edge.
+    // popover (320×320) goes below; its arrow's tip touches the row at (160, 312), its base
+    // is 37 wide on its frame's top edge, y 312 + 19 = 331, the body 8 further in, from 339.
     let image = try screen(["teleplay", "--orientation", "landscape"])
-    // The popover's frame stands 6 out from it (from y 319): at y 315.5 the arrow is 7
-    // wide, dark at its middle, not 10 beside.
+    // At y 315.5 the arrow is 37 · 3.5 / 19 = 6.8 wide, dark at its middle, not 13 beside.
     expectColor(image, Self.dark, x: 159...161, y: 314...316, true)
     expectColor(image, Self.dark, x: 146...148, y: 314...316, false)
     expectColor(image, Self.dark, x: 172...174, y: 314...316, false)
     // The row's own label ("teleplay" centred at x 160, y ≈ 297, not dimmed: a popover
     // dims nothing) is not covered.
     expectColor(image, Self.label, x: 120...200, y: 285...305, true)
-    // Cartoon, the menu's last row (y 320…360), is beside the arrow and under the popover.
-    let face = blueNear(image, 170, 485 - 144)
+    // Cartoon, the menu's last row (y 320…360), is beside the arrow and under the popover,
+    // whose face's head (centred at y 339 + 160, radius 144) tops out at y 355.
+    let face = blueNear(image, 170, 499 - 144)
     #expect(face)
   }
 
@@ -95,7 +95,7 @@ import TestSupport
     return (r.out, images)
   }
 
-  @Test func theMastersPopoverHangsFromTheBarButton() throws {
+  @Test func theMastersPanelCoversTheBarButton() throws {
     let image = try session(
       """
       local s = session { device = "ipad", orientation = "portrait" }
@@ -103,19 +103,17 @@ import TestSupport
       s:snapshot("master.svg", { screen = true })
       """, snapshots: ["master.svg"]
     ).images[0]
-    // The bar button x 6…100.7, y 27…57 ("Psychologist" in bold 12 pt, 74.7 wide, and 10
-    // each side); the popover 320 wide from x 10, from y 57 + 13 = 70 down to 1014, its
-    // frame 6 further out; the arrow's tip at (55.4, 57) (kept clear of the popover's
-    // rounded corner), 8 wide at y 61.
-    expectColor(image, Self.dark, x: 54...56, y: 60...62, true)
-    expectColor(image, Self.dark, x: 74...78, y: 60...62, false)
-    // The popover's frame on its left and bottom edges, the menu inside: the first row
-    // at y 114 + 16 = 130…170, its label centred (x 170).
-    expectColor(image, Self.dark, x: 5...9, y: 500...502, true)
-    expectColor(image, Self.dark, x: 100...102, y: 1015...1019, true)
-    expectColor(image, Self.label, x: 130...210, y: 140...165, true)
-    // The bar button is still there, above the arrow.
-    expectColor(image, Self.border, x: 5...8, y: 32...52, true)
+    // The master's panel (UISplitViewController since iOS 5.1): 320 of content from x 8,
+    // y 28 to 1016, its frame 8 further out, x 0…336, y 20…1024, over the bar button
+    // (x 6…100.7, y 27…57), with no arrow.
+    expectColor(image, Self.dark, x: 1...3, y: 500...502, true)
+    expectColor(image, Self.dark, x: 100...102, y: 1019...1022, true)
+    expectColor(image, Self.dark, x: 340...420, y: 58...62, false)
+    // The menu inside: the panel's bar y 28…72, the first row at y 72 + 16 = 88…128, its
+    // label centred (x 168).
+    expectColor(image, Self.label, x: 128...208, y: 98...118, true)
+    // The bar button is under the panel's dark frame and bar.
+    expectColor(image, Self.dark, x: 5...8, y: 32...52, true)
   }
 
   @Test func aPopoverFollowsItsButtonAcrossARotation() throws {
@@ -148,8 +146,8 @@ import TestSupport
     let mid = try TestSupport.rasterize(
       try String(contentsOfFile: folder + "/frame-002.svg", encoding: .utf8))
     // Half-way (eased 0.5) the popover is where it rests, half opaque (iOS 6 faded it in
-    // and neither moved nor grew it): its head's top at (170, 341) is a faded blue, and
-    // where a popover growing out of its button would have had it (165, 328), nothing.
+    // and neither moved nor grew it): its head's top at (170, 355) is a faded blue, and
+    // where a popover growing out of its button would have had it (165, 342), nothing.
     func bluish(_ x: Int, _ y: Int, radius: Int) -> Bool {
       for dy in -radius...radius {
         for dx in -radius...radius {
@@ -158,8 +156,8 @@ import TestSupport
       }
       return false
     }
-    #expect(bluish(170, 341, radius: 2) && !bluish(165, 328, radius: 3))
-    let head = try #require(mid.at(170, 341))
+    #expect(bluish(170, 355, radius: 2) && !bluish(165, 342, radius: 3))
+    let head = try #require(mid.at(170, 355))
     #expect(head.r > 60, "half opaque, not solid blue: \(head)")
     // The arrow is there, faded: a navy lighter than the frame at rest.
     let tip = try #require(mid.at(160, 315))

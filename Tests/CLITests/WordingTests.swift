@@ -1,5 +1,6 @@
 import Foundation
 import Psychologist
+import Readable
 import TestSupport
 import Testing
 

@@ -34,7 +34,7 @@ import Testing
       try state.run(Array(source.utf8), chunkName: "@work.lua")
     } catch let e as LuaError {
       #expect(e.kind == .timeLimit, "\(source): \(e)")
-      #expect(e.location == "work.lua:1", "\(source): \(e)")
+      #expect(e.location?.description == "work.lua:1", "\(source): \(e)")
       #expect(e.message == "time limit exceeded (0.3 s)", "\(source): \(e)")
     }
     // Two runs, each 0.3 s and a tick; without the checks each ran for minutes. (Ten

@@ -3,6 +3,7 @@
 // message), through pcall, error(e), coroutines and nested calls; a script reads its message.
 
 import LuaHost
+import Readable
 import Testing
 
 @Suite struct ErrorValues {
@@ -22,7 +23,9 @@ import Testing
 
   @Test func aSwiftErrorComesBackWithItsKindAndPlace() throws {
     // No text says "file": only the value can carry the kind back.
-    let thrown = LuaError(kind: .file, location: "plugin.lua:9", message: "cannot read it")
+    let thrown = LuaError(
+      kind: .file, location: Readable.SourceLocation(file: "plugin.lua", line: 9),
+      message: "cannot read it")
     let state = try state(throwing: thrown)
     let e = failure(
       state,
@@ -32,7 +35,7 @@ import Testing
       co()
       """)
     #expect(e?.kind == .file)
-    #expect(e?.location == "plugin.lua:9")
+    #expect(e?.location?.description == "plugin.lua:9")
     #expect(e?.message == "cannot read it")
   }
 
@@ -40,11 +43,11 @@ import Testing
     let state = try state(throwing: LuaError(kind: .memory, location: nil, message: "too big"))
     let e = failure(state, "local x = 1\n\nfail()")
     #expect(e?.kind == .memory)
-    #expect(e?.location == "s.lua:3")
+    #expect(e?.location?.description == "s.lua:3")
     #expect(e?.message == "too big")
     // Raised again by the script, it keeps the place where it was made, not the new one.
     let again = failure(state, "local ok, e = pcall(function() fail() end)\nerror(e)")
-    #expect(again?.location == "s.lua:1")
+    #expect(again?.location?.description == "s.lua:1")
     #expect(again?.message == "too big")
   }
 
@@ -65,7 +68,9 @@ import Testing
   }
 
   @Test func aHostErrorHidesItsMetatableAndRefusesWhatAStringWould() throws {
-    let state = try state(throwing: LuaError(kind: .runtime, location: "x.lua:1", message: "no"))
+    let state = try state(
+      throwing: LuaError(
+        kind: .runtime, location: Readable.SourceLocation(file: "x.lua", line: 1), message: "no"))
     let r = try state.run(
       Array(
         """
@@ -92,7 +97,7 @@ import Testing
     try state.register("outer") { call in _ = try call.call(f) }
     let e = failure(state, "outer()")
     #expect(e?.kind == .memory)
-    #expect(e?.location == "lib.lua:2")
+    #expect(e?.location?.description == "lib.lua:2")
     // Named once as the memory limit's, as Lua's own memory error is.
     #expect(e?.message == "not enough memory (limit 256 MiB)")
   }
@@ -107,7 +112,7 @@ import Testing
     try state.register("hold") { call in try call.charge(1000) }
     let e = failure(state, "fill()\n\nhold()")
     #expect(e?.kind == .memory)
-    #expect(e?.location == "s.lua:3")
+    #expect(e?.location?.description == "s.lua:3")
     #expect(e?.message.hasPrefix("not enough memory") == true)
   }
 
@@ -128,9 +133,9 @@ import Testing
     // A string that merely reads like a memory error, raised with a place, is a script's.
     let e = failure(state, "error('not enough memory here')")
     #expect(e?.kind == .runtime)
-    #expect(e?.location == "s.lua:1")
+    #expect(e?.location?.description == "s.lua:1")
     let m = failure(state, "local t = {} for i = 1, 1e8 do t[i] = {} end")
     #expect(m?.kind == .memory)
-    #expect(m?.location == "s.lua:1")
+    #expect(m?.location?.description == "s.lua:1")
   }
 }

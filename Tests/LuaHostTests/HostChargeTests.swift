@@ -16,7 +16,7 @@ import Testing
       Issue.record("a charge past the limit was taken")
     } catch let e as LuaError {
       #expect(e.kind == .memory)
-      #expect(e.location == "dir/a.lua:2")
+      #expect(e.location?.description == "dir/a.lua:2")
       #expect(e.message.hasPrefix("not enough memory"))
     }
     // The refused charge counted nothing; giving back the first one frees its room.

@@ -130,7 +130,7 @@ func failure(_ source: String, limits: LuaLimits = .standard) -> LuaError? {
       try state.run(Array("local x = 1\nexplode()".utf8), chunkName: "@dir/s.lua")
       Issue.record("no error")
     } catch let e as LuaError {
-      #expect(e.location == "dir/s.lua:2")
+      #expect(e.location?.description == "dir/s.lua:2")
       #expect(e.message == "bad")
     }
   }
@@ -138,7 +138,7 @@ func failure(_ source: String, limits: LuaLimits = .standard) -> LuaError? {
   @Test func luaErrorsReachSwiftWithLocationAndTraceback() throws {
     let e = failure("local function f()\n  error('deep')\nend\nf()")
     #expect(e?.kind == .runtime)
-    #expect(e?.location == "test.lua:2")
+    #expect(e?.location?.description == "test.lua:2")
     #expect(e?.message == "deep")
     #expect(e?.traceback.contains("test.lua:4") == true)
   }
@@ -146,7 +146,7 @@ func failure(_ source: String, limits: LuaLimits = .standard) -> LuaError? {
   @Test func syntaxErrorsNameTheirLine() throws {
     let e = failure("local a = 1\nlocal b = = 2")
     #expect(e?.kind == .syntax)
-    #expect(e?.location == "test.lua:2")
+    #expect(e?.location?.description == "test.lua:2")
   }
 
   @Test func manyErrorsThroughTheTrampolineKeepTheStackBalanced() throws {
@@ -333,7 +333,7 @@ final class Counter {
       Issue.record("no error")
     } catch let e as LuaError {
       #expect(e.kind == .timeLimit, "\(e)")
-      #expect(e.location?.hasPrefix("loop.lua:") == true, "\(e)")
+      #expect(e.location?.description.hasPrefix("loop.lua:") == true, "\(e)")
     }
     // The next call has a fresh budget and runs at full speed.
     #expect(
@@ -414,7 +414,7 @@ func shell(_ command: String) throws -> Int32 {
         _ = try state.call(f, with: .integer(3))
         Issue.record("no error")
       } catch let e as LuaError {
-        #expect(e.location == "f.lua:5" && e.message == "three")
+        #expect(e.location?.description == "f.lua:5" && e.message == "three")
       }
     }
     // Nothing was left behind: a fresh run sees an empty stack.

@@ -41,9 +41,6 @@ import Testing
     try script.load()
     for size in PopoverCellsTests.sizes {
       let session = try Session(script: script, device: .ipad, orientation: orientation)
-      // In portrait the menu is behind the bar button; its popover closes when teleplay's
-      // opens, which then hangs from the bar button.
-      if orientation == .portrait { try session.showMaster() }
       let screen = PlayScreen(columns: size.columns, rows: size.rows, colors: .none)
       let before = try screen.compose(session)
       let button = try #require(
@@ -55,6 +52,9 @@ import Testing
           }
         }, "\(size)")
       let label = row(before, button.rect.top)
+      // In portrait the menu is behind the bar button, and its panel covers the button; the
+      // panel closes when teleplay's popover opens, which then hangs from the bar button.
+      if orientation == .portrait { try session.showMaster() }
       try session.tap("teleplay")
       let after = try screen.compose(session)
       let what = "\(orientation) \(size.columns)×\(size.rows)"

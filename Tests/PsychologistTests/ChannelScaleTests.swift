@@ -141,7 +141,7 @@ import Testing
       _ = try e.diagnose(d, input: .map(["species": .text("virginca")]))
       Issue.record("a level outside the declared ones drew")
     } catch let error as LuaError {
-      #expect(error.location?.hasSuffix("s.lua:4") == true, "\(error)")
+      #expect(error.location?.description.hasSuffix("s.lua:4") == true, "\(error)")
       #expect(error.message.contains("did you mean 'virginica'?"), "\(error)")
     }
   }
@@ -172,7 +172,7 @@ import Testing
       Issue.record("eye_size 7 drew")
     } catch let error as LuaError {
       // The line of eye_size's field, not the diagnosis's first.
-      #expect(error.location?.hasSuffix("s.lua:7") == true, "\(error)")
+      #expect(error.location?.description.hasSuffix("s.lua:7") == true, "\(error)")
       #expect(error.message.contains("eye_size"), "\(error)")
     }
   }

@@ -12,6 +12,7 @@ import LuaHost
 @testable import PrototypeExport
 @testable import Psychologist
 @testable import StoryboardCanvas
+import Readable
 import Testing
 
 @Suite struct ChannelSidesTests {
@@ -69,10 +70,12 @@ import Testing
     // Out of range on one half: refused with the half's name.
     let returned = LuaValue.map([.text("left"): .map([.text("smile"): .number(3)])])
     #expect(throws: (any Error).self) {
-      _ = try ChannelMapping.channels(returned: returned, what: "channels", at: "f.lua:1")
+      _ = try ChannelMapping.channels(
+        returned: returned, what: "channels", at: Readable.SourceLocation(file: "f.lua", line: 1))
     }
     do {
-      _ = try ChannelMapping.channels(returned: returned, what: "channels", at: "f.lua:1")
+      _ = try ChannelMapping.channels(
+        returned: returned, what: "channels", at: Readable.SourceLocation(file: "f.lua", line: 1))
     } catch {
       #expect("\(error)".contains("smile.left must be a finite number in -1…1, got 3"), "\(error)")
     }

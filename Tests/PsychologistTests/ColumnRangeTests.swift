@@ -1,5 +1,6 @@
 import Face
 import LuaHost
+import Readable
 import Testing
 
 @testable import StoryboardCanvas
@@ -46,7 +47,8 @@ func unitOfARangeOfNeighbouringSubnormals(_ x: Double, _ expected: Double) {
         .text("nosuch"): .number(0.5),
       ])
       do {
-        _ = try ChannelMapping.channels(returned: returned, what: "channels", at: "f.lua:1")
+        _ = try ChannelMapping.channels(
+          returned: returned, what: "channels", at: Readable.SourceLocation(file: "f.lua", line: 1))
         Issue.record("NaN channels were accepted")
       } catch {
         #expect("\(error)".contains(": \(names[i]) must be"), "\(names[i]), \(names[j]): \(error)")

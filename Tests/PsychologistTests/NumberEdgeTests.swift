@@ -193,7 +193,7 @@ let sessionEntryPoints: [EntryPoint] = [
         #expect(accepts(edge.value), "\(declaration) took \(edge.lua)")
       } catch let e as LuaError {
         #expect(!accepts(edge.value), "\(declaration) refused \(edge.lua): \(e)")
-        #expect(e.location?.hasSuffix("main.lua:4") == true, "\(e)")
+        #expect(e.location?.description.hasSuffix("main.lua:4") == true, "\(e)")
         #expect(e.message.contains(name) && e.message.contains(edge.shown), "\(e)")
       }
     }
@@ -213,7 +213,7 @@ let sessionEntryPoints: [EntryPoint] = [
         #expect((0...100).contains(edge.value), "\(edge.lua) gave \(lines)")
       } catch let e as LuaError {
         #expect(!(0...100).contains(edge.value), "\(edge.lua): \(e)")
-        #expect(e.location?.hasSuffix("main.lua:1") == true, "\(e)")
+        #expect(e.location?.description.hasSuffix("main.lua:1") == true, "\(e)")
         #expect(e.message.contains(edge.shown), "\(e)")
       }
     }
@@ -237,7 +237,7 @@ let sessionEntryPoints: [EntryPoint] = [
         + "  for j = 1, 10000 do pen:arc(0, 0, 0.5, 0, 6.28) end\nend } end\n"
         + "local s = session {}\ns:tap('bite')\nlocal svg = s:svg()\n")
     #expect(e?.kind == .memory)
-    #expect(e?.location?.hasSuffix("main.lua:4") == true, "\(String(describing: e))")
+    #expect(e?.location?.description.hasSuffix("main.lua:4") == true, "\(String(describing: e))")
     #expect(e?.message.contains("not enough memory") == true)
   }
 

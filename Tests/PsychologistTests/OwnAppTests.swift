@@ -111,7 +111,7 @@ func screenTexts(_ svg: String) throws -> [String] {
         "main.lua:2: app is declared twice: here and at main.lua:1 (say override = true to replace it)"
       ))
     let e = error("app \"Barista\" { }")
-    #expect(e?.location?.hasSuffix("main.lua:1") == true)
+    #expect(e?.location?.description.hasSuffix("main.lua:1") == true)
     #expect(e?.message.contains("app takes its fields") == true, "\(String(describing: e))")
   }
 }

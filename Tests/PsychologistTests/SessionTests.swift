@@ -123,7 +123,7 @@ func error(_ source: String, options: ScriptOptions = ScriptOptions()) -> LuaErr
 
   @Test func tappingWhileTheMenuIsHiddenIsAnError() {
     let e = error("require 'psychologist'\nlocal s = session {}\ns:tap('bite')\ns:tap('play')")
-    #expect(e?.location?.hasSuffix("main.lua:4") == true)
+    #expect(e?.location?.description.hasSuffix("main.lua:4") == true)
     #expect(e?.message.contains("menu is not on screen") == true)
   }
 }
@@ -167,7 +167,7 @@ func error(_ source: String, options: ScriptOptions = ScriptOptions()) -> LuaErr
       try script.load()
       Issue.record("no error")
     } catch let e as LuaError {
-      #expect(e.location == dir + "/p.lua:2")
+      #expect(e.location?.description == dir + "/p.lua:2")
       #expect(e.message.contains("popover segues do not exist on an iphone"))
       #expect(e.message.contains("allowed: push, modal, or a custom kind declared with segue_kind"))
       #expect(!e.message.contains("custom,") && !e.message.contains("custom)"))
@@ -230,7 +230,7 @@ func error(_ source: String, options: ScriptOptions = ScriptOptions()) -> LuaErr
       ),
     ] {
       let e = error(declaration + "\nsession {}:tap(\"mood\")")
-      #expect(e?.location?.hasSuffix(line) == true, "\(String(describing: e))")
+      #expect(e?.location?.description.hasSuffix(line) == true, "\(String(describing: e))")
       #expect(e?.message.contains("outside 0…100 (say clamp = true") == true)
     }
   }
@@ -254,7 +254,7 @@ func error(_ source: String, options: ScriptOptions = ScriptOptions()) -> LuaErr
       diagnosis "bad" { happiness = function() return 0/0 end }
       session {}:tap("bad")
       """)
-    #expect(e?.location?.hasSuffix("main.lua:2") == true)
+    #expect(e?.location?.description.hasSuffix("main.lua:2") == true)
     #expect(e?.message.contains("finite") == true)
   }
 }

@@ -60,7 +60,7 @@ import Testing
         s:show_master()
         """)
       #expect(e?.message == "cannot show the master: \(why)")
-      #expect(e?.location?.hasSuffix(":3") == true)
+      #expect(e?.location?.description.hasSuffix(":3") == true)
     }
     let covered = error(
       """

@@ -74,14 +74,15 @@ import Testing
   #expect(layout.panes[0].contentRect == rect(0, 64, 768, 960))
   #expect(layout.panes[0].isFocused)
 
-  // A push in the master shows it in its popover (from the bar button) while the focus is
-  // in it: 320 wide, its own navigation bar on top, down to the margin at the bottom.
+  // A push in the master shows it in its panel while the focus is in it: 320 wide, inside
+  // an 8-point frame at the screen's left edge from the status bar to the bottom (iOS 5.1's
+  // UISplitViewController), its own navigation bar on top.
   try nav.push(happiness(1, "Movie"))
   layout = nav.layout()
   #expect(layout.panes.map(\.role) == [.detail, .master])
-  #expect(layout.panes[1].frame == rect(10, 70, 320, 944))
-  #expect(layout.panes[1].navigationBar == rect(10, 70, 320, 44))
-  #expect(layout.panes[1].contentRect == rect(10, 114, 320, 900))
+  #expect(layout.panes[1].frame == rect(8, 28, 320, 988))
+  #expect(layout.panes[1].navigationBar == rect(8, 28, 320, 44))
+  #expect(layout.panes[1].contentRect == rect(8, 72, 320, 944))
   #expect(layout.panes[1].isFocused && !layout.panes[0].isFocused)
   try nav.replace(happiness(20))
   #expect(nav.layout().panes.map(\.role) == [.detail])

@@ -246,10 +246,10 @@ func rect(_ x: Double, _ y: Double, _ width: Double, _ height: Double) -> Rect {
   nav.rotate()
   #expect(nav.stack == ["Psychologist", "Movie", "Happiness"])
   #expect(nav.focusContentRect == rect(0, 64, 768, 960))
-  let went19 = nav.back()  // pops the master, which now shows in its popover
+  let went19 = nav.back()  // pops the master, which now shows in its panel
   #expect(went19)
   #expect(nav.focusRole == .master)
-  #expect(nav.focusContentRect == rect(10, 114, 320, 900))
+  #expect(nav.focusContentRect == rect(8, 72, 320, 944))
 }
 
 @Test func updateFocusChangesTheFocusedScene() throws {

@@ -4,8 +4,8 @@ import Testing
 @testable import Storyboard
 
 // The iPad's popovers: placed beside the button that opened them, never over it, on
-// screen, with an arrow touching it; and the master's popover from the bar button in
-// portrait (UISplitViewController on iOS 5/6).
+// screen, with an arrow touching it; and the master's panel from the bar button in
+// portrait (UISplitViewController since iOS 5.1: full height at the left edge, no arrow).
 
 /// The menu's rows as the host draws them in a content rect: 40 high every 48 points from
 /// 16 below its top, 16 in from each side, as many as fit.
@@ -40,14 +40,15 @@ func expectWellPlaced(
       && frame.maxY <= screen.height, "\(what): \(frame) leaves the screen")
   #expect(frame.width > 0 && frame.height > 0, "\(what): \(frame) is empty")
   #expect(onEdge(arrow.tip, of: anchor), "\(what): tip \(arrow.tip) is not on \(anchor)")
-  // The base stands on the named edge of the body, and the tip is outside the body.
+  // The base stands on the named edge of the frame drawn 8 around the body (iOS 6's
+  // content inset), and the tip is outside it.
   let edgeLine: Double
   let (a, b) = (arrow.baseStart, arrow.baseEnd)
   switch arrow.edge {
-  case .top: edgeLine = frame.y
-  case .bottom: edgeLine = frame.maxY
-  case .left: edgeLine = frame.x
-  case .right: edgeLine = frame.maxX
+  case .top: edgeLine = frame.y - 8
+  case .bottom: edgeLine = frame.maxY + 8
+  case .left: edgeLine = frame.x - 8
+  case .right: edgeLine = frame.maxX + 8
   }
   let vertical = arrow.edge == .top || arrow.edge == .bottom
   let baseOnEdge =
@@ -59,7 +60,9 @@ func expectWellPlaced(
   #expect(baseInside, "\(what): the arrow's base overhangs the body")
   let tipDistance =
     vertical ? abs(arrow.tip.y - edgeLine) : abs(arrow.tip.x - edgeLine)
-  #expect(tipDistance == PopoverArrow.height, "\(what): the arrow is \(tipDistance) tall")
+  #expect(tipDistance == 19, "\(what): the arrow is \(tipDistance) tall, not iOS 6's 19")
+  #expect(
+    abs(vertical ? b.x - a.x : b.y - a.y) == 37, "\(what): the arrow's base is not iOS 6's 37")
 }
 
 @Test(arguments: Orientation.allCases)
@@ -115,7 +118,7 @@ func aPopoverFromEveryMenuRowStaysBesideIt(_ orientation: Orientation) throws {
   #expect(nav.layout().panes.last?.frame == rect(10, 74, 320, 320))
 }
 
-@Test func portraitHasABarButtonThatShowsTheMasterInAPopover() throws {
+@Test func portraitHasABarButtonThatShowsTheMasterInAPanel() throws {
   var nav = Navigator(device: .ipad, orientation: .portrait, root: menu, detail: happiness(50))
   var layout = nav.layout()
   #expect(layout.panes.map(\.role) == [.detail])
@@ -132,12 +135,11 @@ func aPopoverFromEveryMenuRowStaysBesideIt(_ orientation: Orientation) throws {
   #expect(layout.panes.map(\.role) == [.detail, .master])
   let master = layout.panes[1]
   #expect(master.isFocused && master.scene?.title == "Psychologist" && nav.rootIsVisible)
-  let arrow = try #require(master.arrow)
-  #expect(arrow.edge == .top)
-  expectWellPlaced(
-    master.frame, arrow, anchor: button.rect, screen: Size(width: 768, height: 1024),
-    "master")
-  #expect(master.frame.width == 320 && master.frame.maxY == 1014)
+  // The panel: 320 wide, 8 (its frame) in from the left edge, the status bar and the
+  // bottom, no arrow; its bar at its top.
+  #expect(master.arrow == nil && master.isPanel)
+  #expect(master.frame == Rect(x: 8, y: 28, width: 320, height: 988))
+  #expect(master.navigationBar == Rect(x: 8, y: 28, width: 320, height: 44))
   #expect(!layout.dimmed)
   #expect(nav.focusContentRect == master.contentRect)
   #expect(nav.canGoBack)

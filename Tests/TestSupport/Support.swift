@@ -127,6 +127,19 @@ package struct Pixels {
     return (Int(rgb[i]), Int(rgb[i + 1]), Int(rgb[i + 2]))
   }
 
+  /// The colour at (x, y), or (-1, -1, -1) outside the image: an expectation on it says
+  /// where, without printing the whole image as a failed `#require` would.
+  package func pixel(_ x: Int, _ y: Int) -> (r: Int, g: Int, b: Int) {
+    at(x, y) ?? (-1, -1, -1)
+  }
+
+  /// Whether the pixel at (x, y) is iOS 6's popover frame navy (its gradient runs from
+  /// #3a465c to #0c1424): dark, and bluer than red.
+  package func isPopoverNavy(_ x: Int, _ y: Int) -> Bool {
+    let p = pixel(x, y)
+    return p.r >= 0 && p.r < 70 && p.g < 80 && p.b < 100 && p.b > p.r
+  }
+
   /// How many channel values differ from `other`'s by more than `tolerance` (nil when the
   /// sizes differ).
   package func differences(from other: Pixels, tolerance: Int = 8) -> Int? {

@@ -1,7 +1,8 @@
 -- The flat look of iOS 7 (September 2013), as Psychologist drew every screen before it
 -- drew the seed's iOS 6: a light grey bar under a thin grey line, a black title, a plain
 -- blue "‹ Back", square outlined buttons with their titles at the left, no shadows, no
--- gradients (both ends of each "gradient" alike), a white status bar.
+-- gradients (both ends of each "gradient" alike), a white status bar, a light grey hairline
+-- between the iPad's master and detail.
 --
 --   psychologist show examples/psychologist.lua bite --screen --plugin examples/plugins/ios7.lua --theme ios7
 
@@ -14,4 +15,5 @@ theme "ios7" {
   button_fill = "white", button_border = "gray", button_text = "#007aff",
   button_size = 17, button_bold = false, button_radius = 0, button_centred = false,
   popover_top = "#f7f7f7", popover_bottom = "#f7f7f7", popover_frame = 1, popover_radius = 13,
+  popover_shadow = 0, divider = "#b2b2b2",
 }

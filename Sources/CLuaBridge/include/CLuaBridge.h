@@ -37,8 +37,14 @@ void psy_set_owner(lua_State *L, void *owner);
 void *psy_owner(lua_State *L);
 size_t psy_memory_used(lua_State *L);
 void psy_set_memory_limit(lua_State *L, size_t limit);
-/* "file:line" of the Lua code running when growth was last refused, or "". */
-const char *psy_memory_where(lua_State *L);
+/* A place in Lua code with the chunk's whole name (a file as the author gave it, cut only
+   past its room): what the host names when Lua's own message has no place. */
+typedef struct {
+  char file[232];
+  int line; /* 0: no Lua code */
+} psy_site;
+/* The Lua code running when growth was last refused (line 0: none). */
+const psy_site *psy_memory_where(lua_State *L);
 /* Counts bytes the host holds for the script against its memory limit: nonzero (and
    nothing counted) when that would pass the limit; the caller then fails with "not
    enough memory". psy_uncharge gives back what a charge counted. */
@@ -87,6 +93,9 @@ int psy_call_scalar(lua_State *L, int ref, psy_scalar *value, int *timed_out);
 /* ---- errors as values ------------------------------------------------ */
 
 /* A place in Lua code as Lua's messages name it: the chunk's short_src and a line. */
+/* Room for a standard library's name ("coroutine") and its end. */
+#define PSY_LIBRARY_NAME_SIZE 12
+
 typedef struct {
   char file[LUA_IDSIZE];
   int line; /* 0: no Lua code */
@@ -126,6 +135,9 @@ typedef struct {
   const char *traceback; /* the levels after "stack traceback:\n", or "" */
   size_t traceback_length;
   psy_place place; /* the innermost Lua code when the error was raised */
+  /* the standard library ("math") whose misspelt field a "(field 'name')" error read,
+     as the line that raised it says; "" otherwise */
+  char library[PSY_LIBRARY_NAME_SIZE];
 } psy_failure;
 void psy_read_failure(lua_State *L, int idx, psy_failure *failure);
 
@@ -138,6 +150,9 @@ void psy_read_failure(lua_State *L, int idx, psy_failure *failure);
 
 int psy_pushstring(lua_State *L, const char *s, size_t length);
 int psy_newtable(lua_State *L, int narray, int nhash);
+/* Replaces the main chunk on top with a C function calling it, as lua5.4's interpreter
+   calls a script (see bridge.c). */
+int psy_main_frame(lua_State *L);
 
 /* A key or value of a flat table: nil, a boolean (integer 0 or 1), a number, or
    `length` bytes at `offset` of a shared byte buffer. */
@@ -205,11 +220,11 @@ int psy_set_print(lua_State *L, psy_write_fn write, void *ctx);
 /* warn (once "@on") hands its warnings to write(ctx, ...); without it they are dropped. */
 int psy_set_warn(lua_State *L, psy_warn_fn write, void *ctx);
 
-/* position "file:line" of the Lua code at the given stack level, or "" */
-int psy_where(lua_State *L, int level, char *buffer, size_t size);
-/* position of the nearest Lua code at levels from ... from+7 (through C functions such
-   as pcall), or ""; returns its length. Reads the call stack only, never raises. */
-int psy_nearest_where(lua_State *L, int from, char *buffer, size_t size);
+/* The Lua code at the given stack level: 1 and `out` filled, or 0 (line 0) for none. */
+int psy_site_at(lua_State *L, int level, psy_site *out);
+/* The nearest Lua code at levels from ... from+7 (through C functions such as pcall): 1,
+   or 0 (line 0) for none. Reads the call stack only, never raises. */
+int psy_nearest_site(lua_State *L, int from, psy_site *out);
 
 /* ---- what the binary was built from (build_info.c) ---------------------- */
 

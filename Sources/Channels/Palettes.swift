@@ -8,7 +8,6 @@
 //   largest number of classes (sequential 9, diverging 11, qualitative as many as it has).
 
 import Face
-import Files
 import Render
 
 /// A palette `face_color` is drawn in: its colours, and whether they are categories (one

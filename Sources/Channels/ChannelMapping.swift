@@ -3,7 +3,6 @@
 // `ranges`), or a Lua function of the row giving channel values itself.
 
 import Face
-import Files
 import LuaHost
 import Readable
 import Render
@@ -65,9 +64,33 @@ public struct ColumnChannel: Equatable, Sendable {
   public var levels: [String]? = nil
   /// `face_color`'s colours (`palette = "viridis"`, `colors = { … }`).
   public var palette: NamedPalette? = nil
+  /// The line of the field naming its column, found when the script loaded (nowhere for a
+  /// channel made by the host): where a row's wrong value in the column is said.
+  public var columnLine: SourceLocation = .nowhere
+  /// The line of its `levels` field, when it declares its levels.
+  public var levelsLine: SourceLocation = .nowhere
+
+  /// Where a problem with the column's values is said: its field's line, else `fallback`
+  /// (the declaration's).
+  public func place(_ fallback: SourceLocation, levels: Bool = false) -> SourceLocation {
+    let line = levels ? levelsLine : columnLine
+    return line.isNowhere ? fallback : line
+  }
 
   /// The channel's name, with the half it drives when only one: `smile`, `smile.left`.
   public var name: String { side.map { "\(channel.name).\($0.name)" } ?? channel.name }
+
+  /// `column` driving `channel` (on `side` only, when given).
+  public init(
+    channel: Channel, column: String, reverse: Bool, side: Side? = nil,
+    missing: MissingPolicy? = nil
+  ) {
+    self.channel = channel
+    self.column = column
+    self.reverse = reverse
+    self.side = side
+    self.missing = missing
+  }
 }
 
 /// What a channel draws for a row without a value in its column (`missing = "…"`, for the
@@ -114,10 +137,18 @@ public struct FunctionChannel {
   /// The function.
   public var function: LuaReference
   /// The line of its field: where a wrong result is said.
-  public var location: Location
+  public var location: SourceLocation
 
   /// The channel's name, with the half it drives when only one: `hair`, `hair.left`.
   public var name: String { side.map { "\(channel.name).\($0.name)" } ?? channel.name }
+
+  /// A function channel from its parts.
+  public init(channel: Channel, side: Side?, function: LuaReference, location: SourceLocation) {
+    self.channel = channel
+    self.side = side
+    self.function = function
+    self.location = location
+  }
 }
 
 /// Where a diagnosis's channel values come from.
@@ -145,7 +176,13 @@ public struct ChannelMapping {
   /// Channels computed by Lua functions beside the columns.
   public var functions: [FunctionChannel] = []
   /// Where the `channels` field is: a function's wrong result is said there.
-  public var location: Location?
+  public var location: SourceLocation?
+
+  /// A mapping from `source` with the declared `ranges`; the rest as by default.
+  public init(source: ChannelSource, ranges: [String: ColumnRange]) {
+    self.source = source
+    self.ranges = ranges
+  }
 
   /// How `c`'s numbers are scaled.
   public func scale(of c: ColumnChannel) -> ChannelScale { c.scale ?? scale }
@@ -251,7 +288,7 @@ public struct ChannelMapping {
   }
 
   /// A field as a number: numbers, and text that reads as one (CSV); nil for the rest.
-  static func datum(_ value: LuaValue?) -> Double? {
+  package static func datum(_ value: LuaValue?) -> Double? {
     guard let value else { return nil }
     if let n = value.number { return n.isFinite ? n : nil }
     if let s = value.text, let n = readNumber(s), n.isFinite { return n }
@@ -261,7 +298,8 @@ public struct ChannelMapping {
   /// The channel values a `channels` function returned, checked: a table of known channel
   /// names to finite numbers in each channel's range, for both halves; a channel's value may
   /// be `{ left = …, right = … }`, and `left = { … }` or `right = { … }` give one half's.
-  package static func channels(returned value: LuaValue, what: String, at location: Location) throws
+  package static func channels(returned value: LuaValue, what: String, at location: SourceLocation)
+    throws
     -> Channels
   {
     var out = Channels()
@@ -322,7 +360,7 @@ public struct ChannelMapping {
   }
 
   /// A table's entries; nil when `value` is no table (an empty list is an empty table).
-  static func tableEntries(_ value: LuaValue) -> [(key: LuaValue, value: LuaValue)]? {
+  package static func tableEntries(_ value: LuaValue) -> [(key: LuaValue, value: LuaValue)]? {
     switch value {
     case .map, .flat: return value.entries
     case .array(let a) where a.isEmpty: return []
@@ -331,7 +369,7 @@ public struct ChannelMapping {
   }
 
   /// `{ left = …, right = … }`'s halves, when `value` is such a table (no other keys).
-  static func sideEntries(_ value: LuaValue) -> [(Side, LuaValue)]? {
+  package static func sideEntries(_ value: LuaValue) -> [(Side, LuaValue)]? {
     guard case .map(let m) = value, !m.isEmpty else { return nil }
     var halves: [(Side, LuaValue)] = []
     for (key, v) in m {
@@ -343,7 +381,7 @@ public struct ChannelMapping {
 
   /// The channel a key of a channels table names (a declared mapping's, a function's
   /// result's); else nil, and `problem` says what the key is and the names there are.
-  static func channel(named key: LuaValue, problem: inout String) -> Channel? {
+  package static func channel(named key: LuaValue, problem: inout String) -> Channel? {
     if let name = key.text, let channel = Channel(name: name) { return channel }
     let names = "(channels: " + Channel.allNames.joined(separator: ", ") + ")"
     guard let name = key.text else {
@@ -352,262 +390,6 @@ public struct ChannelMapping {
     }
     problem = "names an unknown channel '\(name)'\(suggestion(name, Channel.allNames)) \(names)"
     return nil
-  }
-}
-
-extension Fields {
-  /// `channels = { smile = "mpg", hair = { column = "hp", reverse = true }, … }` or a
-  /// function of the row; `ranges = { mpg = {10, 35}, … }`. Nil when neither is given.
-  mutating func channelMapping() -> ChannelMapping? {
-    var ranges: [String: ColumnRange] = [:]
-    if let r = raw("ranges") {
-      for (key, v) in r.entries {
-        guard let column = key.text else {
-          fail("ranges maps column names to {low, high}, got a \(key.typeName) key")
-          continue
-        }
-        guard case .array(let pair) = v, pair.count == 2, let low = pair[0].number,
-          let high = pair[1].number, low.isFinite, high.isFinite, low <= high
-        else {
-          fail(
-            "ranges.\(column) must be {low, high}: two finite numbers, low ≤ high", atKey: column)
-          continue
-        }
-        ranges[column] = ColumnRange(low: low, high: high)
-      }
-    }
-    let missing = missingPolicy("missing")
-    let words = raw("missing_words").map { _ in strings("missing_words") }
-    let scale = scaleField("scale")
-    let palette = paletteField("palette", colors: nil)
-    guard let c = raw("channels") else {
-      if !ranges.isEmpty { fail("ranges is given but channels is not") }
-      if missing != nil || words != nil { fail("missing is given but channels is not") }
-      if scale != nil { fail("scale is given but channels is not", atKey: "scale") }
-      if palette != nil { fail("palette is given but channels is not", atKey: "palette") }
-      return nil
-    }
-    let channelsLine = FieldLine.locate(location, naming: "channels", key: true)
-    var functions: [FunctionChannel] = []
-    func mapping(_ source: ChannelSource) -> ChannelMapping {
-      var m = ChannelMapping(source: source, ranges: ranges)
-      if let missing { m.missing = missing }
-      if let words { m.missingWords = words }
-      if let scale { m.scale = scale }
-      m.palette = palette
-      m.functions = functions
-      m.location = channelsLine
-      return m
-    }
-    if case .function(let f) = c { return mapping(.function(f)) }
-    var list: [ColumnChannel] = []
-    // A function beside columns: its channel's value, computed from the row.
-    func function(_ v: LuaValue, _ channel: Channel, _ side: Side?) -> Bool {
-      guard case .function(let f) = v else { return false }
-      let key = side.map { $0.name } ?? channel.name
-      functions.append(
-        FunctionChannel(
-          channel: channel, side: side, function: f,
-          location: FieldLine.locate(location, naming: key, key: true)))
-      return true
-    }
-    let entries: [(key: LuaValue, value: LuaValue)]
-    switch c {
-    case .map: entries = c.entries
-    default:
-      fail(
-        "channels must be a table { smile = \"column\", … } or a function(row), got \(c.typeName)")
-      return nil
-    }
-    for (key, v) in entries {
-      if let name = key.text, let side = Side(name: name) {
-        guard let inner = ChannelMapping.tableEntries(v) else {
-          fail(
-            "channels.\(name) must be a table of the \(name) half's channels { smile = \"column\", … }, got \(v.typeName)"
-          )
-          continue
-        }
-        for (k, sv) in inner {
-          guard let channel = channel(k, in: "channels.\(name)") else { continue }
-          if !function(sv, channel, side) { column(sv, channel, side, into: &list) }
-        }
-        continue
-      }
-      guard let channel = channel(key, in: "channels") else { continue }
-      if case .map(let m) = v, m.keys.contains(where: { $0.text.flatMap(Side.init(name:)) != nil })
-      {
-        // { left = …, right = … }: each half its own column.
-        let sub = Fields(
-          v, what: "\(what) channels.\(channel.name)", location: location, known: ["left", "right"])
-        problems += sub.problems
-        for side in Side.allCases {
-          if let sv = sub.raw(side.name), !function(sv, channel, side) {
-            column(sv, channel, side, into: &list)
-          }
-        }
-        continue
-      }
-      if !function(v, channel, nil) { column(v, channel, nil, into: &list) }
-    }
-    // The declared order is lost in a Lua table: a fixed order keeps every row alike.
-    func rank(_ c: (channel: Channel, side: Side?)) -> (Int, Int) {
-      (c.channel.rawValue, c.side?.rawValue ?? -1)
-    }
-    list.sort { rank(($0.channel, $0.side)) < rank(($1.channel, $1.side)) }
-    functions.sort { rank(($0.channel, $0.side)) < rank(($1.channel, $1.side)) }
-    let given =
-      (list.map { ($0.channel, $0.side, $0.name) }
-      + functions.map { ($0.channel, $0.side, $0.name) })
-      .sorted { rank(($0.0, $0.1)) < rank(($1.0, $1.1)) }
-    for (a, b) in zip(given, given.dropFirst())
-    where a.0 == b.0 && (a.1 == nil || b.1 == nil || a.1 == b.1) {
-      let half = (a.1 ?? b.1).map { "the \($0.name) half" } ?? "both halves"
-      fail("channels: \(a.0.name) is given twice for \(half) (\(a.2) and \(b.2))")
-    }
-    for c in list where c.palette != nil && c.channel != .faceColor {
-      fail(
-        "channels.\(c.name): palette and colors colour face_color only", atKey: c.channel.name)
-    }
-    if palette != nil && !list.contains(where: { $0.channel == .faceColor })
-      && !functions.contains(where: { $0.channel == .faceColor })
-    {
-      fail("palette is given but no channel maps face_color", atKey: "palette")
-    }
-    return mapping(.columns(list))
-  }
-
-  /// A `scale = "column" | "common" | "centred" | "none"` field; nil when absent or wrong
-  /// (said as a problem at its line).
-  mutating func scaleField(_ key: String) -> ChannelScale? {
-    // Both spellings: a reader from R or the US writes "centered".
-    if raw(key)?.text == "centered" { return .centred }
-    return choice(key)
-  }
-
-  /// A `levels = { "setosa", … }` field: at least one text, none twice.
-  mutating func levelsField(_ key: String) -> [String]? {
-    guard let v = raw(key) else { return nil }
-    guard case .array(let items) = v, !items.isEmpty else {
-      fail(
-        "\(key) must be a list of the column's values in order { \"low\", …, \"high\" }, got \(v.typeName)",
-        atKey: key)
-      return nil
-    }
-    var out: [String] = []
-    // A set beside the list: a search of the list for each level was quadratic (100,000
-    // levels took ten seconds).
-    var seen: Set<String> = []
-    for item in items {
-      let text = item.text ?? item.number.map(formatNumber)
-      guard let text else {
-        fail("\(key) must hold texts or numbers, got \(item.typeName)", atKey: key)
-        return nil
-      }
-      guard seen.insert(text).inserted else {
-        fail("\(key) lists '\(text)' twice", atKey: key)
-        return nil
-      }
-      out.append(text)
-    }
-    return out
-  }
-
-  /// `palette = "viridis"` (a name, compared without case) or, with `colors` set, `colors =
-  /// { "#440154", "teal", … }`; nil when neither is given or it is wrong (said at its line).
-  mutating func paletteField(_ key: String, colors: String?) -> NamedPalette? {
-    if let colors, let v = raw(colors) {
-      if raw(key) != nil { fail("give \(key) or \(colors), not both", atKey: colors) }
-      guard case .array(let items) = v, !items.isEmpty else {
-        fail(
-          "\(colors) must be a list of colours { \"#rrggbb\", \"teal\", … }, got \(v.typeName)",
-          atKey: colors)
-        return nil
-      }
-      var list: [Color] = []
-      for item in items {
-        guard let text = item.text, let color = Color(parsing: text) else {
-          fail(
-            "\(colors): \(item.text.map(unknownColor) ?? "a colour is a text, got \(item.typeName)")",
-            atKey: colors)
-          return nil
-        }
-        list.append(color)
-      }
-      return NamedPalette(name: "colors", colors: list, qualitative: false)
-    }
-    guard let name = string(key) else { return nil }
-    guard let palette = NamedPalette.named(name) else {
-      let names = NamedPalette.names
-      fail(
-        "\(key) names no palette '\(name)'\(suggestion(name, names)) (palettes: \(names.joined(separator: ", ")); or colors = { \"#rrggbb\", … })",
-        atKey: key)
-      return nil
-    }
-    return palette
-  }
-
-  /// A `missing = "neutral" | "mean" | "drop" | "error"` field; nil when absent or wrong
-  /// (said as a problem).
-  mutating func missingPolicy(_ key: String) -> MissingPolicy? { choice(key) }
-
-  /// A field naming one of `T`'s cases; nil when absent, or wrong (said at its line with the
-  /// cases there are and the nearest).
-  mutating func choice<T: RawRepresentable & CaseIterable>(_ key: String) -> T?
-  where T.RawValue == String {
-    guard let text = string(key) else { return nil }
-    guard let value = T(rawValue: text) else {
-      let names = T.allCases.map(\.rawValue)
-      fail(
-        "\(key) must be one of \(names.joined(separator: ", ")), got '\(text)'\(suggestion(text, names))",
-        atKey: key)
-      return nil
-    }
-    return value
-  }
-}
-
-extension Fields {
-  /// The channel `key` names in the table `table`; else nil and a problem naming the key.
-  fileprivate mutating func channel(_ key: LuaValue, in table: String) -> Channel? {
-    var unknown = ""
-    guard let channel = ChannelMapping.channel(named: key, problem: &unknown) else {
-      if let name = key.text {
-        fail("\(table) " + unknown, atKey: name)
-      } else {
-        fail("\(table) " + unknown)
-      }
-      return nil
-    }
-    return channel
-  }
-
-  /// `"column"` or `{ column = "column", reverse = true }` driving `channel` on `side` (nil:
-  /// both halves), appended to `list`; else a problem.
-  fileprivate mutating func column(
-    _ v: LuaValue, _ channel: Channel, _ side: Side?, into list: inout [ColumnChannel]
-  ) {
-    let name = side.map { "\(channel.name).\($0.name)" } ?? channel.name
-    if let column = v.text {
-      list.append(ColumnChannel(channel: channel, column: column, reverse: false, side: side))
-      return
-    }
-    var sub = Fields(
-      v, what: "\(what) channels.\(name)", location: location,
-      known: ["column", "reverse", "missing", "scale", "levels", "palette", "colors"])
-    if let column = sub.string("column") {
-      var c = ColumnChannel(
-        channel: channel, column: column, reverse: sub.bool("reverse"), side: side,
-        missing: sub.missingPolicy("missing"))
-      c.scale = sub.scaleField("scale")
-      c.levels = sub.levelsField("levels")
-      c.palette = sub.paletteField("palette", colors: "colors")
-      list.append(c)
-    } else if sub.problems.isEmpty {
-      sub.fail(
-        "needs a column: \(name) = \"column\", { column = \"column\", reverse = true }, a function(row) or { left = …, right = … }"
-      )
-    }
-    problems += sub.problems
   }
 }
 
@@ -661,7 +443,7 @@ extension ChannelMapping {
   /// with the nearest names and the columns there are: a misspelt column would otherwise
   /// draw every face neutral without a word. `input` names the input (`rows.csv`, `the
   /// examples`). Empty for a function, or when every column is there.
-  public func absentColumns(from names: [String], input: String, at location: Location)
+  public func absentColumns(from names: [String], input: String, at location: SourceLocation)
     -> [Problem]
   {
     guard case .columns(let list) = source else { return [] }
@@ -675,12 +457,12 @@ extension ChannelMapping {
       }.map(\.element)
       out.append(
         Problem(
-          FieldLine.locate(location, naming: c.column),
-          "channel \(c.name): no column '\(c.column)' in \(input)\(suggestion(c.column, nearest)) \(listing("columns", names, none: "no columns"))"
+          c.place(location),
+          "channel \(c.name): no column '\(c.column)' in \(input)\(suggestion(c.column, nearest)) \(listing("columns", columnNames(names), none: "no columns"))"
         ))
     }
     // In the script's order, as a reader goes down the declaration.
-    func line(_ p: Problem) -> Int { Int(p.location.split(separator: ":").last ?? "") ?? 0 }
+    func line(_ p: Problem) -> Int { p.location.line ?? 0 }
     return out.enumerated().sorted { (line($0.element), $0.offset) < (line($1.element), $1.offset) }
       .map(\.element)
   }

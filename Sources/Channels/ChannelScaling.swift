@@ -3,7 +3,6 @@
 // levels of text columns), then applied to every row.
 
 import Face
-import Files
 import LuaHost
 import Readable
 
@@ -202,7 +201,8 @@ package struct ResolvedMapping {
   /// The channels `input` gives. A missing datum draws as its `missing` says and is marked;
   /// text outside a column's levels, or in a numeric column, fails the row at the line of
   /// the field naming the column.
-  package func channels(for input: LuaValue, means: [String: Double], at location: Location) throws
+  package func channels(for input: LuaValue, means: [String: Double], at location: SourceLocation)
+    throws
     -> Channels
   {
     var out = Channels()
@@ -223,7 +223,7 @@ package struct ResolvedMapping {
         guard case .levels(let index, let names, let declared) = e.rule else {
           let shown = text.count > 40 ? String(text.prefix(39)) + "…" : text
           throw Problem(
-            FieldLine.locate(location, naming: e.c.column),
+            e.c.place(location),
             "channel \(e.c.name): column '\(e.c.column)' holds '\(shown)', not a number nor a missing word (\(mapping.missingWords.filter { !$0.isEmpty }.joined(separator: ", ")); missing_words = { … } sets them; levels = { … } maps text)"
           )
         }
@@ -231,7 +231,7 @@ package struct ResolvedMapping {
           let shown = text.count > 40 ? String(text.prefix(39)) + "…" : text
           let whose = declared ? "declared" : "found by the first pass over the data"
           throw Problem(
-            FieldLine.locate(location, naming: declared ? "levels" : e.c.column, key: declared),
+            e.c.place(location, levels: declared),
             "channel \(e.c.name): column '\(e.c.column)' holds '\(shown)', not one of its levels\(suggestion(text, names)) (\(whose): \(names.joined(separator: ", ")))"
           )
         }
@@ -261,7 +261,7 @@ package struct ResolvedMapping {
           continue
         case .error:
           throw Problem(
-            FieldLine.locate(location, naming: e.c.column),
+            e.c.place(location),
             "channel \(e.c.name): no value for column '\(e.c.column)' (missing = \"error\")")
         case .mean, .neutral: break
         }

@@ -4,7 +4,6 @@
 // drawn by Lua beside the channels.
 
 import Face
-import Files
 import Geometry
 import Glibc
 import LuaHost
@@ -21,6 +20,8 @@ public struct LegendEntry: Sendable {
   public var keyLabels: (low: String, high: String) = ("", "")
   /// face_color's colours and what each stands for (a level, a value).
   public var swatches: [(color: Color, label: String)] = []
+  /// The line says what a missing value is drawn as: said on a sheet only when a row had one.
+  public var aboutMissing = false
 
   /// A line of text alone.
   public init(text: String) { self.text = text }
@@ -31,20 +32,13 @@ public enum DataLegend {
   /// The size across of a key face's document.
   public static let keySize = 240.0
 
-  /// The legend of `d`'s channels, scaled by the ranges, means and levels a batch fixed
-  /// (`ranges` first, then the declared ones), its key faces in the style the diagnosis
-  /// draws in. Empty without channels.
+  /// The legend of `mapping`'s channels, scaled by the ranges, means and levels a batch
+  /// fixed (`ranges` first, then the declared ones), its key faces in `style`; `features`
+  /// (each with the plugin or place it came from) are drawn by Lua beside the channels.
   public static func entries(
-    _ d: Diagnosis, script: Script, ranges: [String: ColumnRange], means: [String: Double],
-    levels: [String: [String]]
+    _ mapping: ChannelMapping, style: FaceStyle, features: [(name: String, from: String)],
+    ranges: [String: ColumnRange], means: [String: Double], levels: [String: [String]]
   ) -> [LegendEntry] {
-    guard let mapping = d.channels else { return [] }
-    let registry = script.registry
-    let style =
-      registry.style(script.options.style ?? d.style) ?? registry.globalStyle
-    let features = registry.features.filter {
-      registry.drawsEverywhere($0) || d.features.contains($0.name)
-    }
     var out: [LegendEntry] = []
     func key(_ channel: Channel, _ side: Side?, _ value: Double, _ palette: FillPalette?)
       -> Drawing
@@ -129,26 +123,31 @@ public enum DataLegend {
       entry.keyLabels = (lowEnd, "1")
       out.append(entry)
     }
-    out.append(LegendEntry(text: "missing values: \(mapping.missing.legend)"))
+    var missing = LegendEntry(text: "missing values: \(mapping.missing.legend)")
+    missing.aboutMissing = true
+    out.append(missing)
     return out + featureLines(features)
   }
 
   /// A line naming the features Lua draws on every face beside the channels (a plugin's).
-  static func featureLines(_ features: [Feature]) -> [LegendEntry] {
+  static func featureLines(_ features: [(name: String, from: String)]) -> [LegendEntry] {
     guard !features.isEmpty else { return [] }
-    let names = features.map { f in "\(f.name) (\(f.plugin ?? f.location))" }
+    let names = features.map { f in "\(f.name) (\(f.from))" }
     return [LegendEntry(text: "drawn by Lua too: " + names.joined(separator: ", "))]
   }
 
-  /// A key face: `channels` alone, in `style`, drawn in a square `keySize` across (no
-  /// plugin features: the key shows the channel alone).
+  /// A key face: `channels` alone, in `style`, drawn in a square `keySize` across, in from
+  /// its edges by the margin the widest ears reach into (no plugin features: the key shows
+  /// the channel alone).
   static func keyFace(_ channels: Channels, style: FaceStyle) -> Drawing {
     let size = keySize
+    let inset = size * faceMargin / (1 + 2 * faceMargin)
     var items: [Item] = []
     if var state = try? FaceState(happiness: 50, scale: style.scale) {
       state.channels = channels
       if let g = try? faceGeometry(
-        state: state, style: style, bounds: Rect(x: 0, y: 0, width: size, height: size))
+        state: state, style: style,
+        bounds: Rect(x: inset, y: inset, width: size - 2 * inset, height: size - 2 * inset))
       {
         items = g.items()
       }

@@ -1,5 +1,3 @@
-import Files
-
 // The two shapes every message with a count or a list is built from, so that none reads
 // "1 more problems" or "(for )".
 
