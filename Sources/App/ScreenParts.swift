@@ -16,14 +16,21 @@ package struct PaneParts {
   package var chrome: [Item]
   /// Its navigation bar's background and bottom line.
   package var barChrome: [Item] = []
-  /// The bar's title and back button (a push slides and fades them).
-  package var bar: [Item]
+  /// The bar's title (a transition slides and fades it, `BarMotion`).
+  package var title: [Item] = []
+  /// The bar's back button or bar button (slid and faded apart from the title).
+  package var left: [Item] = []
   /// The scene's content: the face and its features, or the menu's buttons.
   package var body: [Item]
   /// The navigation bar, the window its title and back button move in (nil: none).
   package var barRect: Rect? = nil
+  /// Where the bar's items rest, for their motion in a transition (nil: no bar).
+  package var barItems: BarItems? = nil
   /// Whether this is the iPad's master panel in portrait (it slides in from the left).
   package var isPanel = false
+
+  /// The bar's title and left item.
+  package var bar: [Item] { title + left }
 
   /// Everything, in drawing order.
   package var items: [Item] { chrome + barChrome + bar + body }
@@ -122,21 +129,22 @@ extension Session {
           Item(.rect(frame), paint: Paint(stroke: border, lineWidth: 1, fill: theme.background))
         ]
       }
-      var bar: [Item] = []
+      var title: [Item] = []
+      var left: [Item] = []
       var barChrome: [Item] = []
       if let b = pane.navigationBar {
         barChrome = look.barBackground(b, dark: inPopover)
-        bar += look.barTitle(pane.shownTitle, x: pane.titleX ?? b.midX, in: b)
-        if let back = pane.backTitle { bar += look.backButton(back, width: pane.backWidth, in: b) }
-        if let button = pane.barButton { bar += look.barButton(button) }
+        title = look.barTitle(pane.shownTitle, x: pane.titleX ?? b.midX, in: b)
+        if let back = pane.backTitle { left += look.backButton(back, width: pane.backWidth, in: b) }
+        if let button = pane.barButton { left += look.barButton(button) }
       }
       let content = pane.contentRect
       let body = try pane.pane.scene.map { try contentItems($0, in: content) } ?? []
       panes.append(
         PaneParts(
           role: pane.role, frame: frame, content: content, chrome: chromeItems,
-          barChrome: barChrome, bar: bar, body: body,
-          barRect: pane.navigationBar, isPanel: pane.pane.isPanel))
+          barChrome: barChrome, title: title, left: left, body: body,
+          barRect: pane.navigationBar, barItems: pane.barItems, isPanel: pane.pane.isPanel))
     }
     return ScreenParts(
       width: s.width, height: s.height, title: title(of: navigator.focus), statusBar: statusBar,

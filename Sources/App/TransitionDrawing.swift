@@ -28,6 +28,9 @@ public struct TransitionMovie {
   public let pane: PaneRole?
   /// Whether the whole screens move (a cross-fade or a kind's Lua), not one pane.
   public let movesScreens: Bool
+  /// Whether the whole screens move under bars that stay, whose items change as a push's
+  /// do (a `segue_kind` without `bars = "move"`).
+  public var barsStay = false
   /// The layout of the screen before the transition.
   public let beforeLayout: ScreenLayout<SceneContent>
 
@@ -110,10 +113,18 @@ package enum TransitionChannel {
   case from
   /// The presented scene's placement.
   case to
-  /// The presenting scene's bar title and back button.
-  case fromBar
-  /// The presented scene's.
-  case toBar
+  /// The presenting scene's bar background.
+  case fromBarChrome
+  /// The presented scene's bar background.
+  case toBarChrome
+  /// The presenting scene's bar title.
+  case fromTitle
+  /// The presenting scene's back button or bar button.
+  case fromLeft
+  /// The presented scene's bar title.
+  case toTitle
+  /// The presented scene's back button or bar button.
+  case toLeft
   /// The shade over the presenting scene (moving with it).
   case shade
   /// The dimming under a form sheet or popover.
@@ -148,8 +159,12 @@ package struct TransitionLayer {
     case .still: return Placing()
     case .from: return moved(f.from, opacity: f.from.opacity)
     case .to: return moved(f.to, opacity: f.to.opacity)
-    case .fromBar: return Placing(dx: f.fromBarDx, opacity: f.fromBar)
-    case .toBar: return Placing(dx: f.toBarDx, opacity: f.toBar)
+    case .fromBarChrome: return Placing(opacity: f.bar.fromChrome)
+    case .toBarChrome: return Placing(opacity: f.bar.toChrome)
+    case .fromTitle: return Placing(dx: f.bar.fromTitle.dx, opacity: f.bar.fromTitle.opacity)
+    case .fromLeft: return Placing(dx: f.bar.fromLeft.dx, opacity: f.bar.fromLeft.opacity)
+    case .toTitle: return Placing(dx: f.bar.toTitle.dx, opacity: f.bar.toTitle.opacity)
+    case .toLeft: return Placing(dx: f.bar.toLeft.dx, opacity: f.bar.toLeft.opacity)
     case .shade: return moved(f.from, opacity: f.shade)
     case .dim: return Placing(opacity: f.dim)
     case .slideIn(let width): return Placing(dx: -width * (1 - f.to.opacity))
@@ -188,15 +203,25 @@ extension Session {
       // A kind that presents a panel on an iPad animates that panel (its Lua's "to"); the
       // split view under it stays.
       layered = true
+    } else if after.device.isPad, change.style != .cover, change.style != .popover,
+      let pane = change.pane, Session.hasPane(pane, presenter, presented)
+    {
+      // A kind that pushes or replaces in one pane of the split view animates that pane
+      // alone (its Lua's placements about the pane's centre): the other pane stays.
+      layered = true
+      style = .crossFade
     }
     if !layered { style = .crossFade }
     // Bars that stay are a whole-screen animation's own layers (a panel moves with its bar).
     let barsStay = !movesBars && !layered
     let screen = afterLayout.screen
     let moving = presented.panes.last { $0.role == change.pane } ?? presented.panes.last
+    let bars = barMotion(presenter, presented, role: layered ? change.pane : nil)
     let transition = Transition(
       style, isBack: change.isBack, width: moving?.contentRect.width ?? screen.width,
-      travel: screen.height - (moving?.frame.y ?? 0))
+      travel: screen.height - (moving?.frame.y ?? 0), bars: bars)
+    // A kind's bars that stay, or a pane it moves, change their items as a push does.
+    let kindMovesBarItems = barsStay || layered && (style == .crossFade || style == .push)
     let drawn = DrawnTransition { [self] in
       let old = try screenParts(before, layout: beforeLayout)
       let new = try screenParts(after, layout: afterLayout)
@@ -212,19 +237,22 @@ extension Session {
       }
       return (old.drawing, new.drawing, layers)
     }
-    return TransitionMovie(
+    var movie = TransitionMovie(
       drawn: drawn,
       frameAt: custom.map { lua in
         { t in
           let p = change.isBack ? 1 - t : t
           var f = try lua(p)
-          // Bars that stay cross-fade in place: the new one comes in over the old.
-          if barsStay { (f.fromBar, f.toBar) = (1, p) }
+          // The bar's items move as a push's, eased as UIKit eased its own: never two
+          // titles on one another, never the old bar dropped in one frame.
+          if kindMovesBarItems { f.bar = bars.frame(at: easeInOut(p)) }
           return f
         }
       } ?? { transition.frame(at: $0) },
       title: title(of: after.focus), style: style, isBack: change.isBack, pane: change.pane,
       movesScreens: !layered, beforeLayout: beforeLayout)
+    movie.barsStay = barsStay
+    return movie
   }
 
   /// Whether both screens show a pane of `role` (a push or replace moves it).
@@ -232,6 +260,22 @@ extension Session {
     _ role: PaneRole, _ a: ScreenLayout<SceneContent>, _ b: ScreenLayout<SceneContent>
   ) -> Bool {
     a.panes.contains { $0.role == role } && b.panes.contains { $0.role == role }
+  }
+
+  /// How the bar changes between the presenting and the presented layout: the bars of the
+  /// pane of `role`, or (nil) the frontmost panes with a bar.
+  package func barMotion(
+    _ presenter: ScreenLayout<SceneContent>, _ presented: ScreenLayout<SceneContent>,
+    role: PaneRole?
+  ) -> BarMotion {
+    func items(_ layout: ScreenLayout<SceneContent>) -> BarItems? {
+      let chrome = ScreenChrome(
+        layout, device: navigator.device, orientation: navigator.orientation,
+        language: script.registry.language)
+      if let role { return chrome.pane(role)?.barItems }
+      return chrome.panes.last { $0.navigationBar != nil }?.barItems
+    }
+    return BarMotion(from: items(presenter), to: items(presented))
   }
 
   /// Whether the frontmost pane is presented (a modal or popover covers or fades in; the
@@ -287,10 +331,9 @@ extension Session {
       // The presented scene is opaque: what it slides over is hidden under it.
       let backing = Item(.rect(window), paint: Paint(stroke: nil, fill: .white))
       let shade = Item(.rect(window), paint: Paint(stroke: nil, fill: .black))
+      layers.append(TransitionLayer(pane.chrome, .still))
+      layers += barLayers(old, pane)
       layers += [
-        TransitionLayer(pane.chrome + pane.barChrome, .still),
-        TransitionLayer(old?.bar ?? [], .fromBar, window: pane.barRect),
-        TransitionLayer(pane.bar, .toBar, window: pane.barRect),
         TransitionLayer(old?.body ?? [], .from, window: window, anchor: centre),
         TransitionLayer([shade], .shade, window: window, anchor: centre),
         TransitionLayer([backing] + pane.body, .to, window: window, anchor: centre),
@@ -298,6 +341,19 @@ extension Session {
     }
     if to.firstPresented >= to.panes.count { layers.append(TransitionLayer(to.divider, .still)) }
     return layers
+  }
+
+  /// A bar's background and items, before (`old`) and after (`new`), each moved by its own
+  /// channel (`BarMotion`) inside its bar: the backgrounds under both bars' items.
+  package static func barLayers(_ old: PaneParts?, _ new: PaneParts?) -> [TransitionLayer] {
+    [
+      TransitionLayer(old?.barChrome ?? [], .fromBarChrome),
+      TransitionLayer(new?.barChrome ?? [], .toBarChrome),
+      TransitionLayer(old?.left ?? [], .fromLeft, window: old?.barRect),
+      TransitionLayer(new?.left ?? [], .toLeft, window: new?.barRect),
+      TransitionLayer(old?.title ?? [], .fromTitle, window: old?.barRect),
+      TransitionLayer(new?.title ?? [], .toTitle, window: new?.barRect),
+    ].filter { !$0.items.isEmpty }
   }
 
   /// A modal or popover: the screen below stays, its dimming fades in, and the presented
@@ -336,16 +392,23 @@ extension Session {
         TransitionLayer(to.statusBar, .still),
       ]
     }
-    // The bars stay where they are, over the moving content, the new ones fading in over
-    // the old: the scenes' content moves under them, as a navigation bar's did.
-    func bars(_ s: ScreenParts) -> [Item] { s.panes.flatMap { $0.barChrome + $0.bar } }
+    // The bars stay where they are, over the moving content, their items changing as a
+    // push's do (the frontmost bars'; any other pane's bar is covered by the new one).
     let (old, new) = (from.sceneItems(withBars: false), to.sceneItems(withBars: false))
-    return [
+    let (oldFront, newFront) = (frontBar(from), frontBar(to))
+    var layers = [
       TransitionLayer([backing] + old, .from, window: screen, anchor: centre),
       TransitionLayer([backing] + new, .to, window: screen, anchor: centre),
-      TransitionLayer(bars(from), .fromBar),
-      TransitionLayer(bars(to), .toBar),
-      TransitionLayer(to.statusBar, .still),
     ]
+    for pane in from.panes where pane.barItems != nil && pane.role != oldFront?.role {
+      layers.append(TransitionLayer(pane.barChrome + pane.bar, .fromBarChrome))
+    }
+    for pane in to.panes where pane.barItems != nil && pane.role != newFront?.role {
+      layers.append(TransitionLayer(pane.barChrome + pane.bar, .toBarChrome))
+    }
+    return layers + barLayers(oldFront, newFront) + [TransitionLayer(to.statusBar, .still)]
   }
+
+  /// The frontmost pane with a navigation bar.
+  static func frontBar(_ s: ScreenParts) -> PaneParts? { s.panes.last { $0.barItems != nil } }
 }

@@ -9,12 +9,14 @@
 #define PSY_LATE_BLOCK 4096
 
 /* Lua's memory errors carry no position: remember where the running thread was when
-   growth was refused, so the host can still name file:line. Reads the call stack only
+   growth was refused, so the host can still name file:line. A refusal with no Lua code
+   near (the error on its way out, once the script's frames have unwound) keeps the place
+   of the one before it in this call, which caused it. Reads the call stack only
    (lua_getinfo "Sl" neither allocates nor pushes). */
 static void record_where(psy_limits *lim) {
-  lim->where.line = 0;
   if (lim->nthreads <= 0) return;
-  psy_nearest_site(lim->threads[lim->nthreads - 1], 0, &lim->where);
+  psy_site site;
+  if (psy_nearest_site(lim->threads[lim->nthreads - 1], 0, &site)) lim->where = site;
 }
 
 /* Whether `growth` more bytes would pass the cap; a refusal is recorded with its place.

@@ -73,7 +73,18 @@ package struct TerminalTransition {
     var dy = 0.0
     var scale = 1.0
     var opacity = 1.0
+    /// A bar item: shown whole from `TerminalTransition.itemShown` on (dithered letters
+    /// would be noise), its blank cells letting what lies below show.
+    var isItem = false
+    /// The cells' colours without their characters: a bar's background.
+    var isBlank = false
+    /// Where on the screen the moved cells may land (a bar item stays in its bar's row).
+    var window: CellRect? = nil
   }
+
+  /// The opacity from which a bar item shows in cells: a quarter, so that half-way through
+  /// a push both titles show, each where the frame puts it.
+  static let itemShown = 0.25
 
   /// The frame at progress `t` (0: the screen before, 1: the screen after).
   package func frame(at t: Double) throws -> Frame {
@@ -102,12 +113,9 @@ package struct TerminalTransition {
         pane.bar.map { CellRect(left: r.left, top: r.top, right: r.right, bottom: $0.bottom) }
         ?? CellRect(left: r.left, top: r.top, right: r.right, bottom: r.top)
       let content = CellRect(left: r.left, top: bar.bottom, right: r.right, bottom: r.bottom)
-      layers = [
+      layers = barItemLayers(f.bar, bar: bar, px: px)
+      layers += [
         moved(presented, content, f.to), moved(presenter, content, f.from),
-        // Dithered letters would be noise: the bar's title and Back switch once the old
-        // title has faded as far as the new one came (half-way).
-        Layer(source: presented, region: bar, opacity: f.toBar >= f.fromBar ? 1 : 0),
-        Layer(source: presenter, region: bar),
         Layer(source: presented, region: whole),
       ]
     } else if let pane, !movie.movesScreens {
@@ -118,10 +126,69 @@ package struct TerminalTransition {
         layers.append(Layer(source: presented, region: whole, opacity: f.dim))
       }
       layers.append(Layer(source: presenter, region: whole))
+    } else if movie.barsStay, let bar = sharedBar(), bar.top == 0 {
+      // A kind's bar that stays: its items change as the frame says, over the content that
+      // moves below it (the points draw the same: `Session.screenLayers`).
+      let content = CellRect(left: 0, top: bar.bottom, right: columns, bottom: area)
+      layers = barItemLayers(f.bar, bar: bar, px: px)
+      layers += [moved(presented, content, f.to), moved(presenter, content, f.from)]
     } else {
       layers = [moved(presented, whole, f.to), moved(presenter, whole, f.from)]
     }
     return composite(layers)
+  }
+
+  /// The bar rows both screens have in the same place, when each is one barred pane (an
+  /// iPhone's navigation bar before and after a kind's push; not under a modal), else nil.
+  func sharedBar() -> CellRect? {
+    let (a, b) = (presenter.panes.compactMap(\.bar), presented.panes.compactMap(\.bar))
+    guard presenter.panes.count == 1, presented.panes.count == 1, a.count == 1, b.count == 1,
+      a[0] == b[0]
+    else { return nil }
+    return a[0]
+  }
+
+  /// The bar's row in cells, its items moved and faded as `BarMotion` says (the frame's
+  /// `bar`, as the points draw it): the titles, then the left items (back button or bar
+  /// button, where the frame's targets say they are), over the new bar's background; the
+  /// rows under the bar's row stay the new ones.
+  func barItemLayers(_ b: BarFrame, bar: CellRect, px: Double) -> [Layer] {
+    guard bar.bottom > bar.top else { return [] }
+    let row = CellRect(left: bar.left, top: bar.top, right: bar.right, bottom: bar.top + 1)
+    func left(_ frame: Frame) -> CellRect? {
+      frame.targets.first {
+        switch $0.kind {
+        case .back, .barButton: return $0.rect.top == row.top && $0.rect.left < row.right
+        default: return false
+        }
+      }?.rect
+    }
+    func parts(_ frame: Frame) -> (title: CellRect, left: CellRect?) {
+      guard let l = left(frame) else { return (row, nil) }
+      // The title is right of the left item (BarTitle.place keeps it there).
+      return (CellRect(left: l.right, top: row.top, right: row.right, bottom: row.bottom), l)
+    }
+    let (old, new) = (parts(presenter), parts(presented))
+    func item(_ source: Frame, _ region: CellRect?, _ p: Placement) -> Layer? {
+      region.map {
+        Layer(
+          source: source, region: $0, dx: p.dx * px, opacity: p.opacity, isItem: true, window: row)
+      }
+    }
+    // The old title and the new back button read the same words and cross-fade along one
+    // path: in cells, where letters cannot blend, the more opaque of the two shows.
+    var (fromTitle, toLeft) = (b.fromTitle, b.toLeft)
+    if old.title.right > old.title.left, new.left != nil {
+      if fromTitle.opacity >= toLeft.opacity { toLeft.opacity = 0 } else { fromTitle.opacity = 0 }
+    }
+    let items = [
+      item(presented, new.title, b.toTitle), item(presenter, old.title, fromTitle),
+      item(presented, new.left, toLeft), item(presenter, old.left, b.fromLeft),
+    ].compactMap { $0 }
+    let below = CellRect(left: bar.left, top: row.bottom, right: bar.right, bottom: bar.bottom)
+    return items + [
+      Layer(source: presented, region: row, isBlank: true), Layer(source: presented, region: below),
+    ]
   }
 
   /// The area drawn from the layers (the first that covers a cell shows it); the status
@@ -154,17 +221,24 @@ package struct TerminalTransition {
         var style: UInt16 = 0
         var copied = -1
         let threshold = (TerminalTransition.bayer[(row & 3) * 4 + (column & 3)] + 0.5) / 16
-        for (k, layer) in layers.enumerated() where layer.opacity > threshold {
+        for (k, layer) in layers.enumerated()
+        where layer.opacity > (layer.isItem ? TerminalTransition.itemShown : threshold) {
           let centre = centres[k]
           let sx = (Double(column) + 0.5 - centre.x - layer.dx) / layer.scale + centre.x
           let sy = (Double(row) + 0.5 - centre.y - layer.dy) / layer.scale + centre.y
+          if let w = layer.window,
+            column < w.left || column >= w.right || row < w.top || row >= w.bottom
+          {
+            continue
+          }
           guard sx.isFinite, sy.isFinite, sx >= Double(layer.region.left),
             sx < Double(layer.region.right), sy >= Double(layer.region.top),
             sy < Double(layer.region.bottom)
           else { continue }
           let s = Int(sy) * grids[k].columns + Int(sx)
           guard s >= 0, s < grids[k].characters.count else { continue }
-          glyph = grids[k].characters[s]
+          if layer.isItem && grids[k].characters[s] == 0x20 { continue }
+          glyph = layer.isBlank ? 0x20 : grids[k].characters[s]
           style = styleMaps[k][Int(grids[k].styleIndices[s])]
           copied = s
           break

@@ -31,6 +31,8 @@ public struct PaneChrome<Content> {
   /// moved right of the back button when it would run into it there (as UINavigationBar
   /// moved a long title), nil when the pane has no bar.
   public var titleX: Double?
+  /// The shown title's width in points (0 when the pane has no bar).
+  public var titleWidth: Double = 0
   /// Whether the pane is presented over the others in a border (a modal or a popover).
   public var isPresented: Bool { role.isPresented }
 
@@ -127,6 +129,7 @@ public struct ScreenChrome<Content> {
         ) { TextWidth.em($0, weight: .bold) * size }
         chrome.shownTitle = placed.text
         chrome.titleX = placed.centre
+        chrome.titleWidth = placed.width
       }
       panes.append(chrome)
     }

@@ -40,23 +40,18 @@ public struct Placement: Equatable, Sendable {
   public static let maxScale = 100.0
 }
 
-/// One moment of a transition: both scenes' placements, the navigation bar's titles (each
-/// slid and faded) and how far the dimming of what lies below has come.
+/// One moment of a transition: both scenes' placements, the navigation bar's titles and
+/// back buttons (each slid and faded) and how far the dimming of what lies below has come.
+/// The one description every renderer draws a transition from: SVG frames, the animated
+/// SVG, the HTML page (sampled) and `play`'s cells.
 public struct TransitionFrame: Equatable, Sendable {
   /// The presenting scene.
   public var from: Placement
   /// The presented scene.
   public var to: Placement
-  /// Opacity of the presenting scene's bar title and back button (cross-fading out).
-  public var fromBar: Double
-  /// Opacity of the presented scene's bar title and back button (cross-fading in).
-  public var toBar: Double
-  /// How far the presenting scene's bar title and back button have slid, in points (left
-  /// is negative: toward the back button's place).
-  public var fromBarDx: Double = 0
-  /// How far the presented scene's bar title and back button are from their place (they
-  /// come in from the right).
-  public var toBarDx: Double = 0
+  /// The navigation bar's items: where each title and back button is, and how opaque
+  /// (`BarMotion`, the push's bar animation, for every kind that changes a bar in place).
+  public var bar: BarFrame
   /// How dark a shade over the presenting scene is, 0…1 (iOS 6 dimmed nothing a push moved
   /// away: 0 for every built-in kind).
   public var shade: Double
@@ -65,13 +60,12 @@ public struct TransitionFrame: Equatable, Sendable {
 
   /// A frame from its parts.
   public init(
-    from: Placement, to: Placement, fromBar: Double = 1, toBar: Double = 1, shade: Double = 0,
+    from: Placement, to: Placement, bar: BarFrame = BarFrame(), shade: Double = 0,
     dim: Double = 1
   ) {
     self.from = from
     self.to = to
-    self.fromBar = fromBar
-    self.toBar = toBar
+    self.bar = bar
     self.shade = shade
     self.dim = dim
   }
@@ -105,6 +99,8 @@ public struct Transition: Equatable, Sendable {
   public var width: Double
   /// The distance a cover travels up (from the screen's bottom edge to the pane's top).
   public var travel: Double
+  /// The bar of the pane that changes, before and after (a push's and a cross-fade's).
+  public var bars: BarMotion
   /// UIKit's duration of a navigation or presentation transition, in seconds: a push took
   /// about 0.35 s (as measured in Stack Overflow question 7108771, "pushViewController /
   /// popViewController animation duration"), eased in and out (`easeInOut` below).
@@ -112,12 +108,17 @@ public struct Transition: Equatable, Sendable {
   /// The dimming of a pushed-away scene at the end of a push: none on iOS 6 (iOS 7 dims).
   public static let pushShade = 0.0
 
-  /// A transition of `style`, moving over `width` (push) or `travel` points (cover).
-  public init(_ style: TransitionStyle, isBack: Bool = false, width: Double, travel: Double) {
+  /// A transition of `style`, moving over `width` (push) or `travel` points (cover), the
+  /// changing pane's bar moving as `bars` says.
+  public init(
+    _ style: TransitionStyle, isBack: Bool = false, width: Double, travel: Double,
+    bars: BarMotion = BarMotion(from: nil, to: nil)
+  ) {
     self.style = style
     self.isBack = isBack
     self.width = width
     self.travel = travel
+    self.bars = bars
   }
 
   /// The frame at progress `t` (clamped to 0…1), eased in and out as UIKit eased it.
@@ -126,27 +127,21 @@ public struct Transition: Equatable, Sendable {
     let e = easeInOut(isBack ? 1 - clamped : clamped)
     switch style {
     case .push:
-      // Both scenes by the full width together. The bar's titles slide half the width (the
-      // old one left toward the back button's place, the new one in from the right) and
-      // fade so that one is gone before the other shows: never two titles on one another.
-      var f = TransitionFrame(
+      // Both scenes by the full width together; the bar's items slide and fade at once
+      // (`BarMotion`): half-way both titles are half there, in different places.
+      return TransitionFrame(
         from: Placement(dx: -width * e), to: Placement(dx: width * (1 - e)),
-        fromBar: max(0, 1 - 2 * e), toBar: max(0, 2 * e - 1), shade: Transition.pushShade * e,
-        dim: 0)
-      f.fromBarDx = -width / 2 * e
-      f.toBarDx = width / 2 * (1 - e)
-      return f
+        bar: bars.frame(at: e), shade: Transition.pushShade * e, dim: 0)
     case .cover:
       return TransitionFrame(from: .rest, to: Placement(dy: travel * (1 - e)), dim: e)
     case .popover:
       return TransitionFrame(from: .rest, to: Placement(opacity: e), dim: e)
     case .crossFade:
-      return TransitionFrame(
-        from: .rest, to: Placement(opacity: e), fromBar: 1 - e, toBar: e, dim: e)
+      return TransitionFrame(from: .rest, to: Placement(opacity: e), bar: bars.frame(at: e), dim: e)
     case .cut:
       let shown: Double = e > 0 ? 1 : 0
       return TransitionFrame(
-        from: .rest, to: Placement(opacity: shown), fromBar: 1 - shown, toBar: shown, dim: shown)
+        from: .rest, to: Placement(opacity: shown), bar: bars.frame(at: shown), dim: shown)
     }
   }
 }

@@ -151,7 +151,9 @@ struct ClipTests {
     let d = try differing(last, rest, tolerance: 48)
     #expect(d <= 0.01, "\(d) of the values differ")
     // The navigation bar's gradient (rows 21 to 62, left of the back button) keeps its
-    // shades: a palette too coarse for it would band it into steps far from them.
+    // shades: a palette too coarse for it would band it into steps far from them. (The
+    // palette also holds the two half-faded titles over the gradient mid-push: a shade may
+    // be off by 10 of its 67 steps, no more.)
     var worst = 0
     for y in 21...62 {
       for x in 0..<6 {
@@ -159,7 +161,7 @@ struct ClipTests {
         worst = max(worst, abs(a.r - b.r), abs(a.g - b.g), abs(a.b - b.b))
       }
     }
-    #expect(worst <= 8, "the bar's gradient is off by \(worst)")
+    #expect(worst <= 10, "the bar's gradient is off by \(worst)")
   }
 
   /// A clip that cannot be written says why, exits 3 and leaves nothing behind.

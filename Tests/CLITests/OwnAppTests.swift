@@ -103,7 +103,13 @@ import Testing
     #expect(
       themes.first?["fonts"] as? [String]
         == ["Helvetica Neue", "Liberation Sans", "Arial", "sans-serif"])
-    #expect((themes.first?["location"] as? String)?.hasSuffix("ios7.lua:8") == true)
+    // The line of `theme "ios7"` in the plugin, read from the file here.
+    let plugin = try String(contentsOfFile: "examples/plugins/ios7.lua", encoding: .utf8)
+    let line = try #require(
+      plugin.split(separator: "\n", omittingEmptySubsequences: false).firstIndex {
+        $0.hasPrefix("theme \"ios7\"")
+      })
+    #expect((themes.first?["location"] as? String)?.hasSuffix("ios7.lua:\(line + 1)") == true)
   }
 
   @Test func checkCountsTheMenusBesidesTheRoot() throws {
