@@ -106,7 +106,7 @@ package final class DrawnTransition {
 }
 
 /// Which part of a transition frame moves a layer.
-package enum TransitionChannel {
+package enum TransitionChannel: Hashable {
   /// Does not move.
   case still
   /// The presenting scene's placement.
