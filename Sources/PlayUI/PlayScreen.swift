@@ -41,30 +41,19 @@ package struct PlayScreen {
     }
     let area = rows - 1
     let chrome = session?.navigator.chrome(language: session?.script.registry.language ?? "en")
+    let styles = ChromeCells(
+      &frame.grid, theme: session?.theme, isPad: session?.navigator.device.isPad ?? false,
+      colors: colors)
     if let session, let chrome {
-      try drawScreen(session, chrome, into: &frame, rows: area)
+      try drawScreen(session, chrome, styles, into: &frame, rows: area)
     }
     if let message, !message.isEmpty {
       drawMessage(message, into: &frame, above: area)
     }
     drawStatus(
-      session, chrome?.statusText, paging: !(frame.menu?.fits ?? true), into: &frame,
-      row: rows - 1)
+      session, chrome?.statusText, paging: !(frame.menu?.fits ?? true), status: styles.status,
+      into: &frame, row: rows - 1)
     return frame
-  }
-
-  /// The styles of the screen's chrome: the tint of what can be tapped (bold blue), the
-  /// borders and rules (blue), a focused title (bold). Without colour the blue goes.
-  private struct ChromeStyles {
-    var tint: UInt16
-    var border: UInt16
-    var bold: UInt16
-
-    init(_ frame: inout Frame) {
-      tint = frame.grid.style(CellStyle(foreground: .basic(4), bold: true))
-      border = frame.grid.style(CellStyle(foreground: .basic(4)))
-      bold = frame.grid.style(CellStyle(bold: true))
-    }
   }
 
   /// Draws the session's screen from its chrome (`ScreenChrome`, the description `show
@@ -72,11 +61,10 @@ package struct PlayScreen {
   /// a box with their title; the divider and the shade come just before the first
   /// presented pane, as in points.
   private func drawScreen(
-    _ session: Session, _ chrome: ScreenChrome<SceneContent>, into frame: inout Frame,
-    rows area: Int
+    _ session: Session, _ chrome: ScreenChrome<SceneContent>, _ styles: ChromeCells,
+    into frame: inout Frame, rows area: Int
   ) throws {
     let map = CellMapping(chrome.layout, columns: columns, area: area)
-    let styles = ChromeStyles(&frame)
     let dividerColumn = chrome.divider.map { map.column($0.x) }
     func drawDivider(_ frame: inout Frame) {
       guard let c = dividerColumn, let d = chrome.divider else { return }
@@ -144,7 +132,7 @@ package struct PlayScreen {
   /// Returns the cells left for the content.
   private func drawBarredPane(
     _ pane: PaneChrome<SceneContent>, _ region: CellRect, _ map: CellMapping,
-    _ styles: ChromeStyles, into frame: inout Frame, area: Int
+    _ styles: ChromeCells, into frame: inout Frame, area: Int
   ) -> CellRect {
     var r = region
     if pane.isBordered {
@@ -153,21 +141,28 @@ package struct PlayScreen {
       r = r.inset(1)
     }
     let barRow = r.top
+    let bar = pane.isBordered ? styles.darkBar : styles.bar
+    if let bar {
+      frame.grid.clear(
+        CellRect(left: r.left, top: barRow, right: r.right, bottom: min(barRow + 2, area)),
+        style: bar.blank)
+    }
     // The left item's labels, longest first, and where it starts: the back button (its
     // title, the localized "Back", the arrow alone) or the iPad's bar button.
-    var labels: [String] = []
+    var labels: [BarLabel] = []
     var labelLeft = r.left + 1
     if let back = pane.backTitle {
-      labels = ["‹ \(back) [b]", "‹ \(pane.backFallback) [b]", "‹ [b]"]
+      labels = [back, pane.backFallback, ""].map { BarLabel.back($0, styles, bar) }
     } else if let button = pane.barButton {
       labelLeft = max(map.column(button.rect.x), r.left + 1)
-      labels = ["\(button.title) [m]", "☰ [m]"]
+      labels = [button.title, "☰"].map { BarLabel.barButton($0, styles, bar) }
     }
     // The bar's title by UINavigationBar's rule in columns (BarTitle.place), beside the
     // longest label that leaves it whole, else beside the shortest and cut with "…".
     let right = Double(r.right - 1)
-    func placed(_ label: String?) -> PlacedBarTitle {
-      let left = label.map { Double(labelLeft + TerminalCells.of($0) + 1) } ?? Double(r.left + 1)
+    func placed(_ label: BarLabel?) -> PlacedBarTitle {
+      let left =
+        label.map { Double(labelLeft + TerminalCells.of($0.text) + 1) } ?? Double(r.left + 1)
       return BarTitle.place(
         pane.title, middle: Double(r.left) + Double(r.width) / 2, left: left, right: right
       ) { Double(TerminalCells.of($0)) }
@@ -182,25 +177,27 @@ package struct PlayScreen {
       }
     }
     let titleLeft = Int((title.centre - title.width / 2).rounded(.down))
-    frame.grid.write(
-      title.text, titleLeft, barRow, style: pane.pane.isFocused ? styles.bold : 0,
-      limit: r.right)
-    if let label, pane.backTitle != nil {
-      let end = frame.grid.write(label, labelLeft, barRow, style: styles.tint, limit: r.right)
+    let titleStyle =
+      bar.map { pane.pane.isFocused ? $0.focusedTitle : $0.title }
+      ?? (pane.pane.isFocused ? styles.bold : 0)
+    frame.grid.write(title.text, titleLeft, barRow, style: titleStyle, limit: r.right)
+    if let label {
+      var end = labelLeft
+      for run in label.runs {
+        end = frame.grid.write(run.text, end, barRow, style: run.style, limit: r.right)
+      }
+      let isBack = pane.backTitle != nil
       frame.targets.append(
         Target(
-          rect: CellRect(left: r.left, top: barRow, right: end, bottom: barRow + 1), kind: .back))
-    } else if let label, pane.barButton != nil {
-      let left = labelLeft
-      let end = frame.grid.write(label, left, barRow, style: styles.tint, limit: r.right)
-      frame.targets.append(
-        Target(
-          rect: CellRect(left: left, top: barRow, right: end, bottom: barRow + 1),
-          kind: .barButton))
+          rect: CellRect(
+            left: isBack ? r.left : labelLeft, top: barRow, right: end, bottom: barRow + 1),
+          kind: isBack ? .back : .barButton))
     }
     if barRow + 1 < area {
+      // The bar's foot: a thin line in its edge colour with colour, else a blue rule.
+      let (rule, style) = bar.map { ("▁", $0.rule) } ?? ("─", styles.border)
       for c in r.left..<min(r.right, columns) {
-        frame.grid.write("─", c, barRow + 1, style: styles.border)
+        frame.grid.write(rule, c, barRow + 1, style: style)
       }
     }
     return CellRect(left: r.left, top: barRow + 2, right: r.right, bottom: r.bottom)
@@ -231,11 +228,15 @@ package struct PlayScreen {
   ) throws {
     let dotsW = Double(content.width * 2), dotsH = Double(content.height * 4)
     let cr = pane.contentRect
-    // Square dots, as many points a dot as the storyboard's rect has on average: the
-    // face fills the pane and its line width keeps its proportion.
-    let pointsPerDot = (cr.width * cr.height / (dotsW * dotsH)).squareRoot()
+    guard cr.width > 0, cr.height > 0 else { return }
+    // Square dots, and the pane's own shape fitted in the cells, centred: the face has the
+    // room around it that `show --screen` gives it (a hat's crown above the head stays on
+    // screen), and turning the device changes the face as it changes the pane.
+    let pointsPerDot = max(cr.width / dotsW, cr.height / dotsH)
     let w = dotsW * pointsPerDot, h = dotsH * pointsPerDot
-    let items = try session.contentItems(scene, in: Rect(x: 0, y: 0, width: w, height: h))
+    let items = try session.contentItems(
+      scene,
+      in: Rect(x: (w - cr.width) / 2, y: (h - cr.height) / 2, width: cr.width, height: cr.height))
     let face = TerminalRenderer.cells(
       Drawing(width: w, height: h, items: items), columns: content.width, rows: content.height,
       ascii: false, paintsBackgrounds: colors != .none)
@@ -332,8 +333,13 @@ package struct PlayScreen {
     // beside it here too.
     let rect = points
     let inPoints = session.menuLayout(height: points.height, count: buttons.count)
-    let pointRows = (0..<min(inPoints.slots, buttonKeyCount + 1)).map {
+    var pointRows = (0..<min(inPoints.slots, buttonKeyCount + 1)).map {
       map.row(Session.menuRow($0, in: rect).midY)
+    }
+    // As evenly spaced as the points are: rows rounded one by one fall one or two apart.
+    if let first = pointRows.first, let last = pointRows.last, pointRows.count > 1 {
+      let step = max(Int((Double(last - first) / Double(pointRows.count - 1)).rounded()), 1)
+      pointRows = pointRows.indices.map { first + $0 * step }
     }
     let followsPoints =
       inPoints.slots <= buttonKeyCount && pointRows.allSatisfy { $0 >= r.top && $0 < r.bottom }
@@ -403,22 +409,44 @@ package struct PlayScreen {
   }
 
   private func drawStatus(
-    _ session: Session?, _ statusText: String?, paging: Bool, into frame: inout Frame,
-    row: Int
+    _ session: Session?, _ statusText: String?, paging: Bool, status: UInt16?,
+    into frame: inout Frame, row: Int
   ) {
-    let style = frame.grid.style(CellStyle(reverse: true))
+    // The status bar's colours with colour (the theme's), else reverse video.
+    let style = status ?? frame.grid.style(CellStyle(reverse: true))
     frame.grid.clear(CellRect(left: 0, top: row, right: columns, bottom: row + 1), style: style)
     var text = " happiness – · scale –"
     if let f = session?.focusedFace?.face {
       text = " happiness \(happinessLabel(f.happiness)) · scale \(twoDecimals(f.scale))"
     }
     if let statusText { text += "  │ " + statusText }
+    // The device's way up: in cells a turned pane often looks the same, so `r` says it here.
+    if let session { text += " · " + session.navigator.orientation.rawValue }
     if !note.isEmpty { text += "  │ \(note)" }
     let end = frame.grid.write(text, 0, row, style: style)
-    let help = (paging ? "PgUp PgDn scroll  " : "") + "↑↓ pan  +- pinch  r rotate  b back  q quit "
-    if end + 2 + help.count <= columns {
-      frame.grid.write(help, columns - help.count, row, style: style)
+    let help = PlayScreen.keyHints(paging: paging, room: columns - end - 2)
+    frame.grid.write(help, columns - TerminalCells.of(help), row, style: style)
+  }
+}
+
+extension PlayScreen {
+  /// The keys' hints at the status line's right end, in at most `room` columns: those that
+  /// fit, the most needed kept first (quit, back, then scrolling, rotating, panning and
+  /// pinching), in their usual order, so a long status (a modal's, a face's) never hides
+  /// them all.
+  static func keyHints(paging: Bool, room: Int) -> String {
+    let hints = [
+      (paging ? "PgUp PgDn scroll" : nil, 2), ("↑↓ pan", 4), ("+- pinch", 5), ("r rotate", 3),
+      ("b back", 1), ("q quit", 0),
+    ].compactMap { hint, rank in hint.map { (hint: $0, rank: rank) } }
+    var kept = hints
+    func text() -> String { kept.map(\.hint).joined(separator: "  ") + " " }
+    while TerminalCells.of(text()) > room,
+      let least = kept.indices.max(by: { kept[$0].rank < kept[$1].rank })
+    {
+      kept.remove(at: least)
     }
+    return kept.isEmpty ? "" : text()
   }
 }
 

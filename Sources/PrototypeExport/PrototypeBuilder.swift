@@ -467,7 +467,7 @@ final class PrototypeBuilder {
     if parts.firstPresented >= parts.panes.count { try add(parts.divider) }
     var state = PrototypeState(
       device: nav.device, orientation: nav.orientation, width: parts.width,
-      height: parts.height, title: nav.focus.title, below: below, above: above)
+      height: parts.height, title: statusTitle(nav, layout), below: below, above: above)
     if let i = faceIndex, let f = s.focusedFace {
       let rect = parts.panes[i].content
       func drawn(_ face: FaceScene) throws -> Int {
@@ -511,6 +511,17 @@ final class PrototypeBuilder {
   }
 
   private var faceSteps: [String: [Int]] = [:]
+
+  /// What the page's status line names: the focused scene's title, else (the iPad's empty
+  /// detail, focused at start and again when a popover goes) the frontmost titled pane's,
+  /// else (portrait, the master hidden) the bar button's, which names the master.
+  private func statusTitle(
+    _ nav: Navigator<SceneContent>, _ layout: ScreenLayout<SceneContent>
+  ) -> String {
+    if !nav.focus.title.isEmpty { return nav.focus.title }
+    let pane = layout.panes.reversed().lazy.compactMap { $0.scene?.title }.first { !$0.isEmpty }
+    return pane ?? nav.barButton?.title ?? ""
+  }
 
   /// The menus whose buttons a click reaches, frontmost first (a popover's alone while one
   /// shows: a click elsewhere dismisses it); their edges are found by `visit`.

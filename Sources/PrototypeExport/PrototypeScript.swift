@@ -186,6 +186,16 @@ enum PrototypeScript {
         faceIn(faceBox, data.states[psy.state].face);
         report();
       }
+      // The drawn elements of a layer, each with its own opacity (what a fade multiplies).
+      function leaves(box) {
+        const drawn = "rect,circle,ellipse,line,polyline,polygon,path,text,image,use";
+        return Array.from(box.querySelectorAll("svg :is(" + drawn + ")"))
+          .filter(function (el) { return !el.closest("defs,clipPath,mask,pattern"); })
+          .map(function (el) {
+            const own = parseFloat(el.getAttribute("opacity"));
+            return { el: el, base: isNaN(own) ? 1 : own };
+          });
+      }
       function place(layers, t) {
         const k = t * (data.samples - 1), i = Math.min(Math.floor(k), data.samples - 2), u = k - i;
         for (const l of layers) {
@@ -197,7 +207,10 @@ enum PrototypeScript {
           }
           l.box.style.transformOrigin = v[3] + "px " + v[4] + "px";
           l.box.style.transform = "translate(" + v[0] + "px," + v[1] + "px) scale(" + v[2] + ")";
-          l.box.style.opacity = Math.max(0, Math.min(1, v[5]));
+          // Each element fades by itself, as the SVG frames draw it: apps built before iOS 7
+          // had no group opacity, so a fading popover's frame shows through its content.
+          const o = Math.max(0, Math.min(1, v[5]));
+          for (const e of l.leaves) e.el.style.opacity = e.base * o;
         }
       }
       function go(e, keepFace) {
@@ -218,7 +231,7 @@ enum PrototypeScript {
           box.append(l.face && st.face ? faceAsLeft(st.face) : l.m != null ? menuPiece(l.m) : piece(l.f));
           outer.append(box);
           screen.append(outer);
-          return { box: box, track: l.t == null ? null : data.tracks[l.t] };
+          return { box: box, track: l.t == null ? null : data.tracks[l.t], leaves: leaves(box) };
         });
         place(layers, 0);
         let start = performance.now();

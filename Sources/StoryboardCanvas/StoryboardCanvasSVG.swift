@@ -44,12 +44,21 @@ extension StoryboardCanvas {
       guard let box = layout.boxes[node.id] else { continue }
       appendNode(node, in: moved(box), &out)
     }
+    let boxes = layout.boxes.mapValues(moved)
+    var drawn: [Int: (points: [Point], tail: Point?)] = [:]
     for (i, edge) in graph.edges.enumerated() {
       guard let route = layout.routes[i], route.count >= 2 else { continue }
-      let points = route.map { Point($0.x + origin.x, $0.y + origin.y) }
-      let label = layout.labels[i].map { Point($0.x + origin.x, $0.y + origin.y) }
-      appendEdge(
-        edge, index: i, route: points, label: label, boxes: layout.boxes.mapValues(moved), &out)
+      drawn[i] = drawnRoute(
+        edge, route.map { Point($0.x + origin.x, $0.y + origin.y) }, boxes: boxes)
+    }
+    let clearance = LabelClearance(routes: drawn.mapValues(\.points))
+    for (i, edge) in graph.edges.enumerated() {
+      guard let route = drawn[i] else { continue }
+      var label = layout.labels[i].map { Point($0.x + origin.x, $0.y + origin.y) }
+      if let l = label, let size = labelSize(edge) {
+        label = clearance.place(l, size: size)
+      }
+      appendEdge(edge, index: i, route: route.points, tail: route.tail, label: label, &out)
     }
     if !problemLines.isEmpty {
       out.open("g")
@@ -147,22 +156,10 @@ extension StoryboardCanvas {
   /// An edge: its route as a path with an arrowhead at its destination; a segue's starts
   /// at its button (a dot on it) and carries its kind's badge and its identifier.
   private func appendEdge(
-    _ edge: StoryboardGraph.Edge, index: Int, route: [Point], label: Point?,
-    boxes: [String: Rect], _ out: inout SVGWriter
+    _ edge: StoryboardGraph.Edge, index: Int, route points: [Point], tail: Point?,
+    label: Point?, _ out: inout SVGWriter
   ) {
-    var points = route
     let faulty = !edge.problems.isEmpty
-    var tail: Point? = nil
-    if let button = edge.button, let from = edge.from, let box = boxes[from],
-      let rect = screens[from]?.buttons[button]
-    {
-      // From the button's right end, on its row, into dot's route.
-      let start = Point(box.x + (rect.maxX - 10) * scale, box.y + rect.midY * scale)
-      let dy = start.y - points[0].y
-      points[0] = start
-      if points.count > 1 { points[1].y += dy }
-      tail = start
-    }
     let color: String
     var attributes: [(String, String)]
     switch edge.role {
@@ -212,16 +209,52 @@ extension StoryboardCanvas {
     if let label {
       switch edge.role {
       case .segue(let id, let kind):
-        appendBadge(kind ?? "no kind", at: Point(label.x, label.y - 8), color, &out)
+        // A third line, the button, when other arrows read the same: dot centred all three.
+        let button = graph.sharedLabelButton(edge)
+        let y = label.y - (button == nil ? 0 : 7)
+        appendBadge(kind ?? "no kind", at: Point(label.x, y - 8), color, &out)
         centredText(
-          id, x: label.x, y: label.y + 14, size: 11, bold: false, class: "label",
+          id, x: label.x, y: y + 14, size: 11, bold: false, class: "label",
           color: faulty ? Self.red : "#2b2f36", &out)
+        if let button {
+          centredText(
+            "from " + button, x: label.x, y: y + 27, size: 10, bold: false, class: "via",
+            color: "#5b6170", &out)
+        }
       case .relationship(let which):
         appendBadge("⚭ " + which, at: label, color, &out)
       case .initial: break
       }
     }
     out.close()
+  }
+
+  /// An edge's route as the canvas draws it: from its button's right end, on its row, into
+  /// dot's route (which leaves the scene's box); with that start, the tail's dot.
+  private func drawnRoute(
+    _ edge: StoryboardGraph.Edge, _ route: [Point], boxes: [String: Rect]
+  ) -> (points: [Point], tail: Point?) {
+    var points = route
+    guard let button = edge.button, let from = edge.from, let box = boxes[from],
+      let rect = screens[from]?.buttons[button]
+    else { return (points, nil) }
+    let start = Point(box.x + (rect.maxX - 10) * scale, box.y + rect.midY * scale)
+    let dy = start.y - points[0].y
+    points[0] = start
+    if points.count > 1 { points[1].y += dy }
+    return (points, start)
+  }
+
+  /// The box a segue's label is drawn in around its point (badge, identifier, and the
+  /// button when shown), with room for an arrow to pass clear of it; nil for other labels.
+  private func labelSize(_ edge: StoryboardGraph.Edge) -> Size? {
+    guard case .segue(let id, let kind) = edge.role else { return nil }
+    let button = graph.sharedLabelButton(edge)
+    let width = max(
+      TextWidth.of(id, size: 11, weight: .regular),
+      TextWidth.of(kind ?? "no kind", size: 10.5, weight: .bold) + 12,
+      button.map { TextWidth.of("from " + $0, size: 10, weight: .regular) } ?? 0)
+    return Size(width: width + 16, height: button == nil ? 42 : 54)
   }
 
   /// A kind's badge: a rounded label in its colour reading the kind.

@@ -73,13 +73,23 @@ extension StoryboardGraph {
     return out + "}\n"
   }
 
-  /// The label an edge has in dot: a segue's identifier over its kind.
+  /// The label an edge has in dot: a segue's identifier over its kind, and the button that
+  /// performs it when another arrow reads the same (the room the canvas draws it in).
   func edgeLabel(_ e: Edge) -> String? {
     switch e.role {
     case .initial: nil
-    case .segue(let id, let kind): id + "\n" + (kind ?? "no kind")
+    case .segue(let id, let kind):
+      id + "\n" + (kind ?? "no kind") + (sharedLabelButton(e).map { "\n" + $0 } ?? "")
     case .relationship(let which): which
     }
+  }
+
+  /// The button an arrow leaves from when another arrow has the same segue and kind (one
+  /// segue performed by many buttons), so their labels can be told apart; else nil.
+  public func sharedLabelButton(_ e: Edge) -> String? {
+    guard case .segue = e.role, let button = e.button else { return nil }
+    let twin = edges.contains { $0.role == e.role && $0.button != e.button }
+    return twin ? button : nil
   }
 
   /// The graph laid out by `dot` (run with a deadline of `seconds`).

@@ -29,7 +29,7 @@ func column(of needle: String, in line: String) -> Int? {
   @Test(arguments: [60, 80, 100])
   func playCentresAChineseAppInColumns(width: Int) throws {
     let pane = try TmuxPane(width: width, height: 24)
-    try pane.type("\(binary) play examples/chinese.lua")
+    try pane.type("\(binary) play examples/chinese.lua --color never")
     var lines = try pane.waitFor("宠物诊所")
     // The root's title centred to the column: 宠物诊所 is 8 columns.
     let titleRow = try #require(lines.firstIndex { $0.contains("宠物诊所") })

@@ -204,7 +204,9 @@ struct PlayTests {
     let pane = try TmuxPane()
     try pane.type("\(sttyCommand(dir + "/before")); echo BEFORE-PLAY")
     try pane.waitFor("BEFORE-PLAY")
-    try pane.type("\(binary) play \(seed); echo STATUS=$?; \(sttyCommand(dir + "/after"))")
+    // The plain look (its labels are read below); the colours are PlayChromeColorTests'.
+    try pane.type(
+      "\(binary) play \(seed) --color never; echo STATUS=$?; \(sttyCommand(dir + "/after"))")
     // The status line is the frame's last row: once it shows, the whole frame is there.
     var lines = try pane.waitFor("happiness – · scale –")
     #expect(try pane.alternateOn())
@@ -292,7 +294,7 @@ struct PlayTests {
 
   @Test func resizeRedrawsAtTheNewSize() throws {
     let pane = try TmuxPane(width: 100, height: 40)
-    try pane.type("\(binary) play \(seed)")
+    try pane.type("\(binary) play \(seed) --color never")
     var lines = try pane.waitFor("flaying")
     try pane.press(try #require(keyShown(for: "bite", in: lines)))
     lines = try pane.waitFor("happiness 70")
@@ -576,7 +578,8 @@ struct PlayTransitionTests {
   /// key's finish, seconds later at worst, is far from the natural one.)
   @Test func pushAnimatesAndAKeyFinishesIt() throws {
     let pane = try TmuxPane(width: 100, height: 30)
-    try pane.type("PSYCHOLOGIST_SLOW_ANIMATIONS=100 \(binary) play \(seed); echo STATUS=$?")
+    try pane.type(
+      "PSYCHOLOGIST_SLOW_ANIMATIONS=100 \(binary) play \(seed) --color never; echo STATUS=$?")
     let menu = try pane.waitFor("[1] flaying")
     let column = try #require(menu.first { $0.contains("] flaying") }?.range(of: "flaying"))
     let restColumn = menu.first { $0.contains("] flaying") }!.distance(

@@ -8,7 +8,9 @@ import Testing
 @Suite struct SplitViewPlayTests {
   @Test func theBarButtonOpensTheMenuByKeyAndByClick() throws {
     let pane = try TmuxPane()
-    try pane.type("\(binary) play examples/ipad.lua --device ipad --orientation portrait")
+    // The plain look, whose labels are read here (PlayChromeColorTests reads the colours).
+    try pane.type(
+      "\(binary) play examples/ipad.lua --device ipad --orientation portrait --color never")
     // The status bar reads iOS's 9:41 AM, not the device's name.
     var lines = try pane.waitFor("9:41 AM")
     // The menu is hidden: the bar button says where it is.

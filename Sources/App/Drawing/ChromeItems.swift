@@ -295,7 +295,7 @@ extension ChromeItems {
 extension Session {
   /// The look the screen is drawn in: the session's theme, else the script's, else iOS 6's
   /// (a name nobody declared is refused before a session draws).
-  var theme: Theme {
+  package var theme: Theme {
     script.theme(
       named: themeName ?? script.options.theme ?? script.registry.app?.theme ?? Theme.ios6.name)
       ?? .ios6

@@ -13,7 +13,7 @@ enum PlayCommand: Command {
   static let spec = CommandSpec(
     name, positionals: [script],
     summary: "Play the app in the terminal: tap buttons, pan, pinch, rotate, go back.",
-    options: SharedOptions.script + [watch],
+    options: SharedOptions.script + [watch, SharedOptions.color],
     details: [
       "keys:",
       "  1-9, a, c, …       tap the menu's button shown with that key, e.g. [1] flaying",
@@ -27,6 +27,8 @@ enum PlayCommand: Command {
       "  Ctrl-Z             suspend (the terminal restored); fg resumes",
       "a script error in a tap or a callback: shown as file:line, the scene before stays",
       "mouse: click a button (the bar button too), drag the face to pan, wheel to pinch",
+      "colour: the bars, the back button and the status bar in the theme's colours;",
+      "  --color never (or NO_COLOR) draws them plain: bold blue labels, reverse video",
       "example:",
       "  psychologist play examples/psychologist.lua --device ipad --orientation landscape",
     ])

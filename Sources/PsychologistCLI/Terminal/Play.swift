@@ -40,7 +40,9 @@ func playCommand(_ args: ParsedArguments) throws -> ExitCode {
     throw UsageError(notATerminal)
   }
   guard FileSystem.exists(path) else { throw UsageError("no such script: \(path)") }
-  let player = Player(path: path, options: options, watch: args[PlayCommand.watch])
+  let player = Player(
+    path: path, options: options, watch: args[PlayCommand.watch],
+    colors: try args[SharedOptions.color] ?? .auto)
   if player.watch { player.reload() } else { try player.loadFirst() }
   let terminal = try Terminal()
   defer { terminal.restore() }
@@ -78,12 +80,12 @@ final class Player {
   /// then lead to a screen that fails to draw.
   var drawn: (checkpoint: Session.Checkpoint, history: Int)?
 
-  init(path: String, options: ScriptOptions, watch: Bool) {
+  init(path: String, options: ScriptOptions, watch: Bool, colors choice: ColorChoice) {
     self.path = path
     self.options = options
     self.watch = watch
     files = [path]
-    colors = colorMode(isTTY: true, environment: environment(), choice: .auto)
+    colors = colorMode(isTTY: true, environment: environment(), choice: choice)
   }
 
   /// Loads the script and starts its session, or throws (before the terminal is touched).

@@ -58,7 +58,8 @@ extension Raster {
     }
   }
 
-  /// Sets the background of the cells where `shape` (a circle, an ellipse or a rect) would
+  /// Sets the background of the cells where `shape` (a circle, an ellipse, a rect or a
+  /// polygon's box) would
   /// light a dot, within the clip box, to palette index `index` (0: none). A whole cell
   /// takes the colour: so the cells a fill's edge runs through are coloured too, and the
   /// outline drawn over that edge keeps the colour behind its dots on a dark terminal.
@@ -75,7 +76,16 @@ extension Raster {
       let y0 = py(min(r.y, r.y + r.height)), y1 = py(max(r.y, r.y + r.height))
       (center, rx, ry) = (Point((x0 + x1) / 2, (y0 + y1) / 2), (x1 - x0) / 2, (y1 - y0) / 2)
       isRect = true
-    case .line, .cubic, .polyline, .polygon, .text:
+    case .polygon(let points):
+      // An arrow-shaped button (iOS 6's back button): the cells of its box, as near to its
+      // shape as a row of cells comes, so its title shows on the button's colour.
+      guard let left = points.map(\.x).min(), let right = points.map(\.x).max(),
+        let top = points.map(\.y).min(), let bottom = points.map(\.y).max()
+      else { return }
+      let x0 = px(left), x1 = px(right), y0 = py(top), y1 = py(bottom)
+      (center, rx, ry) = (Point((x0 + x1) / 2, (y0 + y1) / 2), (x1 - x0) / 2, (y1 - y0) / 2)
+      isRect = true
+    case .line, .cubic, .polyline, .text:
       return
     }
     guard center.x.isFinite, rx.isFinite, let range = rowRange(center.y - ry, center.y + ry)
