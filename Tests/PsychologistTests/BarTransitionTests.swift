@@ -282,7 +282,7 @@ func shown(_ movie: TransitionMovie, _ t: Double, _ channels: Set<TransitionChan
   defer { removeFolder(folder) }
   defer { withExtendedLifetime(script) {} }
   let builder = PrototypeBuilder(
-    script: script, work: HostWork(during: script.state, at: .init(file: "test")), writes: false)
+    script: script, work: HostWork(during: script.state, at: .init(file: "test")), writes: true)
   try builder.explore(devices: [.iphone], orientation: .portrait)
   let menu = session.navigator
   try session.tap("bite")
