@@ -7,13 +7,27 @@ import Geometry
 
 /// Where edge labels go so that no arrow crosses them.
 struct LabelClearance {
-  /// Every drawn arrow's points, sampled along its curve, by the edge's index.
-  var arrows: [Int: [Point]]
+  /// The side of a square of the grid the arrows' points are kept in, in points: a label's
+  /// box looks only at the squares it covers, so a canvas of a thousand arrows places each
+  /// label in time independent of how many arrows there are.
+  static let square = 32.0
+  /// Every drawn arrow's points, sampled along their curves, by the square they fall in.
+  private var grid: [SIMD2<Int>: [Point]] = [:]
 
   /// The arrows of `routes` (each a start and three points a cubic piece, as dot gives them;
   /// any points past the last whole piece are straight lines), sampled.
   init(routes: [Int: [Point]]) {
-    arrows = routes.mapValues(LabelClearance.sampled)
+    for route in routes.values {
+      for p in LabelClearance.sampled(route) where p.x.isFinite && p.y.isFinite {
+        grid[Self.key(p.x, p.y), default: []].append(p)
+      }
+    }
+  }
+
+  /// The grid square holding a point (clamped: a point far off lands in an edge square).
+  private static func key(_ x: Double, _ y: Double) -> SIMD2<Int> {
+    func index(_ v: Double) -> Int { Int(max(min((v / square).rounded(.down), 1e9), -1e9)) }
+    return SIMD2(index(x), index(y))
   }
 
   /// Points along a route, two points apart at most (a cubic piece is no longer than its
@@ -46,11 +60,19 @@ struct LabelClearance {
 
   /// Whether an arrow passes through `box` (its own too: a label reads beside its arrow).
   func isCrossed(_ box: Rect) -> Bool {
-    arrows.values.contains { points in
-      points.contains {
-        $0.x >= box.x && $0.x <= box.maxX && $0.y >= box.y && $0.y <= box.maxY
+    let (low, high) = (Self.key(box.x, box.y), Self.key(box.maxX, box.maxY))
+    guard high.x - low.x < 1000, high.y - low.y < 1000 else { return true }
+    for gx in low.x...high.x {
+      for gy in low.y...high.y {
+        guard let points = grid[SIMD2(gx, gy)] else { continue }
+        if points.contains(where: {
+          $0.x >= box.x && $0.x <= box.maxX && $0.y >= box.y && $0.y <= box.maxY
+        }) {
+          return true
+        }
       }
     }
+    return false
   }
 
   /// The centre for a label of `size` (centred on the point it is drawn from) nearest

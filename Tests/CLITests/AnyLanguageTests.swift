@@ -51,8 +51,11 @@ func column(of needle: String, in line: String) -> Int? {
       for line in lines {
         #expect(displayColumns(line) <= width, "a row wider than the terminal: \(line)")
       }
-    } while !lines.contains(where: { $0.contains("更多问题") && $0.contains("‹ 宠物诊所 [b]") })
-      && Date() < deadline
+      // The bar's items move as the frame says (the new title in from the right, the back
+      // button out of the old title's place): the push has ended when they are at rest.
+    } while !lines.contains(where: {
+      column(of: "更多问题", in: $0) == (width - 8) / 2 && $0.hasPrefix(" ‹ 宠物诊所 [b]")
+    }) && Date() < deadline
     let bar = try #require(lines.first { $0.contains("更多问题") && $0.contains("[b]") })
     #expect(column(of: "更多问题", in: bar) == (width - 8) / 2)
     #expect(column(of: "‹", in: bar) == 1)

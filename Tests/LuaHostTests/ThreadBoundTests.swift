@@ -11,9 +11,10 @@ import Testing
   let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .deletingLastPathComponent().deletingLastPathComponent()
     .appendingPathComponent("Sources/LuaHost")
-  let files = try FileManager.default.contentsOfDirectory(
-    at: folder, includingPropertiesForKeys: nil
-  ).filter { $0.pathExtension == "swift" }
+  // The module's files, in its role folders too.
+  let files =
+    (FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)?
+    .compactMap { $0 as? URL } ?? []).filter { $0.pathExtension == "swift" }
   #expect(files.count > 3)
   let declaration = try NSRegularExpression(
     pattern: #"\b(?:struct|enum|class|actor|extension)\s+([\w.]+)[^{\n]*\bSendable\b"#)
