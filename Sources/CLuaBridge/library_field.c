@@ -6,8 +6,11 @@
    a standard library table by that table's name. The host then suggests one of that
    library's names. Costs nothing until an error, and only text is read. */
 #include <ctype.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "library_field.h"
 
@@ -49,8 +52,20 @@ static int line_of_text(const char *text, int number, char *line) {
 }
 
 static int line_of_file(const char *path, int number, char *line) {
-  FILE *file = fopen(path, "r");
-  if (!file) return 0;
+  /* Only a regular file is read again (a FIFO put in its place would block the error on
+     its way out): opened without blocking, looked at, then read. */
+  int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0) return 0;
+  struct stat st;
+  if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+    close(fd);
+    return 0;
+  }
+  FILE *file = fdopen(fd, "r");
+  if (!file) {
+    close(fd);
+    return 0;
+  }
   int n = 0, found = 0;
   while (fgets(line, LINE_LIMIT, file)) {
     size_t size = strlen(line);

@@ -1,3 +1,4 @@
+import Glibc
 import LuaHost
 import Testing
 
@@ -34,6 +35,23 @@ import Testing
   func everyLibraryTableGetsItsOwnNames(source: String, meant: String) throws {
     let e = try #require(failure("return load(\"\(source)\")()"))
     #expect(e.message.contains("did you mean '\(meant)'?)"), "\(e.message)")
+  }
+
+  /// The line is read again only from a regular file: a chunk named after a FIFO (a file
+  /// replaced since it loaded) gets its error at once, with no guess, instead of waiting
+  /// forever on a pipe no one writes.
+  @Test func aChunkWhoseFileIsNowAFIFOIsNotReadAgain() throws {
+    let path = "/tmp/psy-fifo-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).lua"
+    #expect(mkfifo(path, 0o600) == 0)
+    defer { unlink(path) }
+    do {
+      let state = try LuaState(limits: .standard)
+      try state.run(Array("local x = 1\nreturn math.maxx(3)\n".utf8), chunkName: "@" + path)
+      Issue.record("math.maxx ran")
+    } catch let e as LuaError {
+      #expect(e.message.contains("attempt to call a nil value (field 'maxx')"), "\(e.message)")
+      #expect(e.location?.line == 2)
+    }
   }
 
   @Test func aUserTableGetsNoGuessFromTheLibraries() throws {
