@@ -101,10 +101,14 @@ let package = Package(
     // Options as typed keys, commands as specifications, the parser and `--help`: the
     // command line's alone.
     .target(name: "Options", dependencies: ["Readable"]),
+    // Rows: the batch's input read a row at a time (CSV and JSON Lines, their format sniffed
+    // from a stream's first line) and numbers written as people write them.
+    .target(name: "Rows", dependencies: ["Files", "LuaHost", "Readable"]),
     // Rows of input to faces: readers, the worker pool, names, output, sheet, progress.
     .target(
       name: "Batch",
       dependencies: [
+        "Rows",
         "Channels",
         "CLISupport", "Geometry", "LuaHost", "Psychologist", "Readable", "Render", "Storyboard",
         "TextMetrics",
@@ -118,6 +122,7 @@ let package = Package(
     .executableTarget(
       name: "PsychologistCLI",
       dependencies: [
+        "Rows",
         "Batch", "CLISupport", "Face", "Geometry", "LuaHost", "Options", "PlayUI", "Psychologist",
         "Raster", "Readable", "Render", "Storyboard", "TextMetrics",
       ]),
@@ -151,7 +156,7 @@ let package = Package(
       name: "BatchTests",
       dependencies: [
         "App", "Batch", "Declarations", "Files", "LuaBindings", "LuaHost", "PrototypeExport",
-        "Psychologist", "Raster", "StoryboardCanvas", "TestSupport",
+        "Psychologist", "Raster", "Rows", "StoryboardCanvas", "TestSupport",
       ]),
     .testTarget(
       name: "PlayUITests",
@@ -161,6 +166,8 @@ let package = Package(
     // The binary end to end: commands, exit codes, files, the terminal through tmux.
     .testTarget(
       name: "CLITests",
-      dependencies: ["PlayUI", "Psychologist", "Readable", "Render", "Storyboard", "TestSupport"]),
+      dependencies: [
+        "PlayUI", "Psychologist", "Readable", "Render", "Rows", "Storyboard", "TestSupport",
+      ]),
   ]
 )

@@ -1,4 +1,5 @@
 import Glibc
+@testable import Rows
 import TestSupport
 import Testing
 

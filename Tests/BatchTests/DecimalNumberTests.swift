@@ -1,4 +1,5 @@
 import LuaHost
+@testable import Rows
 import Testing
 
 @testable import Batch

@@ -1,4 +1,5 @@
 import Foundation
+@testable import Rows
 import TestSupport
 import Testing
 

@@ -37,10 +37,11 @@ private let allowed: KeyValuePairs<String, Set<String>> = [
   ]),
   "CLISupport": ["Files", "LuaHost", "Readable", "Render"],
   "Options": ["Readable"],
-  "Batch": host(["CLISupport", "Channels", "Psychologist"]),
+  "Rows": ["Files", "LuaHost", "Readable"],
+  "Batch": host(["CLISupport", "Channels", "Psychologist", "Rows"]),
   "PlayUI": host(["Psychologist"]),
   "PsychologistCLI": host([
-    "Batch", "CLISupport", "Options", "PlayUI", "Psychologist",
+    "Batch", "CLISupport", "Options", "PlayUI", "Psychologist", "Rows",
   ]),
 ]
 

@@ -3,6 +3,7 @@
 
 import Glibc
 import Psychologist
+import Rows
 
 /// Reads the rows and queues them for the workers.
 struct RowFeed {

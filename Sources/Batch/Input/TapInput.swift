@@ -1,5 +1,6 @@
 import LuaHost
 import Psychologist
+import Rows
 
 /// Why `--input` could not become a table: the words of the problem, which the command
 /// line reports as a usage error.

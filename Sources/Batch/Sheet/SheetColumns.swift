@@ -7,6 +7,7 @@ import LuaHost
 import Psychologist
 import Readable
 import Render
+import Rows
 
 /// A row's value in a column the sheet is laid out by.
 enum SheetDatum: Sendable, Equatable {

@@ -6,6 +6,7 @@ import LuaHost
 import Psychologist
 import Readable
 import Render
+import Rows
 import Storyboard
 
 /// What `psychologist batch` was asked to do.
@@ -135,7 +136,7 @@ package enum Batch {
     // CSV piped in without --input-format was 51 "malformed JSON" errors: the first line says.
     var start: [UInt8] = []
     if options.sniffsFormat {
-      let sniffed = try FormatSniff.sniff(input)
+      let sniffed = try FormatSniff.sniff(fd: input.fd, regular: input.regular, name: input.name)
       start = sniffed.start
       options.format = sniffed.format ?? options.format
     }

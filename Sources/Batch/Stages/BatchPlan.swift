@@ -4,6 +4,7 @@
 
 import Channels
 import Psychologist
+import Rows
 
 /// Everything the rows are drawn and the sheet laid out by, decided once.
 struct BatchPlan {

@@ -4,6 +4,7 @@ import Glibc
 import LuaHost
 import Readable
 import Render
+import Rows
 import Synchronization
 
 // The machinery under `batch`: threads, a bounded queue of rows between the reader and the

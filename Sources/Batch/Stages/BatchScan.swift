@@ -7,6 +7,7 @@ import Glibc
 import LuaHost
 import Psychologist
 import Readable
+import Rows
 
 extension Batch {
   /// What the batch learns of its input before the first row is drawn.

@@ -7,6 +7,7 @@ import LuaHost
 import Psychologist
 import Readable
 import Render
+import Rows
 import Storyboard
 
 /// One worker: its own script (Lua state, registry) and its own print buffer. A row is

@@ -7,6 +7,7 @@ import Psychologist
 import Raster
 import Readable
 import Render
+import Rows
 
 /// `psychologist batch SCRIPT --diagnosis NAME --input FILE|- …`: a diagnosis applied to
 /// every row of a data set.

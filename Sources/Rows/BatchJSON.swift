@@ -1,4 +1,4 @@
-import Psychologist
+import Files
 import Glibc
 import LuaHost
 

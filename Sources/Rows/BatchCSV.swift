@@ -1,4 +1,4 @@
-import Psychologist
+import Files
 import LuaHost
 
 /// Why a CSV record could not be read.

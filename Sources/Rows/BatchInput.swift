@@ -1,6 +1,5 @@
 import Readable
-import Render
-import Psychologist
+import Files
 import Glibc
 import LuaHost
 
@@ -40,7 +39,7 @@ package struct BatchRow: @unchecked Sendable {
   package var bytes = 0
   /// The face's file name without `.svg`, given by the batch in input order (so duplicates
   /// are caught the same way whatever the number of workers).
-  package internal(set) var fileName = ""
+  package var fileName = ""
 }
 
 /// Reads rows from a file descriptor, streaming: memory stays flat however long the input,
