@@ -11,7 +11,10 @@ public final class SourceTexts {
   /// The furthest a field is looked for below its declaration's line.
   static let linesSearched = 400
 
-  /// Each file's lines as loaded.
+  /// Each file's text as loaded.
+  private var texts: [String: [UInt8]] = [:]
+  /// Each file's lines, split when a field of it is first looked for (most loads never
+  /// look: a script's load keeps its bytes, nothing more).
   private var lines: [String: [Substring]] = [:]
 
   /// None yet.
@@ -19,13 +22,22 @@ public final class SourceTexts {
 
   /// Keeps `bytes` as the text of `file` (the first text recorded for a file stays).
   public func record(_ file: String, _ bytes: [UInt8]) {
-    guard lines[file] == nil else { return }
-    let text = String(decoding: bytes, as: UTF8.self)
-    lines[file] = text.split(separator: "\n", omittingEmptySubsequences: false)
+    if !has(file) { texts[file] = bytes }
   }
 
   /// Whether the text of `file` is kept.
-  public func has(_ file: String) -> Bool { lines[file] != nil }
+  public func has(_ file: String) -> Bool { texts[file] != nil || lines[file] != nil }
+
+  /// The lines of `file`, split once; nil when its text is not kept.
+  private func lines(of file: String) -> [Substring]? {
+    if let split = lines[file] { return split }
+    guard let bytes = texts[file] else { return nil }
+    let split = String(decoding: bytes, as: UTF8.self).split(
+      separator: "\n", omittingEmptySubsequences: false)
+    lines[file] = split
+    texts[file] = nil
+    return split
+  }
 
   /// `location` (a declaration's) moved to the first line at or below it that holds
   /// `text` quoted (`"mgp"` or `'mgp'`) or, when `key` is set, as a key (`mgp =`);
@@ -33,7 +45,7 @@ public final class SourceTexts {
   func locate(_ location: SourceLocation, naming text: String, key: Bool = false)
     -> SourceLocation
   {
-    guard let line = location.line, line > 0, let all = lines[location.file] else {
+    guard let line = location.line, line > 0, let all = lines(of: location.file) else {
       return location
     }
     let wanted =

@@ -42,18 +42,22 @@ extension LuaError {
 
 /// A place CLuaBridge read off the call stack; nil for no Lua code.
 func location(of place: psy_place) -> SourceLocation? {
-  guard place.line > 0 else { return nil }
   var file = place.file
-  let name = withUnsafeBytes(of: &file) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-  return SourceLocation(file: name, line: Int(place.line))
+  return location(file: &file, line: place.line)
 }
 
 /// A site CLuaBridge read off the call stack (the chunk's whole name); nil for no Lua code.
 func location(of site: psy_site) -> SourceLocation? {
-  guard site.line > 0 else { return nil }
   var file = site.file
+  return location(file: &file, line: site.line)
+}
+
+/// A place from C's parts: `file`, a fixed array of characters ended by a NUL, and `line`
+/// (0: no Lua code, nil).
+private func location<Chars>(file: inout Chars, line: Int32) -> SourceLocation? {
+  guard line > 0 else { return nil }
   let name = withUnsafeBytes(of: &file) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-  return SourceLocation(file: name, line: Int(site.line))
+  return SourceLocation(file: name, line: Int(line))
 }
 
 /// Leaves `error` on top of L as a host error for the trampoline to raise once this Swift
