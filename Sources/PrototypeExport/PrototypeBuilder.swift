@@ -9,20 +9,18 @@ import Render
 import Storyboard
 import StoryboardCanvas
 
-/// Walks every state a person can reach by clicking (taps, back, the bar button, a tap
-/// outside a popover, rotation) on the devices given, drawing each state, its faces and
-/// its transitions once; pieces drawn the same are stored once. A state is what the screen
-/// shows and one click changes (`stateKey`), not the way to it: menus leading to each other
-/// close a cycle instead of growing a stack. Nor is it how far a menu is scrolled: the page
-/// draws each menu at its own scroll from buttons drawn once (`PrototypeMenu`), so a menu
-/// of 1,000 buttons is one screen, not one a scroll position.
+/// The page's states and steps: walks every screen a person can reach by clicking on the
+/// devices given (`Reach.Screens`, which says when two screens are the same), drawing each
+/// state, its faces and the transitions of its clicks once; pieces drawn the same are
+/// stored once. A state is not how far a menu is scrolled: the page draws each menu at its
+/// own scroll from buttons drawn once (`PrototypeMenu`), so a menu of 1,000 buttons is one
+/// screen, not one a scroll position.
 final class PrototypeBuilder {
   let script: Script
   let work: HostWork
   private(set) var fragments: [String] = []
   private var fragmentIDs: [String: Int] = [:]
   private(set) var states: [PrototypeState] = []
-  private var stateIDs: [String: Int] = [:]
   private(set) var edges: [PrototypeEdge] = []
   private(set) var tracks: [[Double]] = []
   private var trackIDs: [[Double]: Int] = [:]
@@ -34,12 +32,10 @@ final class PrototypeBuilder {
   private(set) var warnings: [String] = []
   /// The state each device starts in.
   private(set) var starts: [(Device, Int)] = []
-  /// Where each state is in its session, and the menus' scroll it was reached at, to
-  /// explore it later (nil once explored: a state deep in the menus holds its whole way).
-  private var pending:
-    [(id: Int, session: Session, at: Session.Checkpoint, scroll: Int, bytes: Int)?] = []
-  /// The bytes charged to the memory limit for what the walk keeps: the page's fragments
-  /// and the states still to explore.
+  /// The walk of every screen (`Reach.Screens`): each state is one of its screens.
+  private let screens: Reach.Screens
+  /// The bytes charged to the memory limit for the page's fragments (the screens still to
+  /// visit are the walk's).
   private var charged = 0
   /// Samples of a transition's placings (as `--animate`'s).
   static let samples = SVGAnimation.defaultSamples
@@ -52,6 +48,7 @@ final class PrototypeBuilder {
     self.script = script
     self.work = work
     self.writes = writes
+    screens = Reach.Screens(work: work)
   }
 
   deinit { work.release(charged) }
@@ -62,93 +59,31 @@ final class PrototypeBuilder {
     charged += bytes
   }
 
-  /// Gives back `bytes` counted by `charge`.
-  private func release(_ bytes: Int) {
-    work.release(bytes)
-    charged -= bytes
-  }
-
   /// Explores the app on each device from its start in `orientation`.
   func explore(devices: [Device], orientation: Orientation) throws {
     for device in devices {
       let session = try Session(script: script, device: device, orientation: orientation)
       starts.append((device, try state(of: session)))
     }
-    // A queue read from its front by index: removing the first of an array moves the rest.
-    var first = 0
-    while first < pending.count {
-      guard let next = pending[first] else { break }
-      pending[first] = nil
-      release(next.bytes)
-      first += 1
-      // What was read goes at times, so the queue holds the states still to visit.
-      if first >= 1024 && 2 * first >= pending.count {
-        pending.removeFirst(first)
-        first = 0
-      }
-      try work.check(at: walking)
-      try visit(next.id, next.session, next.at, scroll: next.scroll)
-    }
+    try screens.walk(visit)
   }
 
   /// The declaration whose button the walk clicked last: a limit met names it.
-  private var walking = SourceLocation.nowhere
+  private var walking: SourceLocation {
+    get { screens.place }
+    set { screens.place = newValue }
+  }
 
-  /// The id of the state `session` is in, recorded (and queued to explore) if new.
+  /// The id of the state `session` is in, drawn if new.
   private func state(of s: Session) throws -> Int {
-    let key = stateKey(s)
-    if let id = stateIDs[key] { return id }
-    let id = states.count
-    states.append(try draw(s, try s.screenParts(s.navigator)))
-    stateIDs[key] = id
-    let bytes = (s.navigator.depth + 2) * Reach.sceneBytes
-    try charge(bytes)
-    pending.append((id, s, s.checkpoint, s.menuScroll, bytes))
-    return id
+    try screens.id(of: s) { states.append(try draw($0, try $0.screenParts($0.navigator))) }
   }
 
-  /// What makes two states the same: what the screen shows (`Navigator.shown`: the scenes,
-  /// their faces and inputs, the one the back button names, the presentations, the device
-  /// and orientation), and what is not drawn but changes what a click does (the last
-  /// diagnosis, the kinds that showed the top scenes, the button a popover hangs from).
-  private func stateKey(_ s: Session) -> String {
-    let nav = s.navigator
-    let depth = nav.depth
-    // Going back runs the kind that showed the top scene in reverse, then the one below's.
-    let kinds = s.animatedKinds.filter { $0.key >= depth - 1 }.sorted { $0.key < $1.key }
-      .map { "\($0.key - depth):\($0.value.title):\($0.value.kind)" }
-    // A rotation hangs a popover again from its button, wherever that is then.
-    let hung = nav.popoverAnchor == nil ? "" : s.popoverButton ?? ""
-    return [
-      readsDiagnosis(on: s.device) ? String(describing: s.diagnosis) : "",
-      kinds.joined(separator: ","), hung, String(describing: nav.shown),
-    ].joined(separator: "\n")
-  }
-
-  /// Whether a button's segue can read the last diagnosis (its happiness function's
-  /// `ctx.diagnosis`, or a segue_kind's perform): then two menus alike but for it differ.
-  /// A diagnosis's own tap sets it before its segue runs.
-  private func readsDiagnosis(on device: Device) -> Bool {
-    if let known = readers[device] { return known }
-    let registry = script.registry
-    let reads = registry.segues.contains { segue in
-      guard registry.isButton(segue) else { return false }
-      if case .function? = segue.happiness { return true }
-      return segue.kind.name(on: device).flatMap(registry.kind) != nil
-    }
-    readers[device] = reads
-    return reads
-  }
-  private var readers: [Device: Bool] = [:]
-
-  /// Every click from state `id`: the edges and the states they lead to.
-  private func visit(_ id: Int, _ s: Session, _ at: Session.Checkpoint, scroll: Int) throws {
+  /// Every click from `screen`: the edges and the states they lead to.
+  private func visit(_ screen: Reach.Screens.Screen) throws {
+    let (id, s, at, scroll) = (screen.id, screen.session, screen.checkpoint, screen.scroll)
     var record = states[id]
-    func reset() {
-      s.restore(at)
-      s.menuScroll = scroll
-    }
-    reset()
+    let reset = screen.reset
     // The face as drawn on this state, to find among a leaving transition's items.
     face = try record.face.flatMap { f in
       try s.focusedFace.map { try s.painter.items($0, in: f.rect) }
