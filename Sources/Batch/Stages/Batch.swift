@@ -133,25 +133,8 @@ package enum Batch {
     let input = try openInput(given.input)
     defer { if input.fd != 0 { close(input.fd) } }
     var options = given
-    // CSV piped in without --input-format was 51 "malformed JSON" errors: the first line says.
-    var start: [UInt8] = []
-    if options.sniffsFormat {
-      let sniffed = try FormatSniff.sniff(fd: input.fd, regular: input.regular, name: input.name)
-      start = sniffed.start
-      options.format = sniffed.format ?? options.format
-    }
-    // The sheet is written at the end, into the folder it names now: one swapped for a
-    // symlink while the batch runs does not send it elsewhere.
-    let sheetFile = options.sheet.flatMap { $0 == "-" ? nil : LaterFile($0) }
-    // Said before the first row, not after every face is drawn (30,000 faces, then exit 3).
-    if let refusal = sheetFile?.refusal {
-      throw BatchOutputError(description: "cannot write the contact sheet: \(refusal)")
-    }
-    if options.faceFiles,
-      let refusal = FileSystem.creationRefusal(inFolder: options.outputDirectory)
-    {
-      throw BatchOutputError(description: "cannot write the faces: \(refusal)")
-    }
+    let start = try sniff(input, &options)
+    let sheetFile = try outputsRefused(options)
     let shared = SharedOutput()
     let workers = try BatchWorker.team(options, shared: shared)
     let reader = BatchReader(fd: input.fd, format: options.format, start: start) {
@@ -182,7 +165,7 @@ package enum Batch {
     defer { BatchInterrupt.restore() }
     let fed = drive(workers, feed: feed, plan: plan)
     var summary = settle(
-      tally, workers: workers, stream: stream, progress: progress, plan: plan, options,
+      tally, workers: workers, stream: stream, progress: progress, plan: plan,
       header: reader.headerNames)
     if summary.stop == nil { summary.rows = fed.taken }
     if let readError = fed.readError {
@@ -190,12 +173,8 @@ package enum Batch {
       summary.inputFailed = true
     }
     if let sheet = options.sheet, let sheetStream, !summary.interrupted {
-      let pages = SheetPages(
-        sheet: sheetStream, perPage: options.perPage,
-        title: "\(options.script) · \(options.diagnosis)",
-        layout: plan.finalLayout(missing: summary.missingRows + summary.droppedRows > 0))
       let job = SheetJob(
-        pages: pages, path: sheet, file: sheetFile,
+        pages: sheetPages(sheetStream, options, plan, summary), path: sheet, file: sheetFile,
         check: plan.columnsChecked ? nil : plan.sheetColumns, inputName: input.name)
       guard job.finish(&summary, shared: shared, say: say) else { return summary }
     }
@@ -252,7 +231,7 @@ package enum Batch {
   /// and its summary with what the workers saw (the columns nothing read).
   static func settle(
     _ tally: BatchLedger, workers: [BatchWorker], stream: TerminalSheetStream?,
-    progress: BatchProgress?, plan: BatchPlan, _ options: BatchOptions, header: [String]
+    progress: BatchProgress?, plan: BatchPlan, header: [String]
   ) -> BatchSummary {
     var inputs = InputTally()
     for w in workers { inputs.add(w.script.inputReads.tally(in: w.script.state)) }
@@ -261,7 +240,7 @@ package enum Batch {
     tally.flush()
     if !BatchInterrupt.raised { stream?.finish() }
     var summary = tally.summary
-    var used = columnsUsed(by: options.sheetLayout)
+    var used = columnsUsed(by: plan.sheetLayout)
     // R's row names (a first column with no name) are the ids when no column is `id`.
     if header.first == "", !header.contains("id") { used.insert("") }
     summary.unreadColumns = inputs.unread(except: used)
@@ -285,6 +264,43 @@ package enum Batch {
     let regular: Bool
     /// Its size in bytes, for a regular file; else 0.
     let size: Int
+  }
+
+  /// The first bytes of `input` read to tell its format when `options` asks for it
+  /// (which it then holds): CSV piped in without `--input-format` was 51 "malformed JSON"
+  /// errors, where the first line says.
+  private static func sniff(_ input: Input, _ options: inout BatchOptions) throws -> [UInt8] {
+    guard options.sniffsFormat else { return [] }
+    let sniffed = try FormatSniff.sniff(fd: input.fd, regular: input.regular, name: input.name)
+    options.format = sniffed.format ?? options.format
+    return sniffed.start
+  }
+
+  /// The sheet's file (nil: none, or standard output), after refusing, before the first
+  /// row, a sheet or faces whose folder takes no file (not after every face is drawn:
+  /// 30,000 faces, then exit 3). The sheet is written at the end into the folder it names
+  /// now: one swapped for a symlink while the batch runs does not send it elsewhere.
+  private static func outputsRefused(_ options: BatchOptions) throws -> LaterFile? {
+    let sheetFile = options.sheet.flatMap { $0 == "-" ? nil : LaterFile($0) }
+    if let refusal = sheetFile?.refusal {
+      throw BatchOutputError(description: "cannot write the contact sheet: \(refusal)")
+    }
+    if options.faceFiles,
+      let refusal = FileSystem.creationRefusal(inFolder: options.outputDirectory)
+    {
+      throw BatchOutputError(description: "cannot write the faces: \(refusal)")
+    }
+    return sheetFile
+  }
+
+  /// The contact sheet's pages once every row is in: the legend says "missing values" only
+  /// when a row had one.
+  private static func sheetPages(
+    _ stream: SheetStream, _ options: BatchOptions, _ plan: BatchPlan, _ summary: BatchSummary
+  ) -> SheetPages {
+    SheetPages(
+      sheet: stream, perPage: options.perPage, title: "\(options.script) · \(options.diagnosis)",
+      layout: plan.finalLayout(missing: summary.missingRows + summary.droppedRows > 0))
   }
 
   /// Opens `path` (`-`: standard input) and looks at it once.
