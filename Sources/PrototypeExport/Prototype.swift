@@ -51,21 +51,38 @@ public enum Prototype {
   ) throws -> Export {
     let builder = PrototypeBuilder(script: script, work: work)
     try builder.explore(devices: devices, orientation: orientation)
-    var page = ""
-    page += "<!doctype html>\n<html lang=\"" + escaped(script.registry.language)
-    page += "\"><head><meta charset=\"utf-8\">\n"
-    page += "<meta name=\"viewport\" content=\"width=device-width\">\n"
-    page += "<title>" + escaped(script.registry.rootTitle) + " — a Psychologist prototype</title>\n"
-    page += "<style>\n" + PrototypeScript.style + "</style>\n</head><body>\n"
-    page += PrototypeScript.body(devices: devices.map(\.rawValue))
+    let data = builder.json(duration: Transition.duration)
+    let head = [
+      "<!doctype html>\n<html lang=\"" + escaped(script.registry.language) + "\"><head>",
+      "<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width\">\n",
+      "<title>" + escaped(script.registry.rootTitle) + " — a Psychologist prototype</title>\n",
+      "<style>\n" + PrototypeScript.style + "</style>\n</head><body>\n",
+      PrototypeScript.body(devices: devices.map(\.rawValue)),
+    ]
+    let tail = [
+      "<script type=\"application/json\" id=\"psy-data\">", data,
+      "</script>\n<script>\n" + PrototypeScript.code + "</script>\n</body></html>\n",
+    ]
+    // The page is a copy of the fragments and the data, made while they are held: counted
+    // against the memory limit with them (a page too big names the declaration the walk
+    // ended at, as the walk's own limits do), and made once, at its size.
+    var size = (head + tail).reduce(0) { $0 + $1.utf8.count }
+    // Each fragment in its template element (40 bytes are room for the tags and its id).
+    for svg in builder.fragments { size += svg.utf8.count + 40 }
+    let place = builder.walking == .nowhere ? work.place : builder.walking
+    try work.charge(data.utf8.count + size, at: place)
+    defer { work.release(data.utf8.count + size) }
+    var html: [UInt8] = []
+    html.reserveCapacity(size)
+    for part in head { html += part.utf8 }
     for (i, svg) in builder.fragments.enumerated() {
-      page += "<template id=\"f\(i)\">" + svg + "</template>\n"
+      html += "<template id=\"f\(i)\">".utf8
+      html += svg.utf8
+      html += "</template>\n".utf8
     }
-    page += "<script type=\"application/json\" id=\"psy-data\">"
-    page += builder.json(duration: Transition.duration)
-    page += "</script>\n<script>\n" + PrototypeScript.code + "</script>\n</body></html>\n"
+    for part in tail { html += part.utf8 }
     return Export(
-      html: Array(page.utf8), states: builder.states.count, edges: builder.edges.count,
+      html: html, states: builder.states.count, edges: builder.edges.count,
       fragments: builder.fragments.count, warnings: builder.warnings)
   }
 

@@ -34,8 +34,8 @@ final class PrototypeBuilder {
   private(set) var starts: [(Device, Int)] = []
   /// The walk of every screen (`Reach.Screens`): each state is one of its screens.
   private let screens: Reach.Screens
-  /// The bytes charged to the memory limit for the page's fragments (the screens still to
-  /// visit are the walk's).
+  /// The bytes charged to the memory limit for what the page will hold: its fragments, its
+  /// states and its edges (the screens still to visit are the walk's).
   private var charged = 0
   /// Samples of a transition's placings (as `--animate`'s).
   static let samples = SVGAnimation.defaultSamples
@@ -69,14 +69,18 @@ final class PrototypeBuilder {
   }
 
   /// The declaration whose button the walk clicked last: a limit met names it.
-  private var walking: SourceLocation {
+  private(set) var walking: SourceLocation {
     get { screens.place }
     set { screens.place = newValue }
   }
 
   /// The id of the state `session` is in, drawn if new.
   private func state(of s: Session) throws -> Int {
-    try screens.id(of: s) { states.append(try draw($0, try $0.screenParts($0.navigator))) }
+    try screens.id(of: s) { s in
+      let state = try draw(s, try s.screenParts(s.navigator))
+      try charge(state.bytes)
+      states.append(state)
+    }
   }
 
   /// Every click from `screen`: the edges and the states they lead to.
@@ -117,6 +121,8 @@ final class PrototypeBuilder {
     reset()
     s.rotate()
     record.rotate = try state(of: s)
+    // Where each button leads is known now: counted as the state's, as its drawing was.
+    try charge(max(0, record.bytes - states[id].bytes))
     states[id] = record
   }
 
@@ -191,7 +197,9 @@ final class PrototypeBuilder {
   /// The edge to the state `s` is in now, shown by `layers`.
   private func add(_ layers: [PrototypeLayer]?, _ s: Session) throws -> Int {
     let to = try state(of: s)
-    edges.append(PrototypeEdge(to: to, layers: layers))
+    let edge = PrototypeEdge(to: to, layers: layers)
+    try charge(edge.bytes)
+    edges.append(edge)
     return edges.count - 1
   }
 
@@ -223,17 +231,23 @@ final class PrototypeBuilder {
   }
 
   /// Menu `m` as the session draws it at its scroll now (as a transition's screens hold
-  /// it), drawn once for each scroll.
+  /// it), drawn once for each scroll while `drawnMenusKept` are kept.
   private func menuItems(_ m: Int, _ s: Session) -> [Item] {
     let menu = menus[m]
     let offset = MenuLayout(count: menu.names.count, slots: menu.slots, offset: s.menuScroll).offset
     let key = m << 32 | offset
     if let known = drawnMenus[key] { return known }
     let items = s.menuItems(of: menu.name, in: menu.rect)
+    // A tap from each scroll of a long menu draws it at each: kept all, the drawings were
+    // a fifth of a 3,000-button export's memory, none of it counted.
+    if drawnMenus.count >= Self.drawnMenusKept { drawnMenus.removeAll(keepingCapacity: true) }
     drawnMenus[key] = items
     return items
   }
   private var drawnMenus: [Int: [Item]] = [:]
+  /// How many menus at a scroll are kept drawn at once (a tap and its way back, from the
+  /// menus of a few screens, fit many times over).
+  static let drawnMenusKept = 256
 
   /// What the page draws itself in a transition's layer.
   private enum Cut: Equatable {

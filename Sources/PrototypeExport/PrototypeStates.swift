@@ -114,3 +114,34 @@ struct PrototypeLayer {
   /// the face as a drag and the wheel left it there, not as it was tapped.
   var isFace = false
 }
+
+/// The bytes an array of `count` elements of `T` holds (its header and its elements), as
+/// the walk counts what it keeps against the memory limit.
+func arrayBytes<T>(_ count: Int, of _: T.Type) -> Int {
+  count == 0 ? 0 : 32 + count * MemoryLayout<T>.stride
+}
+
+extension PrototypeState {
+  /// About the bytes the state holds: its record, its pieces and where its buttons lead.
+  var bytes: Int {
+    var total = MemoryLayout<PrototypeState>.stride + title.utf8.count
+    total += arrayBytes(below.count + above.count, of: PrototypePiece.self)
+    total += face.map { arrayBytes($0.steps.count, of: Int.self) } ?? 0
+    total += arrayBytes(menus.count, of: PrototypeMenuHits.self)
+    for hits in menus {
+      total += arrayBytes(hits.buttons.count, of: PrototypeButtonEdges.self)
+      for b in hits.buttons {
+        total += arrayBytes(b.edges.count, of: Int?.self)
+        for row in b.byRow ?? [] { total += arrayBytes(row?.count ?? 0, of: Int?.self) }
+      }
+    }
+    return total
+  }
+}
+
+extension PrototypeEdge {
+  /// About the bytes the edge holds: its record and its layers.
+  var bytes: Int {
+    MemoryLayout<PrototypeEdge>.stride + arrayBytes(layers?.count ?? 0, of: PrototypeLayer.self)
+  }
+}

@@ -162,6 +162,23 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: dir + "/app.html"))
   }
 
+  /// What the page holds besides its drawings counts too: each screen's record, each step's
+  /// layers, the page's data and the page itself. A menu of 3,000 diagnoses (a 6 MB page,
+  /// 53 MB resident in a release build) was exported under an 8 MiB limit, all but its few
+  /// drawings uncounted; under 16 MiB it now ends at a line, with no page left behind.
+  @Test func thePagesRecordsCountAgainstTheMemoryLimit() throws {
+    let dir = try temporaryFolder()
+    defer { removeFolder(dir) }
+    try writeFile(dir + "/app.lua", Self.longMenu(3000))
+    let r = try psychologist(
+      ["export", "app.lua", "-o", "app.html", "--memory-limit", "16", "--time-limit", "300"],
+      in: dir, timeout: 600)
+    #expect(r.status == 1, "\(r.stderr)")
+    #expect(r.stderr.contains("error: app.lua:"), "\(r.stderr)")
+    #expect(r.stderr.contains("not enough memory"), "\(r.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: dir + "/app.html"))
+  }
+
   /// A popover hangs from the button tapped, where the menu's scroll put it: the page taps
   /// such a button once for each row it can be in. On an iPad in landscape, scrolled ten
   /// buttons on, the fourth row's button (the 14th) shows its popover under that row, as
