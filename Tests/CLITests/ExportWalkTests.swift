@@ -153,13 +153,7 @@ import Testing
       for i = 1, 6 do diagnosis("d" .. i) { happiness = i * 10, features = { "scribble" } } end
 
       """)
-    let r = try psychologist(
-      ["export", "app.lua", "-o", "app.html", "--memory-limit", "32", "--time-limit", "300"],
-      in: dir, timeout: 600)
-    #expect(r.status == 1, "\(r.stderr)")
-    #expect(r.stderr.contains("not enough memory"), "\(r.stderr)")
-    #expect(r.stderr.contains("error: app.lua:"), "\(r.stderr)")
-    #expect(!FileManager.default.fileExists(atPath: dir + "/app.html"))
+    try expectRefusedForMemory(in: dir, limit: 32)
   }
 
   /// What the page holds besides its drawings counts too: each screen's record, each step's
@@ -170,12 +164,18 @@ import Testing
     let dir = try temporaryFolder()
     defer { removeFolder(dir) }
     try writeFile(dir + "/app.lua", Self.longMenu(3000))
+    try expectRefusedForMemory(in: dir, limit: 16)
+  }
+
+  /// Exports `app.lua` in `dir` under a memory limit of `limit` MiB and expects the limit's
+  /// error at a line of it, and no page left behind.
+  private func expectRefusedForMemory(in dir: String, limit: Int) throws {
     let r = try psychologist(
-      ["export", "app.lua", "-o", "app.html", "--memory-limit", "16", "--time-limit", "300"],
+      ["export", "app.lua", "-o", "app.html", "--memory-limit", "\(limit)", "--time-limit", "300"],
       in: dir, timeout: 600)
     #expect(r.status == 1, "\(r.stderr)")
-    #expect(r.stderr.contains("error: app.lua:"), "\(r.stderr)")
     #expect(r.stderr.contains("not enough memory"), "\(r.stderr)")
+    #expect(r.stderr.contains("error: app.lua:"), "\(r.stderr)")
     #expect(!FileManager.default.fileExists(atPath: dir + "/app.html"))
   }
 
