@@ -51,154 +51,15 @@ extension Script {
     return found.sorted(everywhere: everywhere)
   }
 
-  /// Runs every declaration without a problem of its own on one device and orientation;
-  /// a limit hit says at which declaration's run.
+  /// Runs every declaration without a problem of its own on one device and orientation
+  /// (`DeclarationRun`); a limit hit says at which declaration's run.
   private func runDeclarations(
     on device: Device, _ orientation: Orientation, skipping faulty: Set<SourceLocation>,
     work: HostWork?
   ) -> (problems: [(Problem, limitAt: SourceLocation?)], stopped: Bool) {
-    let r = registry
-    let session = Session(checking: self, device: device, orientation: orientation)
-    // On an iPad in portrait the menu is reached as a person reaches it: the detail's bar
-    // button shows the master's popover, and the button is tapped there.
-    let reach = Reach(
-      session: session, showingMaster: Reach.showsMaster(on: device, orientation), work: work)
-    var problems: [(Problem, limitAt: SourceLocation?)] = []
-    // Once the walk's own deadline has passed, what is left is not run: its time limit is
-    // said once, at the declaration reached.
-    var stopped = false
-    // While a diagnosis's examples run: what they already said. A feature with a wrong
-    // colour fails alike on every example, and was said once per example.
-    var saidByExamples: Set<String>? = nil
-    func attempt(_ location: SourceLocation, _ suffix: String = "", _ body: () throws -> Void) {
-      guard !stopped else { return }
-      do {
-        try work?.check(at: location)
-        try body()
-      } catch {
-        if let e = error as? LuaError, e.kind == .timeLimit, work?.expired() == true {
-          stopped = true
-        }
-        var p = problemOf(error, at: location)
-        if saidByExamples != nil, !saidByExamples!.insert(p.description).inserted { return }
-        p.message += suffix
-        if let e = error as? LuaError, e.kind == .timeLimit || e.kind == .memory {
-          problems.append((p, location))
-        } else {
-          problems.append((p, nil))
-        }
-      }
-    }
-    func show() throws { _ = try session.drawing(screen: true) }
-    func kindIsFine(_ segue: Segue) -> Bool {
-      guard !faulty.contains(segue.location), let name = segue.kind.name(on: device) else {
-        return false
-      }
-      return r.kind(name).map { !faulty.contains($0.location) } ?? true
-    }
-    // Diagnoses, with each example input.
-    for d in r.diagnoses where !faulty.contains(d.location) && reach.canReachMenu(of: d.name) {
-      guard let segue = r.segue(d.segue), kindIsFine(segue) else { continue }
-      let computed: Bool
-      switch (d.happiness, d.expression) {
-      case (.function?, _), (_, .function?): computed = true
-      default: computed = d.channels != nil
-      }
-      let inputs = d.examples.isEmpty ? [LuaValue.map([:])] : d.examples
-      if let mapping = d.channels, !d.examples.isEmpty {
-        // The examples stand for the data: a column none of them has is misspelt, or
-        // missing from them as it would be from the data.
-        var names: [String] = []
-        for example in d.examples {
-          for key in example.entries.compactMap(\.key.text).sorted() where !names.contains(key) {
-            names.append(key)
-          }
-        }
-        for p in mapping.absentColumns(from: names, input: "the examples", at: d.location) {
-          problems.append((p, nil))
-        }
-      }
-      session.scaleColumns(of: d, over: inputs)
-      saidByExamples = []
-      defer { saidByExamples = nil }
-      for (i, input) in inputs.enumerated() {
-        let which =
-          d.examples.isEmpty ? "" : "example \(i + 1) of \(d.examples.count), "
-        let suffix = computed ? " (tapped with \(which)input \(luaText(input)))" : ""
-        attempt(d.location, suffix) {
-          try reach.start(atMenuOf: d.name, at: d.location)
-          do { try session.tap(d.name, input: input) } catch is DroppedRow {
-            return  // missing = "drop" leaves such a row out, as asked
-          }
-          try show()
-        }
-      }
-    }
-    // Segues on a menu, each from its own. Manual ones (showDiagnosis too) run when the
-    // diagnoses naming them are tapped, with the value they diagnose.
-    for segue in r.segues
-    where r.isButton(segue) && kindIsFine(segue) && reach.canReachMenu(of: segue.identifier) {
-      attempt(segue.location) {
-        try reach.start(atMenuOf: segue.identifier, at: segue.location)
-        try session.perform(segue.identifier)
-        try show()
-      }
-    }
-    // Kinds that no segue on this device performs.
-    let usedKinds = Set(r.segues.compactMap { $0.kind.name(on: device) })
-    for kind in r.kinds
-    where !usedKinds.contains(kind.name) && !faulty.contains(kind.location)
-      && kind.devices.map({ $0.contains(device) }) ?? true
-    {
-      attempt(kind.location) {
-        session.restart()
-        try session.perform(kind: kind)
-      }
-    }
-    for kind in r.kinds where !faulty.contains(kind.location) {
-      attempt(kind.location) { try session.checkAnimation(of: kind) }
-    }
-    // Features that no tap above drew, and named styles: each on a face of its own.
-    let listed = Set(r.diagnoses.flatMap(\.features))
-    let tapped = !r.diagnoses.isEmpty || r.segues.contains(where: r.isButton)
-    for feature in r.features where !faulty.contains(feature.location) {
-      guard !listed.contains(feature.name), !(tapped && r.drawsEverywhere(feature)) else {
-        continue
-      }
-      attempt(feature.location) {
-        try drawAlone(session, style: r.globalStyle, features: [feature.name])
-      }
-    }
-    for style in r.styles where style.name != nil && !faulty.contains(style.location) {
-      attempt(style.location) {
-        try drawAlone(session, style: style.style, features: [])
-      }
-    }
-    return (problems, stopped)
-  }
-
-  /// A face at happiness 50 in the focused scene's content rect, with `features`.
-  private func drawAlone(
-    _ session: Session, style: FaceStyle, features: [String]
-  ) throws {
-    let face = try FaceState(happiness: 50, scale: style.scale)
-    let scene = Scene<SceneContent>(
-      title: "Happiness", content: .face(FaceScene(face: face, style: style, features: features)))
-    let r = session.navigator.focusContentRect
-    _ = try session.contentItems(
-      scene, in: Rect(x: 0, y: 0, width: r.width, height: r.height))
-  }
-
-  /// An error as a problem: at its own `file:line`, else at the declaration that ran.
-  private func problemOf(_ error: Error, at location: SourceLocation) -> Problem {
-    switch error {
-    case let e as LuaError:
-      var p = Problem(e.location ?? location, e.message)
-      p.traceback = e.scriptFrames
-      return p
-    case let p as Problem: return p.location.isNowhere ? Problem(location, p.message) : p
-    default: return Problem(location, "\(error)")
-    }
+    let run = DeclarationRun(self, on: device, orientation, skipping: faulty, work: work)
+    run.run()
+    return (run.problems, run.stopped)
   }
 }
 

@@ -11,23 +11,7 @@ extension Fields {
   /// `channels = { smile = "mpg", hair = { column = "hp", reverse = true }, … }` or a
   /// function of the row; `ranges = { mpg = {10, 35}, … }`. Nil when neither is given.
   mutating func channelMapping() -> ChannelMapping? {
-    var ranges: [String: ColumnRange] = [:]
-    if let r = raw("ranges") {
-      for (key, v) in r.entries {
-        guard let column = key.text else {
-          fail("ranges maps column names to {low, high}, got a \(key.typeName) key")
-          continue
-        }
-        guard case .array(let pair) = v, pair.count == 2, let low = pair[0].number,
-          let high = pair[1].number, low.isFinite, high.isFinite, low <= high
-        else {
-          fail(
-            "ranges.\(column) must be {low, high}: two finite numbers, low ≤ high", atKey: column)
-          continue
-        }
-        ranges[column] = ColumnRange(low: low, high: high)
-      }
-    }
+    let ranges = rangesField()
     let missing = missingPolicy("missing")
     let words = raw("missing_words").map { _ in strings("missing_words") }
     let scale = scaleField("scale")
@@ -39,38 +23,55 @@ extension Fields {
       if palette != nil { fail("palette is given but channels is not", atKey: "palette") }
       return nil
     }
-    let channelsLine = texts.locate(location, naming: "channels", key: true)
-    var functions: [FunctionChannel] = []
-    func mapping(_ source: ChannelSource) -> ChannelMapping {
-      var m = ChannelMapping(source: source, ranges: ranges)
-      if let missing { m.missing = missing }
-      if let words { m.missingWords = words }
-      if let scale { m.scale = scale }
-      m.palette = palette
-      m.functions = functions
-      m.location = channelsLine
-      return m
-    }
-    if case .function(let f) = c { return mapping(.function(f)) }
-    var list: [ColumnChannel] = []
-    // A function beside columns: its channel's value, computed from the row.
-    func function(_ v: LuaValue, _ channel: Channel, _ side: Side?) -> Bool {
-      guard case .function(let f) = v else { return false }
-      let key = side.map { $0.name } ?? channel.name
-      functions.append(
-        FunctionChannel(
-          channel: channel, side: side, function: f,
-          location: texts.locate(location, naming: key, key: true)))
-      return true
-    }
-    let entries: [(key: LuaValue, value: LuaValue)]
+    var read = ChannelsRead()
+    let source: ChannelSource
     switch c {
-    case .map: entries = c.entries
+    case .function(let f): source = .function(f)
+    case .map:
+      readChannels(c.entries, into: &read)
+      checkChannels(read, palette: palette)
+      source = .columns(read.columns)
     default:
       fail(
         "channels must be a table { smile = \"column\", … } or a function(row), got \(c.typeName)")
       return nil
     }
+    var m = ChannelMapping(source: source, ranges: ranges)
+    if let missing { m.missing = missing }
+    if let words { m.missingWords = words }
+    if let scale { m.scale = scale }
+    m.palette = palette
+    m.functions = read.functions
+    m.location = texts.locate(location, naming: "channels", key: true)
+    return m
+  }
+
+  /// `ranges = { mpg = {10, 35}, … }`: each column's declared range.
+  private mutating func rangesField() -> [String: ColumnRange] {
+    var ranges: [String: ColumnRange] = [:]
+    guard let r = raw("ranges") else { return ranges }
+    for (key, v) in r.entries {
+      guard let column = key.text else {
+        fail("ranges maps column names to {low, high}, got a \(key.typeName) key")
+        continue
+      }
+      guard case .array(let pair) = v, pair.count == 2, let low = pair[0].number,
+        let high = pair[1].number, low.isFinite, high.isFinite, low <= high
+      else {
+        fail("ranges.\(column) must be {low, high}: two finite numbers, low ≤ high", atKey: column)
+        continue
+      }
+      ranges[column] = ColumnRange(low: low, high: high)
+    }
+    return ranges
+  }
+
+  /// The entries of a `channels` table read into `read`: a channel's column or function,
+  /// for the whole face or a half (`left = { … }`, or `{ left = …, right = … }` under a
+  /// channel), in a fixed order (a Lua table's is lost: a fixed one keeps every row alike).
+  private mutating func readChannels(
+    _ entries: [(key: LuaValue, value: LuaValue)], into read: inout ChannelsRead
+  ) {
     for (key, v) in entries {
       if let name = key.text, let side = Side(name: name) {
         guard let inner = ChannelMapping.tableEntries(v) else {
@@ -81,7 +82,7 @@ extension Fields {
         }
         for (k, sv) in inner {
           guard let channel = channel(k, in: "channels.\(name)") else { continue }
-          if !function(sv, channel, side) { column(sv, channel, side, into: &list) }
+          readChannel(sv, channel, side, into: &read)
         }
         continue
       }
@@ -94,39 +95,52 @@ extension Fields {
           known: ["left", "right"])
         problems += sub.problems
         for side in Side.allCases {
-          if let sv = sub.raw(side.name), !function(sv, channel, side) {
-            column(sv, channel, side, into: &list)
-          }
+          if let sv = sub.raw(side.name) { readChannel(sv, channel, side, into: &read) }
         }
         continue
       }
-      if !function(v, channel, nil) { column(v, channel, nil, into: &list) }
+      readChannel(v, channel, nil, into: &read)
     }
-    // The declared order is lost in a Lua table: a fixed order keeps every row alike.
-    func rank(_ c: (channel: Channel, side: Side?)) -> (Int, Int) {
-      (c.channel.rawValue, c.side?.rawValue ?? -1)
+    read.columns.sort {
+      ChannelsRead.rank($0.channel, $0.side) < ChannelsRead.rank($1.channel, $1.side)
     }
-    list.sort { rank(($0.channel, $0.side)) < rank(($1.channel, $1.side)) }
-    functions.sort { rank(($0.channel, $0.side)) < rank(($1.channel, $1.side)) }
+    read.functions.sort {
+      ChannelsRead.rank($0.channel, $0.side) < ChannelsRead.rank($1.channel, $1.side)
+    }
+  }
+
+  /// One channel's value: a function (its value computed from the row), else a column.
+  private mutating func readChannel(
+    _ v: LuaValue, _ channel: Channel, _ side: Side?, into read: inout ChannelsRead
+  ) {
+    guard case .function(let f) = v else { return column(v, channel, side, into: &read.columns) }
+    let key = side.map { $0.name } ?? channel.name
+    read.functions.append(
+      FunctionChannel(
+        channel: channel, side: side, function: f,
+        location: texts.locate(location, naming: key, key: true)))
+  }
+
+  /// The channels read, checked together: none given twice for the same half, colours
+  /// only on face_color, a palette only with a face_color channel.
+  private mutating func checkChannels(_ read: ChannelsRead, palette: NamedPalette?) {
     let given =
-      (list.map { ($0.channel, $0.side, $0.name) }
-      + functions.map { ($0.channel, $0.side, $0.name) })
-      .sorted { rank(($0.0, $0.1)) < rank(($1.0, $1.1)) }
+      (read.columns.map { ($0.channel, $0.side, $0.name) }
+      + read.functions.map { ($0.channel, $0.side, $0.name) })
+      .sorted { ChannelsRead.rank($0.0, $0.1) < ChannelsRead.rank($1.0, $1.1) }
     for (a, b) in zip(given, given.dropFirst())
     where a.0 == b.0 && (a.1 == nil || b.1 == nil || a.1 == b.1) {
       let half = (a.1 ?? b.1).map { "the \($0.name) half" } ?? "both halves"
       fail("channels: \(a.0.name) is given twice for \(half) (\(a.2) and \(b.2))")
     }
-    for c in list where c.palette != nil && c.channel != .faceColor {
-      fail(
-        "channels.\(c.name): palette and colors colour face_color only", atKey: c.channel.name)
+    for c in read.columns where c.palette != nil && c.channel != .faceColor {
+      fail("channels.\(c.name): palette and colors colour face_color only", atKey: c.channel.name)
     }
-    if palette != nil && !list.contains(where: { $0.channel == .faceColor })
-      && !functions.contains(where: { $0.channel == .faceColor })
+    if palette != nil && !read.columns.contains(where: { $0.channel == .faceColor })
+      && !read.functions.contains(where: { $0.channel == .faceColor })
     {
       fail("palette is given but no channel maps face_color", atKey: "palette")
     }
-    return mapping(.columns(list))
   }
 
   /// A `scale = "column" | "common" | "centred" | "none"` field; nil when absent or wrong
@@ -265,5 +279,16 @@ extension Fields {
       )
     }
     problems += sub.problems
+  }
+}
+
+/// The channels read from a `channels` table so far: columns and functions.
+private struct ChannelsRead {
+  var columns: [ColumnChannel] = []
+  var functions: [FunctionChannel] = []
+
+  /// The fixed order channels are kept in: by channel, the whole face before its halves.
+  static func rank(_ channel: Channel, _ side: Side?) -> (Int, Int) {
+    (channel.rawValue, side?.rawValue ?? -1)
   }
 }

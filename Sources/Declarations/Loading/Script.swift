@@ -206,8 +206,6 @@ public final class Script {
 
   private func findProblems(on device: Device) -> [Problem] {
     var problems = registry.problems
-    let customNames = registry.kinds.map(\.name)
-    let allKinds = SegueKind.allCases.filter { $0 != .custom }.map(\.rawValue) + customNames
     // Thousands of declarations must not make checking quadratic: look names up in sets,
     // offer a few suggestions only (each costs an edit distance per candidate), and list
     // at most 20 kinds.
@@ -216,51 +214,15 @@ public final class Script {
     let featureNames = registry.features.map(\.name)
     let declaredFeatures = Set(featureNames)
     let declaredStyles = Set(registry.styles.compactMap(\.name))
-    var kindsByName: [String: CustomKind] = [:]
-    for k in registry.kinds where kindsByName[k.name] == nil { kindsByName[k.name] = k }
+    let kinds = KnownKinds(registry)
     var suggestionsLeft = 20
     func suggest(_ word: String, _ candidates: [String]) -> String {
       guard suggestionsLeft > 0 else { return "" }
       suggestionsLeft -= 1
       return suggestion(word, candidates)
     }
-    let kindList =
-      allKinds.prefix(20).joined(separator: ", ") + (allKinds.count > 20 ? ", …" : "")
     for segue in registry.segues {
-      guard let kind = segue.kind.name(on: device) else {
-        problems.append(
-          Problem(
-            segue.location, "segue '\(segue.identifier)' gives no kind for \(device.rawValue)"))
-        continue
-      }
-      if let builtin = SegueKind(rawValue: kind) {
-        if builtin == .custom {
-          problems.append(
-            Problem(
-              segue.location,
-              "segue '\(segue.identifier)': kind 'custom' needs a name: declare segue_kind \"name\" { perform = … } and use that name"
-            ))
-        } else if !device.allows(builtin) {
-          problems.append(
-            Problem(
-              segue.location,
-              "segue '\(segue.identifier)': \(kindMissing(kind, on: device))"))
-        }
-      } else if let custom = kindsByName[kind] {
-        if let devices = custom.devices, !devices.contains(device) {
-          problems.append(
-            Problem(
-              segue.location,
-              "segue '\(segue.identifier)': kind '\(kind)' does not exist on an \(device.rawValue) (declared at \(custom.location) \(devices.isEmpty ? "with devices = {}, so on no device" : "for " + devices.map(\.rawValue).joined(separator: ", ")))"
-            ))
-        }
-      } else {
-        problems.append(
-          Problem(
-            segue.location,
-            "segue '\(segue.identifier)': unknown kind '\(kind)'\(suggest(kind, allKinds)) (kinds: \(kindList))"
-          ))
-      }
+      if let p = kindProblem(of: segue, on: device, kinds, suggest: suggest) { problems.append(p) }
       if let style = segue.style, !declaredStyles.contains(style) {
         problems.append(unknownStyle(style, segue.location))
       }
@@ -284,18 +246,81 @@ public final class Script {
           ))
       }
     }
+    problems += themeAndStyleProblems()
+    problems += registry.menuProblems(suggest: suggest)
+    return problems
+  }
+
+  /// The kinds a segue can name: the built-in ones but `custom`, then the declared ones.
+  private struct KnownKinds {
+    /// Every name, built-in first.
+    let names: [String]
+    /// The declared kinds by name (the first of a name).
+    let byName: [String: CustomKind]
+    /// At most 20 names, as a message lists them.
+    let list: String
+
+    init(_ registry: Registry) {
+      names =
+        SegueKind.allCases.filter { $0 != .custom }.map(\.rawValue) + registry.kinds.map(\.name)
+      var byName: [String: CustomKind] = [:]
+      for k in registry.kinds where byName[k.name] == nil { byName[k.name] = k }
+      self.byName = byName
+      list = names.prefix(20).joined(separator: ", ") + (names.count > 20 ? ", …" : "")
+    }
+  }
+
+  /// What is wrong with the kind `segue` names on `device`, if anything: none given, a bare
+  /// `custom`, a built-in kind the device lacks, a kind declared for other devices, or an
+  /// unknown name.
+  private func kindProblem(
+    of segue: Segue, on device: Device, _ kinds: KnownKinds,
+    suggest: (String, [String]) -> String
+  ) -> Problem? {
+    let at = segue.location
+    let id = segue.identifier
+    guard let kind = segue.kind.name(on: device) else {
+      return Problem(at, "segue '\(id)' gives no kind for \(device.rawValue)")
+    }
+    if let builtin = SegueKind(rawValue: kind) {
+      if builtin == .custom {
+        return Problem(
+          at,
+          "segue '\(id)': kind 'custom' needs a name: declare segue_kind \"name\" { perform = … } and use that name"
+        )
+      }
+      return device.allows(builtin)
+        ? nil : Problem(at, "segue '\(id)': \(kindMissing(kind, on: device))")
+    }
+    if let custom = kinds.byName[kind] {
+      guard let devices = custom.devices, !devices.contains(device) else { return nil }
+      return Problem(
+        at,
+        "segue '\(id)': kind '\(kind)' does not exist on an \(device.rawValue) (declared at \(custom.location) \(devices.isEmpty ? "with devices = {}, so on no device" : "for " + devices.map(\.rawValue).joined(separator: ", ")))"
+      )
+    }
+    return Problem(
+      at,
+      "segue '\(id)': unknown kind '\(kind)'\(suggest(kind, kinds.names)) (kinds: \(kinds.list))")
+  }
+
+  /// The app's theme and the command line's `--theme` and `--style`, when they name none
+  /// declared.
+  private func themeAndStyleProblems() -> [Problem] {
+    var problems: [Problem] = []
+    let themes = themeNames.joined(separator: ", ")
     if let app = registry.app, let theme = app.theme, self.theme(named: theme) == nil {
       problems.append(
         Problem(
           app.location,
-          "app: theme '\(theme)' is not declared\(suggestion(theme, themeNames)) (themes: \(themeNames.joined(separator: ", ")))"
+          "app: theme '\(theme)' is not declared\(suggestion(theme, themeNames)) (themes: \(themes))"
         ))
     }
     if let theme = options.theme, self.theme(named: theme) == nil {
       problems.append(
         Problem(
           .nowhere,
-          "--theme names an unknown theme '\(theme)'\(suggestion(theme, themeNames)) (themes: \(themeNames.joined(separator: ", ")))"
+          "--theme names an unknown theme '\(theme)'\(suggestion(theme, themeNames)) (themes: \(themes))"
         ))
     }
     if let style = options.style, registry.style(style) == nil {
@@ -306,7 +331,6 @@ public final class Script {
       problems.append(
         Problem(.nowhere, "--style names an unknown style '\(style)'\(hint) (\(known))"))
     }
-    problems += registry.menuProblems(suggest: suggest)
     return problems
   }
 
