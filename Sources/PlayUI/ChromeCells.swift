@@ -5,7 +5,7 @@
 // the bar, and the status line takes the status bar's colours. Without colour (NO_COLOR,
 // `--color never`) play keeps its plain look: bold blue labels, a blue rule, reverse video.
 
-import Psychologist
+import Declarations
 import Render
 
 /// The cell styles of a screen's chrome in one frame.

@@ -3,8 +3,8 @@
 // the screen's cells, popovers in a border, a status line). No I/O here, so the benchmark
 // (Benchmarks/PsyBench) runs the code play runs.
 
+import App
 import Geometry
-import Psychologist
 import Readable
 import Render
 import Storyboard

@@ -3,8 +3,8 @@
 // cannot be half transparent: an opacity shows that share of a layer's cells, spread by an
 // ordered dither, so a cross-fade dissolves.
 
+import App
 import Geometry
-import Psychologist
 import Readable
 import Render
 import Storyboard

@@ -38,8 +38,9 @@ private let allowed: KeyValuePairs<String, Set<String>> = [
   "CLISupport": ["Files", "LuaHost", "Readable", "Render"],
   "Options": ["Readable"],
   "Rows": ["Files", "LuaHost", "Readable"],
-  "Batch": host(["CLISupport", "Channels", "Psychologist", "Rows"]),
-  "PlayUI": host(["Psychologist"]),
+  // Batch loads its workers' scripts through the loader, and names what else it uses.
+  "Batch": host(["App", "CLISupport", "Channels", "Declarations", "Files", "Psychologist", "Rows"]),
+  "PlayUI": host(["App", "Declarations"]),
   "PsychologistCLI": host([
     "Batch", "CLISupport", "Options", "PlayUI", "Psychologist", "Rows",
   ]),

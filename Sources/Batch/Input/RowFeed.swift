@@ -1,8 +1,8 @@
 // The reading stage of a batch: the rows in input order, each named and handed to the
 // workers, or settled here when it cannot be drawn.
 
+import Files
 import Glibc
-import Psychologist
 import Rows
 
 /// Reads the rows and queues them for the workers.

@@ -1,5 +1,5 @@
+import Declarations
 import LuaHost
-import Psychologist
 import Rows
 
 /// Why `--input` could not become a table: the words of the problem, which the command

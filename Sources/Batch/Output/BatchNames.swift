@@ -1,4 +1,3 @@
-import Psychologist
 /// Which rows a machine takes when N machines split one input: `--shard K/N` takes rows
 /// K, K+N, K+2N, … (K counts from 1, as job arrays and GNU parallel's `{%}` do). Row numbers,
 /// and so file names, are those of the whole input, whichever shard draws them.

@@ -1,4 +1,4 @@
-import Psychologist
+import Files
 import Glibc
 
 /// Where one worker's faces go: the output folder, opened once for the whole batch, and

@@ -1,7 +1,6 @@
-import LuaHost
 import Face
 import Geometry
-import Psychologist
+import LuaHost
 import Readable
 import Render
 import TextMetrics

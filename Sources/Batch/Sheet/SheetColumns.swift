@@ -4,7 +4,6 @@
 
 import Glibc
 import LuaHost
-import Psychologist
 import Readable
 import Render
 import Rows

@@ -2,7 +2,7 @@
 // laid out and written, a page at a time, as SVG or PNG, to a file or standard output.
 
 import CLISupport
-import Psychologist
+import Files
 
 /// The contact sheet to write at the end of a batch.
 struct SheetJob {

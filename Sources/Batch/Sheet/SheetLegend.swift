@@ -1,9 +1,9 @@
 // The contact sheet's legend: which column drives which channel, over which range, so a
 // reader can decode the faces without the script at hand.
 
+import App
 import Channels
 import Geometry
-import Psychologist
 import Readable
 import Render
 import TextMetrics

@@ -3,7 +3,6 @@
 // of 10,000 faces is 16,000 × 20,000 pixels, more than memory and cairo's 32,767 a side
 // allow. Memory holds one band's document and pixels, whatever the number of rows.
 
-import Psychologist
 import Raster
 
 enum SheetPNG {

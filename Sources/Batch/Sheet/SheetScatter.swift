@@ -5,7 +5,6 @@
 import Channels
 import Geometry
 import Glibc
-import Psychologist
 import Readable
 import Render
 import TextMetrics

@@ -1,8 +1,8 @@
 // Where the contact sheet's cells wait while the batch runs: a temporary file without a
 // name, so the sheet's memory stays flat however many rows and however large a face.
 
+import Files
 import Glibc
-import Psychologist
 import Render
 
 /// An unnamed temporary file of chunks (a sheet's cells or faces), appended in the order

@@ -3,8 +3,8 @@
 // time with `--per-page`. Memory holds one cell at a time, plus a few numbers a row for
 // `--sort` and `--at`, which need every row before the first is placed.
 
+import Files
 import Glibc
-import Psychologist
 import Readable
 
 /// The contact sheet being gathered: cells in the spool, in row order.

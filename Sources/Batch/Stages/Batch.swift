@@ -1,9 +1,10 @@
 import CLISupport
 import Channels
+import Declarations
+import Files
 import Geometry
 import Glibc
 import LuaHost
-import Psychologist
 import Readable
 import Render
 import Rows

@@ -1,4 +1,3 @@
-import Psychologist
 import Synchronization
 
 // Workers finish rows in any order; what a person reads must not depend on that. The

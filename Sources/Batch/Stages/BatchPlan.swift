@@ -3,7 +3,6 @@
 // and the sheet's layout.
 
 import Channels
-import Psychologist
 import Rows
 
 /// Everything the rows are drawn and the sheet laid out by, decided once.

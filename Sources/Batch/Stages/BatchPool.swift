@@ -1,5 +1,5 @@
 import CLISupport
-import Psychologist
+import Files
 import Glibc
 import LuaHost
 import Readable

@@ -1,7 +1,7 @@
 import CLISupport
+import Files
 import Glibc
 import LuaHost
-import Psychologist
 import Readable
 import Render
 import Synchronization

@@ -3,9 +3,10 @@
 // and the input's columns, checked against what the mapping and the sheet name.
 
 import Channels
+import Declarations
+import Files
 import Glibc
 import LuaHost
-import Psychologist
 import Readable
 import Rows
 

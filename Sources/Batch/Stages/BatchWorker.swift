@@ -1,7 +1,10 @@
 // A worker of the batch: its own Lua state draws a row's face (`render`, no I/O), then
 // writes the face file and tells the ledger (`deliver`).
 
+import App
 import Channels
+import Declarations
+import Files
 import Geometry
 import LuaHost
 import Psychologist

@@ -3,9 +3,9 @@
 // column's min and max.
 
 import Channels
+import Files
 import Glibc
 import LuaHost
-import Psychologist
 import Readable
 
 /// Column ranges for a batch's channel mapping.
