@@ -91,6 +91,18 @@ enum PrototypeScript {
           b.style.transform = "translateY(" + (i - o) * m.pitch + "px)";
           box.append(b);
         }
+        // The top of the next button, where the pane has room for part of it (the sign of
+        // more, as the points draw it): cut at the menu's edge, and not tapped.
+        const next = o + m.slots, top = m.row[1] + m.slots * m.pitch;
+        if (m.slots > 0 && next < m.b.length && top < m.r[1] + m.r[3]) {
+          const b = piece(m.b[next]);
+          b.style.transform = "translateY(" + m.slots * m.pitch + "px)";
+          const [x, y, w, h] = m.r;
+          b.style.clipPath = "polygon(" + x + "px " + (y - m.slots * m.pitch) + "px, " +
+            (x + w) + "px " + (y - m.slots * m.pitch) + "px, " + (x + w) + "px " +
+            (y + h - m.slots * m.pitch) + "px, " + x + "px " + (y + h - m.slots * m.pitch) + "px)";
+          box.append(b);
+        }
         if (m.ind != null && m.slots > 0) {
           const bar = piece(m.ind);
           // Seen only while the menu scrolls, as UIScrollView showed it (a still screen

@@ -68,6 +68,29 @@ import Testing
     #expect(bars.isEmpty, "\(bars)")
   }
 
+  /// A menu longer than its pane shows, at rest, the top of its next button cut at the
+  /// pane's edge, as a scroll view cut its content: the sign that there is more. The seed's
+  /// iPhone in landscape has content from y 52, 268 high: five rows (from 16, 48 apart, 40
+  /// high) and 12 points of the sixth, cartoon, whose grey top border runs across at
+  /// y 308 (it was white there: nothing said a sixth button was below).
+  @Test func aMenuLongerThanItsPaneShowsTheTopOfTheNextButton() throws {
+    let r = try psychologist([
+      "show", "examples/psychologist.lua", "--screen", "--orientation", "landscape",
+    ])
+    #expect(r.status == 0, "\(r.stderr)")
+    let pixels = try rasterize(String(decoding: r.stdout, as: UTF8.self))
+    func grey(_ x: Int, _ y: Int) -> Bool {
+      let p = pixels.pixel(x, y)
+      return p.r > 100 && p.r < 230 && abs(p.r - p.b) < 20
+    }
+    // The gap under the fifth button is white; the sixth's border crosses under it.
+    #expect(!grey(240, 303), "\(pixels.pixel(240, 303))")
+    #expect(grey(240, 308) || grey(240, 307), "\(pixels.pixel(240, 308))")
+    #expect(grey(100, 308) || grey(100, 307), "\(pixels.pixel(100, 308))")
+    // Below the border the button's white face, to the screen's edge.
+    #expect(!grey(240, 314) && pixels.pixel(240, 314).r > 240, "\(pixels.pixel(240, 314))")
+  }
+
   @Test func aSessionScrollsTheMenu() throws {
     let folder = try temporaryFolder()
     defer { removeFolder(folder) }
@@ -91,8 +114,12 @@ import Testing
       out[out.range(of: "<svg")!.lowerBound..<out.range(of: "</svg>")!.upperBound].utf8)
     let buttons = try texts(svg, fill: "#324f85")
     // Scrolled by three: d04 in the first row, as many rows as fit (an iPhone's content
-    // is 416 high: 8 rows of 48 from 16, the last 40 high).
-    #expect(buttons.first == "Diagnosis number 4" && buttons.count == 8, "\(buttons)")
+    // is 416 high: 8 rows of 48 from 16, the last 40 high), and the top 16 points of the
+    // next one cut at the pane's edge: its title is clipped there.
+    #expect(buttons.first == "Diagnosis number 4" && buttons.count == 9, "\(buttons)")
+    let clipped = try run(
+      ["xmllint", "--xpath", "//*[local-name()='text'][@clip-path]/text()", "-"], input: svg)
+    #expect(String(decoding: clipped.stdout, as: UTF8.self) == "d12\n")  // no title: its name
     #expect(try indicators(svg).isEmpty)
     // The end: button 34 in the first row (41 − 8 + 1); back at the top; a page is 8 rows.
     #expect(out.contains("last\t34\tfirst\t1\tpage\t9"), "\(out)")

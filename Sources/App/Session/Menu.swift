@@ -41,15 +41,25 @@ extension Session {
   }
 
   /// Menu `name` (nil: the root) in `rect`: the buttons that fit from where it is
-  /// scrolled, one a row, each reading its title. No scroll indicator: a drawn screen is
-  /// the menu at rest, and UIScrollView showed its indicator only while scrolling and in
-  /// the flash as it appeared, gone within a second (docs/ios6.md).
+  /// scrolled, one a row, each reading its title, and the top of the next one where the
+  /// pane has room for part of it. No scroll indicator: a drawn screen is the menu at rest,
+  /// and UIScrollView showed its indicator only while scrolling and in the flash as it
+  /// appeared, gone within a second (docs/ios6.md); the part of a row is the sign that
+  /// there is more, as a scroll view cut its next row at its edge.
   package func menuItems(of name: String?, in rect: Rect) -> [Item] {
     let buttons = menuButtons(of: name)
     let menu = menuLayout(height: rect.height, count: buttons.count)
     var items: [Item] = []
     for i in menu.shown {
       items += menuButtonItems(buttons[i], in: Session.menuRow(menu.slot(of: i), in: rect))
+    }
+    if let next = menu.partlyShown {
+      let row = Session.menuRow(menu.slot(of: next), in: rect)
+      guard row.y < rect.maxY else { return items }
+      for var item in menuButtonItems(buttons[next], in: row) {
+        item.clip = item.clip.map { $0.intersection(rect) } ?? rect
+        items.append(item)
+      }
     }
     return items
   }

@@ -41,6 +41,12 @@ public struct MenuLayout: Equatable, Sendable {
     return offset..<min(offset + slots, count)
   }
 
+  /// The button below the last row, which a pane with room to spare shows the top of (nil:
+  /// none is below, or no row fits).
+  public var partlyShown: Int? {
+    slots > 0 && hiddenBelow > 0 ? shown.upperBound : nil
+  }
+
   /// Buttons scrolled out above.
   public var hiddenAbove: Int { shown.isEmpty ? 0 : shown.lowerBound }
   /// Buttons below the last row (all of them when no row fits).
