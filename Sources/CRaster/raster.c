@@ -1,6 +1,7 @@
 /* SVG to PNG with librsvg and cairo, loaded on first use (see CRaster.h). */
 #define _GNU_SOURCE /* pipe2 */
 #include "CRaster.h"
+#include "raster_child.h"
 
 #include <fcntl.h>
 #include <malloc.h>
@@ -224,13 +225,16 @@ static void *draw_document(const uint8_t *svg, size_t length, double scale, int 
     char text[512];
     snprintf(text, sizeof text, "librsvg cannot draw the SVG: %s",
              error && error->message ? error->message : "unknown error");
+    /* cairo ran out of memory under librsvg (in a child, its limit): a memory error. */
+    int memory = error && error->message && strstr(error->message, "NoMemory");
     if (error) lib.error_free(error);
     lib.surface_destroy(surface);
     if (pixels) {
       free(*pixels);
       *pixels = NULL;
     }
-    fail(message, capacity, PSY_RASTER_FAILED, text);
+    *code = memory ? PSY_RASTER_MEMORY : PSY_RASTER_FAILED;
+    fail(message, capacity, *code, text);
     return NULL;
   }
   lib.surface_flush(surface);
@@ -324,9 +328,7 @@ static int write_all(int fd, const void *data, size_t count) {
   return 0;
 }
 
-/* The child: limits its address space, draws, and writes one status byte, then the PNG
-   (or the message) to fd. Never returns. */
-static void draw_in_child(int fd, const uint8_t *svg, size_t length, size_t memory) {
+void psy_raster_enter_child(size_t memory) {
   prctl(PR_SET_PDEATHSIG, SIGKILL);
   signal(SIGPIPE, SIG_IGN);
   /* A child that runs out of memory dies quietly: no crash report of the parent's runtime
@@ -351,6 +353,12 @@ static void draw_in_child(int fd, const uint8_t *svg, size_t length, size_t memo
     struct rlimit r = {limit, limit};
     setrlimit(RLIMIT_AS, &r);
   }
+}
+
+/* The child: limits its address space, draws, and writes one status byte, then the PNG
+   (or the message) to fd. Never returns. */
+static void draw_in_child(int fd, const uint8_t *svg, size_t length, size_t memory) {
+  psy_raster_enter_child(memory);
   psy_png png = {NULL, 0};
   char message[512] = "";
   int status = psy_svg_to_png(svg, length, &png, message, sizeof message);

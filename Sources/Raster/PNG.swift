@@ -58,24 +58,14 @@ public enum PNG {
   {
     var png = psy_png(bytes: nil, count: 0)
     var message = [CChar](repeating: 0, count: 512)
-    let status = withoutActuallyEscaping(expired) { expired in
-      let box = Unmanaged.passRetained(ExpiryBox(expired))
-      defer { box.release() }
-      var limits = psy_raster_limits(
-        memory: memory, expired: { $0.map { ExpiryBox.of($0).expired() } ?? false ? 1 : 0 },
-        context: box.toOpaque())
-      return svg.withUnsafeBufferPointer { s in
-        psy_svg_to_png_limited(s.baseAddress, s.count, &limits, &png, &message, message.count)
+    let status = withLimits(memory: memory, expired: expired) { limits in
+      svg.withUnsafeBufferPointer { s in
+        psy_svg_to_png_limited(s.baseAddress, s.count, limits, &png, &message, message.count)
       }
     }
     defer { psy_raster_free(&png) }
     guard status == PSY_RASTER_OK, let bytes = png.bytes else {
-      switch status {
-      case PSY_RASTER_UNAVAILABLE: throw .unavailable(text(message))
-      case PSY_RASTER_TIME: throw .timeLimit
-      case PSY_RASTER_MEMORY: throw .memory(memory)
-      default: throw .failed(text(message))
-      }
+      throw RasterError(status: status, message: message, memory: memory)
     }
     return Array(UnsafeBufferPointer(start: bytes, count: png.count))
   }
@@ -99,6 +89,32 @@ public enum PNG {
   public static func conversionHint(_ png: String) -> String {
     let svg = (isPNGName(png) ? String(png.dropLast(4)) : png) + ".svg"
     return "write SVG and convert it: rsvg-convert -o \(png) \(svg)"
+  }
+}
+
+extension RasterError {
+  /// The error a limited drawing's C status says (with `memory`, the limit it had).
+  init(status: Int32, message: [CChar], memory: Int) {
+    switch status {
+    case PSY_RASTER_UNAVAILABLE: self = .unavailable(PNG.text(message))
+    case PSY_RASTER_TIME: self = .timeLimit
+    case PSY_RASTER_MEMORY: self = .memory(memory)
+    default: self = .failed(PNG.text(message))
+    }
+  }
+}
+
+/// Calls `body` with C's limits of `memory` bytes and the deadline `expired` tells.
+func withLimits<R>(
+  memory: Int, expired: () -> Bool, _ body: (UnsafePointer<psy_raster_limits>) -> R
+) -> R {
+  withoutActuallyEscaping(expired) { expired in
+    let box = Unmanaged.passRetained(ExpiryBox(expired))
+    defer { box.release() }
+    var limits = psy_raster_limits(
+      memory: memory, expired: { $0.map { ExpiryBox.of($0).expired() } ?? false ? 1 : 0 },
+      context: box.toOpaque())
+    return body(&limits)
   }
 }
 

@@ -30,6 +30,9 @@ public final class RasterImage {
     self.image = image
   }
 
+  /// An image drawn elsewhere (a `RasterWorker`), which it now owns.
+  init(taking image: psy_image) { self.image = image }
+
   deinit { psy_image_free(&image) }
 
   /// Its width in pixels.

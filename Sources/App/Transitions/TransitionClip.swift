@@ -132,12 +132,14 @@ public struct TransitionClip {
 
   /// A producer of the clip's frames as pixels (cairo's ARGB32 rows, opaque), nil after
   /// the last: each frame drawn when asked for (a held screen once), so memory is that of
-  /// one frame whatever the clip's length. Drawing is host work held to `work`: the deadline
-  /// is looked at between frames, and a frame's pixels are charged to the memory limit.
+  /// one frame whatever the clip's length. Drawing is host work held to `work`: frames are
+  /// drawn in a child process (`HostWork.rasterWorker`) killed when the deadline passes,
+  /// even mid-frame, held to what the memory limit leaves; a frame's pixels are charged.
   public func frames(work: HostWork) -> () throws -> [UInt8]? {
     var segment = 0
     var index = 0
     var held: [UInt8]?
+    var worker: RasterWorker?
     let transition = transitionFrames
     return {
       while segment < self.segments.count {
@@ -153,7 +155,9 @@ public struct TransitionClip {
         if index >= transition - 1, let held { return held }
         try work.check()
         let t = Double(index) / Double(transition - 1)
-        let pixels = try self.pixels(try self.drawing(s, at: t), work: work)
+        let drawing = try self.drawing(s, at: t)
+        if worker == nil { worker = try work.rasterWorker() }
+        let pixels = try self.pixels(drawing, work: work, in: worker!)
         if index >= transition - 1 { held = pixels }
         return pixels
       }
@@ -161,14 +165,15 @@ public struct TransitionClip {
     }
   }
 
-  /// One drawing as opaque pixels at the clip's scale, its bytes charged while it is drawn.
-  func pixels(_ drawing: Drawing, work: HostWork) throws -> [UInt8] {
+  /// One drawing as opaque pixels at the clip's scale, drawn in `worker`, its bytes
+  /// charged while it is drawn.
+  func pixels(_ drawing: Drawing, work: HostWork, in worker: RasterWorker) throws -> [UInt8] {
     let svg = Array(SVGRenderer.render(drawing).utf8)
     let (w, h) = try pixelSize()
     let bytes = w * h * 4 + svg.count
     try work.state.charge(bytes, at: work.place)
     defer { work.state.uncharge(bytes) }
-    let image = try RasterImage(svg: svg, scale: Double(pixelScale), opaque: true)
+    let image = try work.image(svg, scale: Double(pixelScale), opaque: true, in: worker)
     guard image.width == w, image.height == h else {
       throw RasterError.failed(
         "a frame was drawn \(image.width)×\(image.height) pixels, not \(w)×\(h)")

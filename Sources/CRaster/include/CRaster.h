@@ -111,6 +111,26 @@ void psy_raster_map_large_blocks(void);
 /* Releases the bytes of a PNG. */
 void psy_raster_free(psy_png *png);
 
+/* A child process that draws one document after another into pixels, under one memory
+   limit and each drawing's deadline: a clip's frames, each of which librsvg may take
+   seconds over, without a fork for each. */
+typedef struct psy_raster_worker psy_raster_worker;
+
+/* Starts a worker whose address space may grow by at most `memory` bytes past what it
+   inherits (0: no limit). NULL when it cannot start, the reason in message. */
+psy_raster_worker *psy_raster_worker_start(size_t memory, char *message, size_t capacity);
+
+/* Draws the document in the worker as psy_svg_to_image_scaled draws it. When `expired`
+   (asked every few milliseconds) says the deadline passed, the worker is killed and
+   PSY_RASTER_TIME returned; when the worker died (its memory ran out), PSY_RASTER_MEMORY.
+   After either, every later drawing in it fails alike. */
+int psy_raster_worker_draw(psy_raster_worker *worker, const uint8_t *svg, size_t length,
+                           double scale, int opaque, const psy_raster_limits *limits,
+                           psy_image *out, char *message, size_t capacity);
+
+/* Ends the worker (killing it if it is still drawing) and releases it. */
+void psy_raster_worker_stop(psy_raster_worker *worker);
+
 /* The largest image drawn: a side, and the pixels in all (4 bytes each in memory). */
 #define PSY_RASTER_MAX_SIDE 32767
 #define PSY_RASTER_MAX_PIXELS 100000000.0

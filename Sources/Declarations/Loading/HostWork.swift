@@ -78,16 +78,44 @@ public struct HostWork {
     // The document itself is held while it is drawn: it counts, and the child gets the rest.
     try state.charge(svg.count, at: place)
     defer { state.uncharge(svg.count) }
+    return try limited("the PNG") { () throws(RasterError) in
+      try PNG.fromSVG(svg, memory: childMemory, expired: expired)
+    }
+  }
+
+  /// A child process to draw many documents into pixels in (a clip's frames), held to what
+  /// the memory limit leaves now; `image(_:scale:opaque:in:)` holds each to the deadline.
+  public func rasterWorker() throws -> RasterWorker {
+    try limited("the frames") { () throws(RasterError) in try RasterWorker(memory: childMemory) }
+  }
+
+  /// The SVG document drawn into pixels in `worker` (as `RasterImage(svg:scale:opaque:)`),
+  /// which is killed at the deadline. A limit it hits is the script's error, as `png`'s.
+  public func image(_ svg: [UInt8], scale: Double, opaque: Bool, in worker: RasterWorker)
+    throws -> RasterImage
+  {
+    try limited("a frame") { () throws(RasterError) in
+      try worker.image(svg: svg, scale: scale, opaque: opaque, expired: expired)
+    }
+  }
+
+  /// What a child may use: what the memory limit leaves (0: no limit).
+  private var childMemory: Int {
     let left = state.memoryLeft
+    return left == Int.max ? 0 : max(left, 1)
+  }
+
+  /// `body`'s result, a limit it hits drawing `what` the script's error.
+  private func limited<R>(_ what: String, _ body: () throws(RasterError) -> R) throws -> R {
     do {
-      return try PNG.fromSVG(svg, memory: left == Int.max ? 0 : max(left, 1), expired: expired)
+      return try body()
     } catch .timeLimit {
       throw stopped()
     } catch .memory {
       throw LuaError(
         kind: .memory, location: place,
         message:
-          "not enough memory to draw the PNG (the \(state.limits.memory >> 20) MiB memory limit)")
+          "not enough memory to draw \(what) (the \(state.limits.memory >> 20) MiB memory limit)")
     }
   }
 
