@@ -3,7 +3,6 @@ import Declarations
 import Files
 import Render
 import Storyboard
-import StoryboardCanvas
 
 /// A script's storyboard as one self-contained HTML page a person taps through in a
 /// browser (`psychologist export`). The scripts run here, at export time: the page holds

@@ -7,7 +7,6 @@ import LuaHost
 import Readable
 import Render
 import Storyboard
-import StoryboardCanvas
 
 /// The page's states and steps: walks every screen a person can reach by clicking on the
 /// devices given (`Reach.Screens`, which says when two screens are the same), drawing each

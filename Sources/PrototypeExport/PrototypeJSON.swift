@@ -4,7 +4,6 @@ import Files
 import Geometry
 import Readable
 import Render
-import StoryboardCanvas
 
 /// The prototype page's data as JSON values: a few shapes of value, written compact and
 /// escaped to stay inside a `<script>` element (no `<` ever appears raw).

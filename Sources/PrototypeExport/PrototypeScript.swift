@@ -1,7 +1,6 @@
 import App
 import Declarations
 import Files
-import StoryboardCanvas
 
 /// The prototype page's own parts: its style, its controls and the small script that
 /// switches between the states the host drew. Nothing here draws a face or a screen: the

@@ -7,7 +7,6 @@ import LuaHost
 import Readable
 import Render
 import Storyboard
-import StoryboardCanvas
 
 /// One screen of an exported prototype: what the page draws (the screen below and above
 /// the focused face, the face at each happiness step) and where each click leads. A screen

@@ -30,7 +30,7 @@ private let allowed: KeyValuePairs<String, Set<String>> = [
   "App": host(["Channels", "Declarations", "Files"]),
   "LuaBindings": host(["App", "Channels", "Declarations", "Files"]),
   "StoryboardCanvas": host(["App", "Channels", "Declarations", "Files"]),
-  "PrototypeExport": host(["App", "Channels", "Declarations", "Files", "StoryboardCanvas"]),
+  "PrototypeExport": host(["App", "Channels", "Declarations", "Files"]),
   "Psychologist": host([
     "App", "Channels", "Declarations", "Files", "LuaBindings", "PrototypeExport",
     "StoryboardCanvas",
