@@ -2,12 +2,13 @@ import Declarations
 import Readable
 import Storyboard
 
-/// The app's menus as a person reaches them, for the walks that visit every screen
-/// (`check`, the storyboard canvas, a batch's start rects). A menu is reached from the
-/// nearest menu on its way that was reached before, whose state is kept: a scene deep in
-/// the menus costs a few taps, not its whole path from the root again (a walk of menus
-/// 1,000 deep re-tapped half a million steps). Every step looks at the walk's deadline,
-/// and what is kept counts against the script's memory limit.
+/// The one explorer of an app's screens, with two walks: to a menu, as a person reaches
+/// it (this class: `check`, the storyboard canvas, a batch's start rects), and to every
+/// screen a click reaches (`Reach.Screens`: the exported page, `check`'s second pass). A
+/// menu is reached from the nearest menu on its way that was reached before, whose state
+/// is kept: a scene deep in the menus costs a few taps, not its whole path from the root
+/// again (a walk of menus 1,000 deep re-tapped half a million steps). Every step looks at
+/// the walk's deadline, and what is kept counts against the script's memory limit.
 public final class Reach {
   /// The session walked: the start is its restart (with the master shown, when asked).
   public let session: Session
