@@ -68,8 +68,7 @@ public enum Prototype {
     var size = (head + tail).reduce(0) { $0 + $1.utf8.count }
     // Each fragment in its template element (40 bytes are room for the tags and its id).
     for svg in builder.fragments { size += svg.utf8.count + 40 }
-    let place = builder.walking == .nowhere ? work.place : builder.walking
-    try work.charge(data.utf8.count + size, at: place)
+    try work.charge(data.utf8.count + size, at: builder.walking)
     defer { work.release(data.utf8.count + size) }
     var html: [UInt8] = []
     html.reserveCapacity(size)

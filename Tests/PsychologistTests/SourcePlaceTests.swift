@@ -60,4 +60,20 @@ import Testing
     }
     #expect(places.sorted().map(\.description) == ["a.lua:2", "a.lua:10", "b.lua:1"])
   }
+
+  /// Work on the app as a whole (`export`, `reel`, `show --screen` with no name) names a
+  /// line too: the `app {}` declaration, else the script's first declaration (it named the
+  /// file alone: `zh.lua: time limit exceeded`).
+  @Test func theWholeAppsWorkNamesALine() throws {
+    for (source, line) in [
+      ("segue \"showDiagnosis\" { kind = \"push\" }\n\ndiagnosis \"d\" { happiness = 5 }\n", 1),
+      ("\n\ndiagnosis \"d\" { happiness = 5 }\napp { title = \"心理\" }\n", 4),
+    ] {
+      let (s, dir) = try scriptInFolder(source, tag: "app-place")
+      defer { try? FileManager.default.removeItem(atPath: dir) }
+      try s.load()
+      let place = s.hostWork(showing: "").place
+      #expect(place.file == s.path && place.line == line, "\(place)")
+    }
+  }
 }

@@ -139,11 +139,21 @@ public struct HostWork {
 
 extension Script {
   /// The limits `show` draws `name` (a diagnosis or a segue) under once the script's calls
-  /// have returned, its errors at the declaration's `file:line`.
+  /// have returned, its errors at the declaration's `file:line` (no name, or none
+  /// declared: the app's, `appPlace`).
   public func hostWork(showing name: String) -> HostWork {
-    let place =
-      registry.diagnosis(name)?.location ?? registry.segue(name)?.location
-      ?? SourceLocation(file: path)
+    let place = registry.diagnosis(name)?.location ?? registry.segue(name)?.location ?? appPlace
     return HostWork(after: state, at: place)
+  }
+
+  /// Where the app as a whole is declared, which a limit met while none of its own
+  /// declarations runs (its first screen, a page's whole) names: the `app {}` declaration,
+  /// else the script's first diagnosis, segue or menu, else the script itself.
+  var appPlace: SourceLocation {
+    if let app = registry.app { return app.location }
+    let own =
+      (registry.diagnoses.map(\.location) + registry.segues.map(\.location)
+      + registry.menus.map(\.location)).filter { $0.file == path }
+    return own.min() ?? SourceLocation(file: path)
   }
 }
