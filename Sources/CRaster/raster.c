@@ -108,7 +108,7 @@ static void load(void) {
   lib.image_height = symbol(cairo, "libcairo.so.2", "cairo_image_surface_get_height");
 }
 
-static int fail(char *message, size_t capacity, int code, const char *text) {
+int psy_raster_fail(char *message, size_t capacity, int code, const char *text) {
   if (capacity) snprintf(message, capacity, "%s", text);
   return code;
 }
@@ -137,7 +137,8 @@ static int append(void *closure, const unsigned char *data, unsigned int length)
 
 int psy_raster_available(char *message, size_t capacity) {
   pthread_once(&once, load);
-  if (load_problem[0]) return fail(message, capacity, PSY_RASTER_UNAVAILABLE, load_problem);
+  if (load_problem[0]) return psy_raster_fail(message, capacity,
+                                              PSY_RASTER_UNAVAILABLE, load_problem);
   return PSY_RASTER_OK;
 }
 
@@ -157,13 +158,14 @@ static void *draw_document(const uint8_t *svg, size_t length, double scale, int 
     snprintf(text, sizeof text, "librsvg cannot read the SVG: %s",
              error && error->message ? error->message : "unknown error");
     if (error) lib.error_free(error);
-    fail(message, capacity, PSY_RASTER_FAILED, text);
+    psy_raster_fail(message, capacity, PSY_RASTER_FAILED, text);
     return NULL;
   }
   double width = 0, height = 0;
   if (!lib.intrinsic_size_in_pixels(handle, &width, &height)) {
     lib.object_unref(handle);
-    fail(message, capacity, PSY_RASTER_FAILED, "the SVG gives no width and height in pixels");
+    psy_raster_fail(message, capacity,
+                    PSY_RASTER_FAILED, "the SVG gives no width and height in pixels");
     return NULL;
   }
   /* Scaled as rsvg-convert's --zoom scales: the document fills a viewport `scale` times
@@ -181,7 +183,7 @@ static void *draw_document(const uint8_t *svg, size_t length, double scale, int 
              "%.0f million pixels in all (write SVG instead)",
              w, h, PSY_RASTER_MAX_SIDE, PSY_RASTER_MAX_PIXELS / 1e6);
     lib.object_unref(handle);
-    fail(message, capacity, PSY_RASTER_FAILED, text);
+    psy_raster_fail(message, capacity, PSY_RASTER_FAILED, text);
     return NULL;
   }
   void *surface;
@@ -193,7 +195,7 @@ static void *draw_document(const uint8_t *svg, size_t length, double scale, int 
     if (!*pixels) {
       lib.object_unref(handle);
       *code = PSY_RASTER_MEMORY;
-      fail(message, capacity, *code, "no memory for the image's pixels");
+      psy_raster_fail(message, capacity, *code, "no memory for the image's pixels");
       return NULL;
     }
     surface = lib.image_surface_create_for_data((uint8_t *)*pixels, CAIRO_FORMAT_ARGB32, (int)w,
@@ -213,7 +215,7 @@ static void *draw_document(const uint8_t *svg, size_t length, double scale, int 
       *pixels = NULL;
     }
     *code = status == CAIRO_STATUS_NO_MEMORY ? PSY_RASTER_MEMORY : PSY_RASTER_FAILED;
-    fail(message, capacity, *code, text);
+    psy_raster_fail(message, capacity, *code, text);
     return NULL;
   }
   void *cr = lib.create(surface);
@@ -234,7 +236,7 @@ static void *draw_document(const uint8_t *svg, size_t length, double scale, int 
       *pixels = NULL;
     }
     *code = memory ? PSY_RASTER_MEMORY : PSY_RASTER_FAILED;
-    fail(message, capacity, *code, text);
+    psy_raster_fail(message, capacity, *code, text);
     return NULL;
   }
   lib.surface_flush(surface);
@@ -257,7 +259,7 @@ int psy_svg_to_png(const uint8_t *svg, size_t length, psy_png *out, char *messag
     char text[256];
     snprintf(text, sizeof text, "cairo cannot encode the PNG: %s",
              lib.status_to_string(status));
-    return fail(message, capacity, PSY_RASTER_FAILED, text);
+    return psy_raster_fail(message, capacity, PSY_RASTER_FAILED, text);
   }
   out->bytes = b.bytes;
   out->count = b.count;
@@ -302,8 +304,6 @@ void psy_raster_free(psy_png *png) {
 /* Address space a child keeps beyond its memory limit: librsvg's and cairo's own working
    (their threads' stacks and the heap's arenas are reserved before they are used). */
 #define CHILD_SLACK ((size_t)16 << 20)
-/* How often the parent asks whether the deadline has passed, in milliseconds. */
-#define POLL_MS 10
 
 /* Bytes of address space this process has mapped now (0 if unknown). */
 static size_t mapped_bytes(void) {
@@ -379,7 +379,7 @@ static int read_child(int fd, buffer *b, const psy_raster_limits *limits, pid_t 
   for (;;) {
     if (limits->expired && limits->expired(limits->context)) return 0;
     struct pollfd p = {fd, POLLIN, 0};
-    int ready = poll(&p, 1, POLL_MS);
+    int ready = poll(&p, 1, PSY_RASTER_POLL_MS);
     if (ready < 0 && errno != EINTR) return -1;
     if (ready == 0 && *reaped) return 1; /* drained */
     if (ready == 0 && waitpid(pid, wstatus, WNOHANG) == pid) {
@@ -407,13 +407,14 @@ int psy_svg_to_png_limited(const uint8_t *svg, size_t length, const psy_raster_l
   if (loaded != PSY_RASTER_OK) return loaded;
   int fds[2];
   if (pipe2(fds, O_CLOEXEC) != 0) {
-    return fail(message, capacity, PSY_RASTER_FAILED, "cannot make a pipe to draw the PNG");
+    return psy_raster_fail(message, capacity,
+                           PSY_RASTER_FAILED, "cannot make a pipe to draw the PNG");
   }
   pid_t pid = fork();
   if (pid < 0) {
     close(fds[0]);
     close(fds[1]);
-    return fail(message, capacity, PSY_RASTER_FAILED, "cannot start drawing the PNG");
+    return psy_raster_fail(message, capacity, PSY_RASTER_FAILED, "cannot start drawing the PNG");
   }
   if (pid == 0) {
     close(fds[0]);
@@ -431,13 +432,15 @@ int psy_svg_to_png_limited(const uint8_t *svg, size_t length, const psy_raster_l
   }
   if (ended == 0) {
     free(b.bytes);
-    return fail(message, capacity, PSY_RASTER_TIME, "the time limit passed while drawing the PNG");
+    return psy_raster_fail(message, capacity,
+                           PSY_RASTER_TIME, "the time limit passed while drawing the PNG");
   }
   int exited = WIFEXITED(wstatus) && WEXITSTATUS(wstatus) == 0;
   if (ended < 0 || !exited || b.count == 0) {
     free(b.bytes);
     /* Killed (an abort when an allocation failed past the limit) or cut short. */
-    return fail(message, capacity, PSY_RASTER_MEMORY, "drawing the PNG ran out of memory");
+    return psy_raster_fail(message, capacity,
+                           PSY_RASTER_MEMORY, "drawing the PNG ran out of memory");
   }
   int status = b.bytes[0];
   if (status != PSY_RASTER_OK) {
@@ -446,7 +449,7 @@ int psy_svg_to_png_limited(const uint8_t *svg, size_t length, const psy_raster_l
     memcpy(text, b.bytes + 1, n);
     text[n] = 0;
     free(b.bytes);
-    return fail(message, capacity, status, text);
+    return psy_raster_fail(message, capacity, status, text);
   }
   memmove(b.bytes, b.bytes + 1, b.count - 1);
   out->bytes = b.bytes;

@@ -9,4 +9,10 @@
    and grow its address space by at most `memory` bytes (0: no limit) past what it has. */
 void psy_raster_enter_child(size_t memory);
 
+/* Writes text into message (at most capacity bytes, NUL-terminated) and returns code. */
+int psy_raster_fail(char *message, size_t capacity, int code, const char *text);
+
+/* How often a parent waiting for a child asks whether the deadline has passed, in ms. */
+#define PSY_RASTER_POLL_MS 10
+
 #endif

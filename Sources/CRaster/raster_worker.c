@@ -18,9 +18,6 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-/* How often the parent asks whether the deadline has passed, in milliseconds. */
-#define POLL_MS 10
-
 struct psy_raster_worker {
   pid_t pid;
   int fd;
@@ -34,11 +31,6 @@ typedef struct {
   double scale;
   int32_t opaque;
 } request;
-
-static int fail(char *message, size_t capacity, int code, const char *text) {
-  if (capacity > 0) snprintf(message, capacity, "%s", text);
-  return code;
-}
 
 /* Sends all of data (never raising SIGPIPE), or returns -1. */
 static int send_all(int fd, const void *data, size_t count) {
@@ -100,7 +92,8 @@ psy_raster_worker *psy_raster_worker_start(size_t memory, char *message, size_t 
   int fds[2];
   if (!w || socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, fds) != 0) {
     free(w);
-    fail(message, capacity, PSY_RASTER_FAILED, "cannot make a socket to draw the frames");
+    psy_raster_fail(message, capacity,
+                    PSY_RASTER_FAILED, "cannot make a socket to draw the frames");
     return NULL;
   }
   pid_t pid = fork();
@@ -108,7 +101,7 @@ psy_raster_worker *psy_raster_worker_start(size_t memory, char *message, size_t 
     close(fds[0]);
     close(fds[1]);
     free(w);
-    fail(message, capacity, PSY_RASTER_FAILED, "cannot start drawing the frames");
+    psy_raster_fail(message, capacity, PSY_RASTER_FAILED, "cannot start drawing the frames");
     return NULL;
   }
   if (pid == 0) {
@@ -148,7 +141,7 @@ static int receive(psy_raster_worker *w, void *data, size_t count,
   while (count > 0) {
     if (limits && limits->expired && limits->expired(limits->context)) return 0;
     struct pollfd pfd = {w->fd, POLLIN, 0};
-    int ready = poll(&pfd, 1, POLL_MS);
+    int ready = poll(&pfd, 1, PSY_RASTER_POLL_MS);
     if (ready < 0 && errno != EINTR) return -1;
     if (ready == 0) {
       if (waitpid(w->pid, NULL, WNOHANG) == w->pid) {
@@ -171,7 +164,7 @@ static int receive(psy_raster_worker *w, void *data, size_t count,
    the worker. */
 static int lost(psy_raster_worker *w, int got, char *message, size_t capacity) {
   end(w, got == 0 ? PSY_RASTER_TIME : PSY_RASTER_MEMORY);
-  return fail(message, capacity, w->ended,
+  return psy_raster_fail(message, capacity, w->ended,
               w->ended == PSY_RASTER_TIME ? "the time limit passed while drawing a frame"
                                           : "drawing a frame ran out of memory");
 }
@@ -199,7 +192,7 @@ int psy_raster_worker_draw(psy_raster_worker *w, const uint8_t *svg, size_t leng
     if (got == 1) got = receive(w, text, n, limits);
     if (got != 1) return lost(w, got, message, capacity);
     text[n] = 0;
-    return fail(message, capacity, code, text);
+    return psy_raster_fail(message, capacity, code, text);
   }
   uint32_t size[2];
   got = receive(w, size, sizeof size, limits);
@@ -208,7 +201,7 @@ int psy_raster_worker_draw(psy_raster_worker *w, const uint8_t *svg, size_t leng
   uint32_t *pixels = malloc(bytes ? bytes : 4);
   if (!pixels) {
     end(w, PSY_RASTER_MEMORY);
-    return fail(message, capacity, PSY_RASTER_MEMORY, "no memory for a frame's pixels");
+    return psy_raster_fail(message, capacity, PSY_RASTER_MEMORY, "no memory for a frame's pixels");
   }
   got = receive(w, pixels, bytes, limits);
   if (got != 1) {

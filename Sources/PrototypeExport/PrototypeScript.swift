@@ -92,14 +92,14 @@ enum PrototypeScript {
         }
         // The top of the next button, where the pane has room for part of it (the sign of
         // more, as the points draw it): cut at the menu's edge, and not tapped.
-        const next = o + m.slots, top = m.row[1] + m.slots * m.pitch;
-        if (m.slots > 0 && next < m.b.length && top < m.r[1] + m.r[3]) {
+        const next = o + m.slots, dy = m.slots * m.pitch;
+        if (m.slots > 0 && next < m.b.length && m.row[1] + dy < m.r[1] + m.r[3]) {
           const b = piece(m.b[next]);
-          b.style.transform = "translateY(" + m.slots * m.pitch + "px)";
-          const [x, y, w, h] = m.r;
-          b.style.clipPath = "polygon(" + x + "px " + (y - m.slots * m.pitch) + "px, " +
-            (x + w) + "px " + (y - m.slots * m.pitch) + "px, " + (x + w) + "px " +
-            (y + h - m.slots * m.pitch) + "px, " + x + "px " + (y + h - m.slots * m.pitch) + "px)";
+          b.style.transform = "translateY(" + dy + "px)";
+          // The menu's rect in the button's own coordinates, before it is moved down.
+          const [x, y, w, h] = [m.r[0], m.r[1] - dy, m.r[2], m.r[3]];
+          b.style.clipPath = "polygon(" + [[x, y], [x + w, y], [x + w, y + h], [x, y + h]]
+            .map(function (p) { return p[0] + "px " + p[1] + "px"; }).join(", ") + ")";
           box.append(b);
         }
         if (m.ind != null && m.slots > 0) {
